@@ -1,0 +1,235 @@
+"""Catalogue models: five games and every component their rule books name.
+
+Every row records its source (rule book file and section). Rows loaded from the shipped data
+files also record the file (``content_file``) so the loader can remove rows whose entry was
+deleted; rows created in the admin have an empty ``content_file`` and are left alone.
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from matches.engine.names import fold_text
+
+
+class Game(models.Model):
+    slug = models.SlugField(_("slug"), max_length=40, unique=True)
+    name_ru = models.CharField(_("Russian name"), max_length=200)
+    name_en = models.CharField(_("English name"), max_length=200, blank=True)
+    rule_book = models.CharField(_("rule book file"), max_length=100)
+    description = models.TextField(_("description"), blank=True)
+    sort_order = models.PositiveSmallIntegerField(_("sort order"), default=0)
+
+    class Meta:
+        ordering = ["sort_order", "slug"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return self.name_ru
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+
+class Sourced(models.Model):
+    """Where a row comes from: the rule book and the section of it that states the row."""
+
+    source_book = models.CharField(_("source rule book"), max_length=100)
+    source_section = models.CharField(_("source section"), max_length=300)
+    source_quote = models.TextField(_("words of the book"), blank=True)
+    content_file = models.CharField(_("data file"), max_length=200, blank=True, editable=False)
+
+    class Meta:
+        abstract = True
+
+
+class CatalogueEntry(Sourced):
+    """Shared shape of every catalogue kind: a keyed, named, described thing of one game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, verbose_name=_("game"))
+    key = models.SlugField(_("key"), max_length=120, allow_unicode=False)
+    name_ru = models.CharField(_("Russian name"), max_length=300)
+    name_en = models.CharField(_("English name"), max_length=300, blank=True)
+    text = models.TextField(_("text"), blank=True)
+    attributes = models.JSONField(_("attributes"), default=dict, blank=True)
+    # ё/е-folded, lower-cased copy of names and text: SQLite's lower() knows only ASCII, and
+    # PostgreSQL's Russian dictionary does not fold ё, so both search this column.
+    search_text = models.TextField(editable=False, blank=True, default="")
+
+    class Meta:
+        abstract = True
+        ordering = ["game__sort_order", "name_ru"]
+
+    def __str__(self) -> str:
+        return self.name_ru
+
+    def save(self, *args, **kwargs) -> None:
+        # A derived column, not domain flow: it must follow the text on every write path.
+        self.search_text = fold_text(" ".join(part for part in self.searchable_parts() if part))
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "search_text"}
+        super().save(*args, **kwargs)
+
+    def searchable_parts(self) -> list[str]:
+        return [self.name_ru, self.name_en, self.text]
+
+
+class Release(Sourced):
+    """A set, edition or expansion of a game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="releases")
+    code = models.SlugField(_("code"), max_length=40)
+    name_ru = models.CharField(_("Russian name"), max_length=200)
+    name_en = models.CharField(_("English name"), max_length=200, blank=True)
+    year = models.PositiveSmallIntegerField(_("year"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["game__sort_order", "year", "code"]
+        verbose_name = _("release")
+        verbose_name_plural = _("releases")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "code"], name="release_unique_code_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name_ru} ({self.code})"
+
+
+class Card(CatalogueEntry):
+    """A card of any of the five games.
+
+    ``card_type`` comes from that game's own list of card kinds. For Komandor cards the
+    structured stats live in ``attributes`` in the engine's card-schema form
+    (``matches.engine.cards``), validated on every write path.
+    """
+
+    release = models.ForeignKey(
+        Release, on_delete=models.PROTECT, null=True, blank=True, related_name="cards"
+    )
+    collector_number = models.CharField(_("collector number"), max_length=20, blank=True)
+    card_type = models.CharField(_("card type"), max_length=60, db_index=True)
+    rarity = models.CharField(_("rarity"), max_length=30, blank=True, db_index=True)
+    cost = models.IntegerField(_("cost"), null=True, blank=True, db_index=True)
+    copies = models.PositiveIntegerField(
+        _("copies in the game box"),
+        null=True,
+        blank=True,
+        help_text=_("How many copies of this card the rule book says the game contains."),
+    )
+
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="card_unique_key_per_game"),
+            models.UniqueConstraint(
+                fields=["release", "collector_number"],
+                condition=~models.Q(collector_number=""),
+                name="card_unique_collector_number_per_release",
+            ),
+        ]
+        indexes = [models.Index(fields=["game", "card_type"])]
+
+
+class Race(CatalogueEntry):
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = _("race")
+        verbose_name_plural = _("races")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="race_unique_key_per_game")
+        ]
+
+
+class Tech(CatalogueEntry):
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = _("technology")
+        verbose_name_plural = _("technologies")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="tech_unique_key_per_game")
+        ]
+
+
+class Sector(CatalogueEntry):
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = _("sector")
+        verbose_name_plural = _("sectors")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="sector_unique_key_per_game")
+        ]
+
+
+class Advisor(CatalogueEntry):
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = _("advisor")
+        verbose_name_plural = _("advisors")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="advisor_unique_key_per_game")
+        ]
+
+
+class ComponentKind(models.TextChoices):
+    """Further kinds of component the rule books name, beyond cards, races, techs, sectors
+    and advisors. Each kind has its own API list (``/api/components/?kind=…`` and an alias)."""
+
+    CONTINENT = "continent", _("continent")
+    TERRITORY = "territory", _("territory")
+    FACTION = "faction", _("faction")
+    SCAR = "scar", _("scar")
+    CITY = "city", _("city kind")
+    REWARD = "reward", _("winner reward")
+    DISCOVERY = "discovery", _("discovery")
+    SHIP_PART = "ship_part", _("ship part")
+    ANCIENT_SHIP = "ancient_ship", _("ancient ship")
+    DEVELOPMENT = "development", _("development")
+    DECK = "deck", _("deck")
+    CARD_KIND = "card_kind", _("card kind")
+    RESOURCE = "resource", _("resource")
+    SYMBOL = "symbol", _("symbol")
+    BUILDING = "building", _("building")
+    WEAPON = "weapon", _("weapon system")
+    PROPERTY = "property", _("ship property")
+    ZONE = "zone", _("game zone")
+    TOKEN = "token", _("token")
+    PHASE = "phase", _("phase")
+    OTHER = "other", _("other component")
+
+
+class Component(CatalogueEntry):
+    kind = models.CharField(_("kind"), max_length=30, choices=ComponentKind.choices, db_index=True)
+
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = _("component")
+        verbose_name_plural = _("components")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "kind", "key"], name="component_unique_key_per_game_kind"
+            )
+        ]
+
+
+class StatedCount(Sourced):
+    """A total the rule book states ("90 building cards"), so what is missing can be shown.
+
+    ``counts`` names which catalogue rows the total is about: the model (``card``, ``race``,
+    ``component``…) and field filters, e.g. ``{"model": "card", "filter": {"card_type":
+    "building", "attributes__colour": "blue"}}``. ``copies`` totals add up ``Card.copies``.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="stated_counts")
+    key = models.SlugField(_("key"), max_length=120)
+    label_ru = models.CharField(_("what is counted"), max_length=300)
+    label_en = models.CharField(_("what is counted (English)"), max_length=300, blank=True)
+    count = models.PositiveIntegerField(_("count stated by the book"))
+    counts = models.JSONField(_("which rows it counts"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["game__sort_order", "key"]
+        verbose_name = _("stated count")
+        verbose_name_plural = _("stated counts")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="statedcount_unique_key_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label_ru}: {self.count}"

@@ -1,0 +1,12 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("api/", include("cardbase.api.urls")),
+    path("api/", include("decks.api.urls")),
+    path("decks/", include("decks.urls")),
+    path("", include("cardbase.urls")),
+]

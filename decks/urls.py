@@ -1,0 +1,2 @@
+app_name = "decks"
+urlpatterns: list = []
