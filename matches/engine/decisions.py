@@ -1,0 +1,64 @@
+"""Every choice the rules give a player goes through one interface.
+
+The engine builds a ``Decision``: whose it is, what kind, and an explicit tuple of legal
+``Option``s in a stable order with readable labels. The player's ``Agent`` returns the index of
+the option it picks. Agents never see or change the state directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal choice. ``key`` is stable and compact (used by scripted agents and logs);
+    ``data`` carries what the engine needs to apply it."""
+
+    key: str
+    label: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    player: int
+    kind: str
+    options: tuple[Option, ...]
+    context: Mapping[str, Any] = field(default_factory=dict)
+
+    def index_of(self, key: str) -> int:
+        for index, option in enumerate(self.options):
+            if option.key == key:
+                return index
+        keys = ", ".join(option.key for option in self.options)
+        raise IllegalChoiceError(f"{key!r} is not a legal {self.kind} choice; legal: {keys}")
+
+
+class IllegalChoiceError(ValueError):
+    """An agent (or a script) picked something that is not among the legal options."""
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, decision: Decision) -> int:
+        """Return the index of the chosen option in ``decision.options``."""
+        ...
+
+
+def decide(agent: Agent, decision: Decision) -> Option:
+    """Ask ``agent`` and check its answer: the checked entry point for any outside choice."""
+    if not decision.options:
+        raise ValueError(f"decision {decision.kind!r} offers no options")
+    if len(decision.options) == 1:
+        return decision.options[0]
+    index = agent.choose(decision)
+    if not isinstance(index, int) or not 0 <= index < len(decision.options):
+        raise IllegalChoiceError(
+            f"agent {agent.name!r} answered {index!r} to {decision.kind!r}, which has "
+            f"{len(decision.options)} options"
+        )
+    return decision.options[index]

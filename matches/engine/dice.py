@@ -1,0 +1,78 @@
+"""Dice owned by the match: a seeded generator, or a fixed sequence for tests and scenarios.
+
+All randomness of a match (D6 rolls and shuffles) goes through one ``Dice`` object, so a match
+is reproducible from its seed, and a test can force any roll.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, MutableSequence
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
+
+
+class DiceExhaustedError(RuntimeError):
+    """A fixed dice sequence ran out: the scenario did not give enough rolls."""
+
+
+class Dice(Protocol):
+    def d6(self) -> int:
+        """Roll one six-sided die."""
+        ...
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle ``items`` in place."""
+        ...
+
+
+class SeededDice:
+    """D6 and shuffles from one ``random.Random`` seeded by the match seed."""
+
+    __slots__ = ("_random",)
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def d6(self) -> int:
+        # randrange is stable across CPython versions for a given seed, unlike some helpers.
+        return self._random.randrange(6) + 1
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        self._random.shuffle(items)
+
+
+class FixedDice:
+    """Rolls taken in order from a list; shuffles leave the order as given.
+
+    >>> dice = FixedDice([2, 4, 4, 6])
+    >>> [dice.d6() for _ in range(4)]
+    [2, 4, 4, 6]
+    """
+
+    __slots__ = ("_index", "_rolls")
+
+    def __init__(self, rolls: Iterable[int]) -> None:
+        self._rolls = list(rolls)
+        bad = [roll for roll in self._rolls if not 1 <= roll <= 6]
+        if bad:
+            raise ValueError(f"a D6 shows 1 to 6; the fixed sequence holds {bad}")
+        self._index = 0
+
+    @property
+    def remaining(self) -> int:
+        return len(self._rolls) - self._index
+
+    def d6(self) -> int:
+        if self._index >= len(self._rolls):
+            raise DiceExhaustedError(
+                f"the fixed dice sequence has only {len(self._rolls)} rolls; roll "
+                f"#{self._index + 1} was asked for"
+            )
+        roll = self._rolls[self._index]
+        self._index += 1
+        return roll
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        return None
