@@ -4,6 +4,7 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/", include("decks.account_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("cardbase.api.urls")),
     path("api/", include("decks.api.urls")),
