@@ -1,7 +1,25 @@
 from django.urls import path
-from django.views.generic import TemplateView
+
+from cardbase import views
 
 app_name = "cardbase"
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="cardbase/home.html"), name="home"),
+    path("", views.home, name="home"),
+    path("search/", views.search, name="search"),
+    path("search/syntax/", views.syntax, name="syntax"),
+    path("games/<slug:game>/", views.catalogue, name="catalogue"),
+    path("games/<slug:game>/cards/<slug:key>/", views.card_detail, name="card-detail"),
+    path("games/<slug:game>/counts/", views.stated_counts, name="stated-counts"),
+    path(
+        "games/<slug:game>/components/<slug:kind>/",
+        views.component_list,
+        name="component-list",
+    ),
+    path(
+        "games/<slug:game>/components/<slug:kind>/<slug:key>/",
+        views.component_detail,
+        name="component-detail",
+    ),
+    path("games/<slug:game>/<slug:section>/", views.entry_list, name="entry-list"),
+    path("games/<slug:game>/<slug:section>/<slug:key>/", views.entry_detail, name="entry-detail"),
 ]

@@ -1,2 +1,18 @@
+from django.urls import path
+
+from decks.views import pages
+
 app_name = "decks"
-urlpatterns: list = []
+urlpatterns = [
+    path("", pages.deck_list, name="list"),
+    path("public/", pages.deck_public, name="public"),
+    path("new/", pages.deck_new, name="new"),
+    path("import/", pages.deck_import, name="import"),
+    path("s/<str:token>/", pages.deck_shared, name="shared"),
+    path("<int:deck_id>/", pages.deck_detail, name="detail"),
+    path("<int:deck_id>/edit/", pages.deck_edit, name="edit"),
+    path("<int:deck_id>/export.txt", pages.deck_export_text, name="export-text"),
+    path("<int:deck_id>/export.json", pages.deck_export_json, name="export-json"),
+    path("<int:deck_id>/clone/", pages.deck_clone, name="clone"),
+    path("<int:deck_id>/delete/", pages.deck_delete, name="delete"),
+]

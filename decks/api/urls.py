@@ -1,1 +1,33 @@
-urlpatterns: list = []
+from django.urls import path
+
+from decks.api import views
+
+urlpatterns = [
+    path("decks/", views.DeckListCreateView.as_view(), name="deck-list"),
+    path("decks/validate/", views.DeckValidateView.as_view(), name="deck-validate"),
+    path("decks/import/", views.DeckImportView.as_view(), name="deck-import"),
+    path("decks/public/", views.DeckPublicListView.as_view(), name="deck-public"),
+    path("decks/catalogue/", views.CatalogueSearchView.as_view(), name="deck-catalogue"),
+    path("decks/shared/<str:token>/", views.DeckSharedView.as_view(), name="deck-shared"),
+    path("decks/<int:deck_id>/", views.DeckDetailView.as_view(), name="deck-detail"),
+    path("decks/<int:deck_id>/stats/", views.DeckStatsView.as_view(), name="deck-stats"),
+    path("decks/<int:deck_id>/clone/", views.DeckCloneView.as_view(), name="deck-clone"),
+    path(
+        "decks/<int:deck_id>/versions/", views.DeckVersionListView.as_view(), name="deck-versions"
+    ),
+    path(
+        "decks/<int:deck_id>/versions/<int:number>/",
+        views.DeckVersionDetailView.as_view(),
+        name="deck-version",
+    ),
+    path(
+        "decks/<int:deck_id>/export/text/",
+        views.DeckExportTextView.as_view(),
+        name="deck-export-text",
+    ),
+    path(
+        "decks/<int:deck_id>/export/json/",
+        views.DeckExportJsonView.as_view(),
+        name="deck-export-json",
+    ),
+]

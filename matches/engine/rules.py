@@ -31,3 +31,15 @@ MAX_SPACE_OBJECTS = 7
 PIRATE_LOSSES_THRESHOLD = 70  # «на общую сумму более 70 ресурсов»
 TRADER_COMMERCE_TOKENS = 7  # «7 или более фишек “коммерческого рейса”»
 PROCURATOR_OBJECTS = 5  # «5 или более незаблокированных космических объектов»
+# «Если в конце сражения на карте станции есть фишки повреждений, они ... снимаются по 5 штук
+# один раз в ход в фазу производства» (STN-12)
+STATION_REPAIR_PER_TURN = 5
+# «При D6 4+ “контрабандный коммерческий рейс” успешен» (PROP-SMUGGLE-4)
+SMUGGLING_ROLL = 4
+# «Оставшиеся ресурсы обмениваются на фишки действий (1:1)» (SETUP-9, PROD-8)
+RESOURCES_PER_ACTION_TOKEN = 1
+# «В конце фазы производства карта способностей может быть помещена из руки игрока в потери –
+# игрок получает при этом 1 фишку действия» (ABIL-9)
+ABILITY_DISCARD_TOKENS = 1
+# Not a book rule: the match runner's limit; a match still running after it is a draw.
+DEFAULT_TURN_CAP = 60

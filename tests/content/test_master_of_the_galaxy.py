@@ -3,7 +3,7 @@
 import pytest
 
 from cardbase.models import Card, Component, Race
-from tests.content.test_master_of_orion import book_problems, load_game, stated_and_entered
+from tests.content.book_checks import book_problems, load_game, stated_and_entered
 
 SLUG = "master-of-the-galaxy"
 BOOK = "master-of-the-galaxy.ru.txt"

@@ -1,0 +1,80 @@
+"""One error envelope for the whole API.
+
+Every error body is ``{"code": ..., "message": ...}``; bad parameters add ``"fields"``
+(parameter -> messages) and a malformed search query adds ``"position"`` and ``"term"``.
+Clients branch on ``code``, never on the wording.
+"""
+
+from typing import Any
+
+from rest_framework import status
+from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from cardbase.search.language import in_active_language
+from cardbase.search.query import QuerySyntaxError
+
+
+class QuerySyntaxAPIError(APIException):
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "query_syntax"
+
+    def __init__(self, error: QuerySyntaxError) -> None:
+        super().__init__(detail=error.message, code=self.default_code)
+        self.position = error.position
+        self.term = error.term
+
+
+def bad_parameter(name: str, message: str) -> ValidationError:
+    """The 400 for one query parameter, shaped like django-filter's form errors."""
+    return ValidationError({name: [message]}, code="invalid")
+
+
+def _first_code(codes: Any) -> str:
+    while isinstance(codes, dict | list) and codes:
+        codes = next(iter(codes.values())) if isinstance(codes, dict) else codes[0]
+    return codes if isinstance(codes, str) and codes else "error"
+
+
+def _flat_messages(detail: Any) -> list[str]:
+    if isinstance(detail, dict):
+        return [m for value in detail.values() for m in _flat_messages(value)]
+    if isinstance(detail, list):
+        return [m for value in detail for m in _flat_messages(value)]
+    return [str(detail)]
+
+
+def error_body(exc: APIException) -> dict[str, Any]:
+    if isinstance(exc, QuerySyntaxAPIError):
+        return {
+            "code": "query_syntax",
+            "message": str(exc.detail),
+            "position": exc.position,
+            "term": exc.term,
+        }
+    if isinstance(exc, ValidationError) and isinstance(exc.detail, dict):
+        fields = {name: _flat_messages(messages) for name, messages in exc.detail.items()}
+        names = ", ".join(fields)
+        return {
+            "code": "invalid",
+            "message": in_active_language(
+                f"Неверные параметры: {names}. " + " ".join(_flat_messages(exc.detail)),
+                f"Invalid parameters: {names}. " + " ".join(_flat_messages(exc.detail)),
+            ),
+            "fields": fields,
+        }
+    return {"code": _first_code(exc.get_codes()), "message": " ".join(_flat_messages(exc.detail))}
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler (which also maps Http404/PermissionDenied), then the one envelope."""
+    response = exception_handler(exc, context)
+    if response is None:
+        return None
+    if not isinstance(exc, APIException):  # Http404 or Django's PermissionDenied
+        code = "not_found" if response.status_code == 404 else "permission_denied"
+        response.data = {"code": code, "message": " ".join(_flat_messages(response.data))}
+        return response
+    response.data = error_body(exc)
+    return response

@@ -1,0 +1,321 @@
+"""The search vocabulary: every keyword, the values it accepts and where it lives on a card.
+
+Komandor stats sit in ``Card.attributes`` in the engine's canonical card form
+(``CARD_SCHEMA_CONTRACT.md``); catalogue columns (game, type, rarity, cost…) are plain fields.
+The query language and the API filters both read these tables, so a keyword added here is
+searchable both ways.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from matches.engine.names import fold_text
+
+
+class FieldKind(StrEnum):
+    NUMBER = "number"  # compared with = != < <= > >=
+    CHOICE = "choice"  # one of a closed list of values, each with its aliases
+    SLUG = "slug"  # any value, compared after folding (game, release, property…)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchField:
+    """One keyword of the language.
+
+    ``paths`` are Django lookups (``attributes__weapons__plasma__power``); a term matches when
+    any of them matches (missiles have three ranges). ``aliases`` map each accepted spelling,
+    already folded, to the stored value.
+    """
+
+    name: str
+    kind: FieldKind
+    paths: tuple[str, ...]
+    description_ru: str
+    description_en: str
+    example: str
+    keywords: tuple[str, ...] = ()
+    aliases: Mapping[str, str] | None = None
+    presence_prefix: str = ""  # SLUG fields tested by key presence: "attributes__weapons"
+
+    def __deepcopy__(self, memo: dict) -> "SearchField":
+        # Immutable vocabulary: django-filter deep-copies every filter per request, and
+        # copying the alias tables each time was most of a card list request's cost.
+        return self
+
+    def stored_value(self, raw: str) -> str | None:
+        """The stored value ``raw`` stands for, or None when a CHOICE field does not know it."""
+        folded = fold_text(raw)
+        if self.aliases is not None and folded in self.aliases:
+            return self.aliases[folded]
+        if self.kind is FieldKind.CHOICE:
+            return None
+        if self.presence_prefix:
+            return folded.replace(" ", "_").replace("-", "_")
+        return folded
+
+
+def _aliases(table: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
+    """{stored value: spellings} -> {folded spelling: stored value}; the value spells itself."""
+    aliases: dict[str, str] = {}
+    for stored, spellings in table.items():
+        for spelling in (stored, *spellings):
+            aliases[fold_text(spelling)] = stored
+    return aliases
+
+
+WEAPON_ALIASES = _aliases(
+    {
+        "plasma": ("плазма", "по", "плазменные орудия", "плазменное орудие"),
+        "turbolaser": ("турболазер", "турбо-лазер", "тл"),
+        "maser": ("мазер", "мазеры", "м"),
+        "lasers": ("laser", "лазер", "лазеры", "лу", "лазерные установки"),
+        "missiles": ("missile", "ракеты", "ракета"),
+        "torpedoes": ("torpedo", "торпеды", "торпеда"),
+        "nova": ("нова",),
+        "bombs": ("bomb", "бомбы"),
+        "boarding": ("абордаж", "абордажные шаттлы"),
+        "landing": ("десант",),
+    }
+)
+PROPERTY_ALIASES = _aliases(
+    {
+        "commercial_run": ("commercial-run", "коммерческий рейс", "коммерческий_рейс"),
+        "escort": ("эскорт",),
+        "smuggling_run": ("smuggling-run", "контрабандный рейс", "контрабандный_рейс"),
+        "evasive_manoeuvre": (
+            "evasive-manoeuvre",
+            "evasive_maneuver",
+            "маневр уклонения",
+            "маневр_уклонения",
+        ),
+    }
+)
+SIZE_ALIASES = _aliases(
+    {
+        "LK": ("лк", "light", "легкий"),
+        "SK": ("ск", "medium", "средний"),
+        "TK": ("тк", "heavy", "тяжелый"),
+    }
+)
+RARITY_ALIASES = _aliases(
+    {
+        "common": ("обычная", "c"),
+        "rare": ("редкая", "r"),
+        "very_rare": ("very-rare", "очень редкая", "очень_редкая", "vr"),
+        "unique": ("уникальная", "u"),
+    }
+)
+# Komandor's own card kinds; other games' types are searched by their stored slug.
+CARD_TYPE_ALIASES = _aliases(
+    {
+        "ship": ("корабль",),
+        "space_object": ("space-object", "космический объект", "объект"),
+        "ground_unit": ("ground-unit", "наземный отряд", "отряд"),
+        "military_building": ("military-building", "военная постройка"),
+        "civil_building": ("civil-building", "гражданская постройка"),
+        "tactical": ("тактическая", "тактическая карта"),
+        "situation": ("ситуация",),
+        "upgrade": ("улучшение",),
+        "commander": ("командор",),
+        "ability": ("способность",),
+    }
+)
+
+
+def _power(weapon: str, ru: str, en: str, *keywords: str, stat: str = "power") -> SearchField:
+    return SearchField(
+        name=weapon,
+        kind=FieldKind.NUMBER,
+        paths=(f"attributes__weapons__{weapon}__{stat}",),
+        description_ru=ru,
+        description_en=en,
+        example=f"{weapon}>=4",
+        keywords=keywords,
+    )
+
+
+def _stat(name: str, path: str, ru: str, en: str, example: str, *keywords: str) -> SearchField:
+    return SearchField(
+        name=name,
+        kind=FieldKind.NUMBER,
+        paths=(path,),
+        description_ru=ru,
+        description_en=en,
+        example=example,
+        keywords=keywords,
+    )
+
+
+FIELDS: tuple[SearchField, ...] = (
+    SearchField(
+        name="game",
+        kind=FieldKind.SLUG,
+        paths=("game__slug",),
+        description_ru="Игра: komandor, master-of-orion, master-of-the-galaxy, eclipse, "
+        "risk-legacy.",
+        description_en="Game: komandor, master-of-orion, master-of-the-galaxy, eclipse, "
+        "risk-legacy.",
+        example="game:komandor",
+        keywords=("игра",),
+    ),
+    SearchField(
+        name="type",
+        kind=FieldKind.SLUG,
+        paths=("card_type",),
+        description_ru="Тип карты: ship (корабль), space_object (космический объект), "
+        "ground_unit, military_building, civil_building, tactical, situation, upgrade, "
+        "commander, ability; у других игр — их собственные типы.",
+        description_en="Card type: ship, space_object, ground_unit, military_building, "
+        "civil_building, tactical, situation, upgrade, commander, ability; other games use "
+        "their own types.",
+        example="type:корабль",
+        keywords=("kind", "тип", "t"),
+        aliases=CARD_TYPE_ALIASES,
+    ),
+    SearchField(
+        name="release",
+        kind=FieldKind.SLUG,
+        paths=("release__code",),
+        description_ru="Выпуск (код выпуска).",
+        description_en="Release (its code).",
+        example="release:base",
+        keywords=("set", "выпуск"),
+    ),
+    SearchField(
+        name="rarity",
+        kind=FieldKind.CHOICE,
+        paths=("rarity",),
+        description_ru="Редкость: обычная, редкая, очень редкая, уникальная "
+        "(common, rare, very_rare, unique).",
+        description_en="Rarity: common, rare, very_rare, unique (or the Russian words).",
+        example="rarity:редкая",
+        keywords=("r", "редкость"),
+        aliases=RARITY_ALIASES,
+    ),
+    SearchField(
+        name="size",
+        kind=FieldKind.CHOICE,
+        paths=("attributes__size",),
+        description_ru="Размер корабля: ЛК, СК, ТК (LK, SK, TK).",
+        description_en="Ship size: LK (light), SK (medium), TK (heavy); ЛК/СК/ТК too.",
+        example="size:ТК",
+        keywords=("размер",),
+        aliases=SIZE_ALIASES,
+    ),
+    SearchField(
+        name="class",
+        kind=FieldKind.SLUG,
+        paths=("attributes__ship_class",),
+        description_ru="Класс корабля, как он напечатан на карте.",
+        description_en="Ship class as printed on the card.",
+        example="class:линкор",
+        keywords=("класс",),
+    ),
+    SearchField(
+        name="weapon",
+        kind=FieldKind.CHOICE,
+        paths=(),
+        description_ru="Есть оружие: plasma (ПО), turbolaser (ТЛ), maser (М), lasers (ЛУ), "
+        "missiles (ракеты), torpedoes (торпеды), nova, bombs, boarding (абордаж), "
+        "landing (десант).",
+        description_en="Has the weapon: plasma, turbolaser, maser, lasers, missiles, torpedoes, "
+        "nova, bombs, boarding, landing (Russian names too).",
+        example="weapon:плазма",
+        keywords=("w", "оружие"),
+        aliases=WEAPON_ALIASES,
+        presence_prefix="attributes__weapons",
+    ),
+    SearchField(
+        name="property",
+        kind=FieldKind.SLUG,
+        paths=(),
+        description_ru="Есть свойство: commercial_run (коммерческий рейс), escort (эскорт), "
+        "smuggling_run (контрабандный рейс), evasive_manoeuvre (маневр уклонения).",
+        description_en="Has the property: commercial_run, escort, smuggling_run, "
+        "evasive_manoeuvre (Russian names too).",
+        example='property:"маневр уклонения"',
+        keywords=("prop", "свойство"),
+        aliases=PROPERTY_ALIASES,
+        presence_prefix="attributes__properties",
+    ),
+    _stat(
+        "cost",
+        "cost",
+        "Стоимость в ресурсах.",
+        "Cost in resources.",
+        "cost<=3",
+        "стоимость",
+        "цена",
+    ),
+    _stat("speed", "attributes__speed", "Скорость.", "Speed.", "speed>=6", "скорость"),
+    _stat(
+        "strength", "attributes__strength", "Прочность.", "Strength.", "strength>10", "прочность"
+    ),
+    _stat(
+        "critical",
+        "attributes__critical",
+        "Критические повреждения.",
+        "Critical damage.",
+        "critical>=5",
+        "крит",
+        "критические",
+    ),
+    _stat("armor", "attributes__armor", "Броня.", "Armor.", "armor>=4", "armour", "броня"),
+    _stat(
+        "shield",
+        "attributes__shield__power",
+        "Мощность энергетического щита.",
+        "Energy-shield power.",
+        "shield>=4",
+        "щит",
+    ),
+    _stat(
+        "initiative",
+        "attributes__initiative",
+        "Инициатива Командора.",
+        "Commander initiative.",
+        "initiative>=3",
+        "инициатива",
+    ),
+    _stat(
+        "crew", "attributes__crew__size", "Численность экипажа.", "Crew size.", "crew>=3", "экипаж"
+    ),
+    _power("plasma", "Мощность плазменных орудий.", "Plasma-gun power.", "плазма", "по"),
+    _power("turbolaser", "Мощность турболазера.", "Turbolaser power.", "турболазер", "тл"),
+    _power("maser", "Мощность мазера.", "Maser power.", "мазер"),
+    _power(
+        "lasers", "Мощность лазерных установок.", "Laser power.", "laser", "лазер", "лазеры", "лу"
+    ),
+    SearchField(
+        name="missiles",
+        kind=FieldKind.NUMBER,
+        paths=tuple(
+            f"attributes__weapons__missiles__{band}__power" for band in ("long", "medium", "short")
+        ),
+        description_ru="Мощность ракет (любой дистанции).",
+        description_en="Missile power (any range).",
+        example="missiles>=4",
+        keywords=("missile", "ракеты"),
+    ),
+    _power("torpedoes", "Мощность торпед.", "Torpedo power.", "torpedo", "торпеды"),
+    _power("nova", "Сила залпа «Новы».", "Nova salvo strength.", "нова"),
+    _power("bombs", "Мощность бомб.", "Bomb power.", "bomb", "бомбы"),
+    _power(
+        "boarding",
+        "Сила абордажной команды.",
+        "Boarding-team strength.",
+        "абордаж",
+        stat="strength",
+    ),
+    _power("landing", "Сила десанта.", "Landing strength.", "десант", stat="strength"),
+)
+
+FIELDS_BY_KEYWORD: dict[str, SearchField] = {
+    fold_text(keyword): field for field in FIELDS for keyword in (field.name, *field.keywords)
+}
+NUMBER_FIELDS: tuple[SearchField, ...] = tuple(f for f in FIELDS if f.kind is FieldKind.NUMBER)
+
+
+def field_for_keyword(keyword: str) -> SearchField | None:
+    return FIELDS_BY_KEYWORD.get(fold_text(keyword))

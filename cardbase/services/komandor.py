@@ -1,0 +1,93 @@
+"""The Komandor card checker: the engine's card schema, reported as Django field errors.
+
+The catalogue row keeps a card's kind, printed name, cost and rarity as columns
+(``card_type``, ``name_ru``, ``cost``, ``rarity``) and the rest in ``attributes``. The checker
+merges the columns into the schema's dict, runs the engine's checked entry point and returns
+its canonical form, so every write path (loader, admin, API) stores the same shape.
+
+Errors are keyed by the row's field: a schema error on ``cost`` lands on ``cost``, one on
+``weapons.plasma.power`` lands on ``attributes`` and carries the dotted path in
+``params["path"]`` so a form with one input per stat can put it on that input.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from cardbase.services.card_rules import register_card_checker
+from matches.engine.cards import (
+    CardSpecError,
+    FieldError,
+    card_from_dict,
+    card_to_dict,
+)
+
+GAME_SLUG = "komandor"
+# Card column -> the key the schema gives the same fact.
+COLUMN_KEYS: dict[str, str] = {
+    "card_type": "kind",
+    "name_ru": "name",
+    "cost": "cost",
+    "rarity": "rarity",
+}
+_COLUMN_OF_KEY = {key: column for column, key in COLUMN_KEYS.items()}
+
+
+@register_card_checker(GAME_SLUG)
+def komandor_card_check(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the card's canonical attributes or raise ValidationError keyed by row field."""
+    data, conflicts = _merge_columns(fields)
+    if conflicts:
+        raise ValidationError(conflicts)
+    try:
+        spec = card_from_dict(data)
+    except CardSpecError as error:
+        raise ValidationError(card_spec_errors(error.errors)) from error
+    return card_to_dict(spec)
+
+
+def card_spec_errors(errors: list[FieldError]) -> dict[str, list[ValidationError]]:
+    """The schema's errors grouped by the catalogue row's field they belong to."""
+    grouped: dict[str, list[ValidationError]] = {}
+    for error in errors:
+        column = _COLUMN_OF_KEY.get(error.field, "attributes")
+        # ValidationError formats its message with its params, so a literal % must be doubled.
+        message = error.message.replace("%", "%%")
+        grouped.setdefault(column, []).append(
+            ValidationError(message, code=error.code, params={"path": error.field})
+        )
+    return grouped
+
+
+def _merge_columns(fields: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The schema's input: attributes plus the column values. A fact stated both as a column
+    and inside attributes must agree, or the row would say two things at once."""
+    data = dict(fields.get("attributes") or {})
+    conflicts: dict[str, Any] = {}
+    for column, key in COLUMN_KEYS.items():
+        value = fields.get(column)
+        if value in (None, ""):
+            if data.get(key) not in (None, ""):
+                conflicts[column] = ValidationError(
+                    _("%(key)s is given inside attributes; enter it in the card's “%(column)s”."),
+                    code="column_in_attributes",
+                    params={"key": key, "column": column, "path": key},
+                )
+            data.pop(key, None)
+            continue
+        if key in data and data[key] != value:
+            conflicts[column] = ValidationError(
+                _("attributes say %(key)s = %(inner)s, but the card's “%(column)s” is %(value)s."),
+                code="column_mismatch",
+                params={
+                    "key": key,
+                    "column": column,
+                    "inner": data[key],
+                    "value": value,
+                    "path": key,
+                },
+            )
+        data[key] = value
+    return data, conflicts

@@ -1,0 +1,167 @@
+"""Catalogue pages. Each view parses its request, calls one selector and renders the result;
+a lookup that finds nothing is a 404, bad parameters are a 400 showing the page with errors."""
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.core.paginator import InvalidPage, Page, Paginator
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from cardbase import selectors
+from cardbase.page_forms import CardFilterForm, KomandorCardFilterForm, SearchForm
+from cardbase.search.query import QuerySyntaxError, cards_matching
+from cardbase.search.syntax import SYNTAX
+
+PAGE_SIZE = 30
+Found = TypeVar("Found")
+
+
+def _found(lookup: Callable[[], Found]) -> Found:
+    try:
+        return lookup()
+    except (ObjectDoesNotExist, LookupError):
+        raise Http404 from None
+
+
+def _page(request: HttpRequest, rows: QuerySet) -> Page:
+    try:
+        return Paginator(rows, PAGE_SIZE).page(request.GET.get("page") or 1)
+    except InvalidPage as error:
+        raise Http404(str(error)) from None
+
+
+def _render(request: HttpRequest, template: str, context: dict, *, valid: bool) -> HttpResponse:
+    return render(request, template, context, status=200 if valid else 400)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    context = {"games": selectors.games_with_counts(), "search_form": SearchForm()}
+    return render(request, "cardbase/home.html", context)
+
+
+def _matching(text: str, cards: QuerySet) -> tuple[QuerySet, QuerySyntaxError | None]:
+    """Cards matching the search text (all of ``cards`` for an empty text), or the error."""
+    if not text:
+        return cards, None
+    try:
+        return cards_matching(text, queryset=cards), None
+    except QuerySyntaxError as error:
+        return cards.none(), error
+
+
+def search(request: HttpRequest) -> HttpResponse:
+    form = SearchForm(request.GET)
+    text = form.cleaned_data["q"] if form.is_valid() else ""
+    cards, error = _matching(text, selectors.cards_everywhere())
+    context = {
+        "search_form": form,
+        "query": text,
+        "query_error": error,
+        "page": _page(request, cards) if text and not error else None,
+    }
+    return _render(request, "cardbase/search.html", context, valid=form.is_valid() and not error)
+
+
+def syntax(request: HttpRequest) -> HttpResponse:
+    return render(request, "cardbase/syntax.html", {"syntax": SYNTAX})
+
+
+def catalogue(request: HttpRequest, game: str) -> HttpResponse:
+    game_row = _found(lambda: selectors.game_get(slug=game))
+    options = selectors.card_filter_options(game=game_row)
+    form_class = KomandorCardFilterForm if game == selectors.KOMANDOR_SLUG else CardFilterForm
+    form = form_class(request.GET, options=options)
+    error = None
+    page = None
+    if form.is_valid():
+        cards = selectors.cards_filtered(game=game_row, filters=form.to_filters())
+        cards, error = _matching(form.cleaned_data["q"], cards)
+        page = None if error else _page(request, cards)
+    context = {
+        "game": game_row,
+        "form": form,
+        "query_error": error,
+        "page": page,
+        "sections": selectors.game_sections(game=game_row),
+        "type_names": selectors.card_type_names(game=game_row),
+    }
+    return _render(request, "cardbase/catalogue.html", context, valid=form.is_valid() and not error)
+
+
+def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
+    game_row = _found(lambda: selectors.game_get(slug=game))
+    card = _found(lambda: selectors.card_get(game=game_row, key=key))
+    context = {
+        "game": game_row,
+        "card": card,
+        "stat_lines": selectors.card_stat_lines_of(card=card),
+        "type_names": selectors.card_type_names(game=game_row),
+    }
+    return render(request, "cardbase/card_detail.html", context)
+
+
+def entry_list(request: HttpRequest, game: str, section: str) -> HttpResponse:
+    game_row = _found(lambda: selectors.game_get(slug=game))
+    section_row = _found(lambda: selectors.entry_section_get(slug=section))
+    entries = selectors.entries_of(game=game_row, section=section_row)
+    context = {
+        "game": game_row,
+        "title": section_row.label,
+        "page": _page(request, entries),
+        "detail_url": "cardbase:entry-detail",
+        "detail_part": section_row.slug,
+    }
+    return render(request, "cardbase/entry_list.html", context)
+
+
+def entry_detail(request: HttpRequest, game: str, section: str, key: str) -> HttpResponse:
+    game_row = _found(lambda: selectors.game_get(slug=game))
+    section_row = _found(lambda: selectors.entry_section_get(slug=section))
+    entry = _found(lambda: selectors.entry_get(game=game_row, section=section_row, key=key))
+    context = {
+        "game": game_row,
+        "entry": entry,
+        "kind_label": section_row.model._meta.verbose_name,
+        "list_url": "cardbase:entry-list",
+        "list_part": section_row.slug,
+        "list_label": section_row.label,
+    }
+    return render(request, "cardbase/entry_detail.html", context)
+
+
+def component_list(request: HttpRequest, game: str, kind: str) -> HttpResponse:
+    game_row = _found(lambda: selectors.game_get(slug=game))
+    kind_row = _found(lambda: selectors.component_kind_get(value=kind))
+    components = selectors.components_of(game=game_row, kind=kind_row)
+    context = {
+        "game": game_row,
+        "title": kind_row.label,
+        "page": _page(request, components),
+        "detail_url": "cardbase:component-detail",
+        "detail_part": kind_row.value,
+    }
+    return render(request, "cardbase/entry_list.html", context)
+
+
+def component_detail(request: HttpRequest, game: str, kind: str, key: str) -> HttpResponse:
+    game_row = _found(lambda: selectors.game_get(slug=game))
+    kind_row = _found(lambda: selectors.component_kind_get(value=kind))
+    entry = _found(lambda: selectors.component_get(game=game_row, kind=kind_row, key=key))
+    context = {
+        "game": game_row,
+        "entry": entry,
+        "kind_label": kind_row.label,
+        "list_url": "cardbase:component-list",
+        "list_part": kind_row.value,
+        "list_label": kind_row.label,
+    }
+    return render(request, "cardbase/entry_detail.html", context)
+
+
+def stated_counts(request: HttpRequest, game: str) -> HttpResponse:
+    game_row = _found(lambda: selectors.game_get(slug=game))
+    rows = selectors.stated_count_rows(game=game_row)
+    return render(request, "cardbase/stated_counts.html", {"game": game_row, "rows": rows})

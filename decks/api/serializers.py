@@ -1,0 +1,168 @@
+"""Parse and format deck API payloads; the work is done by ``decks.services``/``selectors``."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from decks.models import Deck, DeckVersion, Visibility
+from decks.text_format import MAX_LINE_COUNT
+from decks.values import DeckContent, EntryContent
+
+
+class EntryInSerializer(serializers.Serializer):
+    card = serializers.IntegerField(min_value=1)
+    count = serializers.IntegerField(min_value=1, max_value=MAX_LINE_COUNT)
+    own_name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class SetupAbilityInSerializer(serializers.Serializer):
+    card = serializers.IntegerField(min_value=1)
+    count = serializers.IntegerField(min_value=1, max_value=MAX_LINE_COUNT, default=1)
+
+
+class DeckContentSerializer(serializers.Serializer):
+    """Deck contents by card id, as the builder and API clients send them."""
+
+    commander = serializers.IntegerField(min_value=1, allow_null=True, required=False)
+    entries = EntryInSerializer(many=True, required=False)
+    setup_abilities = SetupAbilityInSerializer(many=True, required=False)
+
+    def validate_entries(self, entries):
+        seen = set()
+        for entry in entries:
+            key = (entry["card"], entry.get("own_name", "").strip())
+            if key in seen:
+                raise serializers.ValidationError(
+                    _("Card %(card)s with own name “%(own)s” is listed twice; give one count.")
+                    % {"card": key[0], "own": key[1]}
+                )
+            seen.add(key)
+        return entries
+
+    def validate_setup_abilities(self, abilities):
+        cards = [item["card"] for item in abilities]
+        if len(cards) != len(set(cards)):
+            raise serializers.ValidationError(_("A pre-chosen card is listed twice."))
+        return abilities
+
+    def content(self, *, partial_of: DeckContent | None = None) -> DeckContent | None:
+        """The validated contents; with ``partial_of`` missing parts keep their old value, and
+        ``None`` means nothing about the contents was sent."""
+        data = self.validated_data
+        if partial_of is not None and not {"commander", "entries", "setup_abilities"} & set(data):
+            return None
+        base = partial_of or DeckContent(commander_id=None)
+        entries = base.entries
+        if "entries" in data:
+            entries = tuple(
+                EntryContent(card_id=e["card"], count=e["count"], own_name=e["own_name"].strip())
+                for e in data["entries"]
+            )
+        setup = base.setup_abilities
+        if "setup_abilities" in data:
+            setup = tuple((item["card"], item["count"]) for item in data["setup_abilities"])
+        commander = data.get("commander", base.commander_id)
+        return DeckContent(commander_id=commander, entries=entries, setup_abilities=setup)
+
+
+class DeckWriteSerializer(DeckContentSerializer):
+    name = serializers.CharField(max_length=200)
+    description = serializers.CharField(required=False, allow_blank=True, default="")
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
+
+
+class DeckImportSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    description = serializers.CharField(required=False, allow_blank=True, default="")
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
+    text = serializers.CharField(required=False, allow_blank=False, trim_whitespace=False)
+    deck = serializers.JSONField(required=False)
+
+    def validate(self, attrs):
+        if ("text" in attrs) == ("deck" in attrs):
+            raise serializers.ValidationError(
+                {"text": _("Send either “text” (the text format) or “deck” (the JSON export).")}
+            )
+        return attrs
+
+
+class DeckValidateSerializer(DeckContentSerializer):
+    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+
+
+class CardBriefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(source="name_ru")
+    card_type = serializers.CharField()
+    cost = serializers.IntegerField(allow_null=True)
+
+
+class EntryOutSerializer(serializers.Serializer):
+    card = CardBriefSerializer()
+    count = serializers.IntegerField()
+    own_name = serializers.CharField()
+
+
+class SetupAbilityOutSerializer(serializers.Serializer):
+    card = CardBriefSerializer()
+    count = serializers.IntegerField()
+
+
+class DeckSerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.get_username")
+    commander = CardBriefSerializer(allow_null=True)
+    entries = EntryOutSerializer(many=True)
+    setup_abilities = SetupAbilityOutSerializer(many=True)
+    card_count = serializers.SerializerMethodField()
+    share_token = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Deck
+        fields = [
+            "id",
+            "name",
+            "description",
+            "visibility",
+            "owner",
+            "commander",
+            "card_count",
+            "entries",
+            "setup_abilities",
+            "share_token",
+            "created_at",
+            "updated_at",
+        ]
+
+    def get_card_count(self, deck: Deck) -> int:
+        return sum(entry.count for entry in deck.entries.all())
+
+    def get_share_token(self, deck: Deck) -> str | None:
+        # Only the owner hands out the link; others reached the deck some other way.
+        request = self.context.get("request")
+        is_owner = request is not None and request.user == deck.owner
+        return deck.share_token if is_owner and deck.visibility != Visibility.PRIVATE else None
+
+
+class DeckListSerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.get_username")
+    commander = CardBriefSerializer(allow_null=True)
+    card_count = serializers.IntegerField(source="card_total")
+
+    class Meta:
+        model = Deck
+        fields = [
+            "id",
+            "name",
+            "visibility",
+            "owner",
+            "commander",
+            "card_count",
+            "updated_at",
+        ]
+
+
+class DeckVersionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = DeckVersion
+        fields = ["number", "is_valid", "card_count", "created_at", "snapshot"]

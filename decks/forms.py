@@ -1,0 +1,102 @@
+"""Page forms. The builder's entry rows arrive as parallel lists (card, count, own name,
+pre-chosen copies), so the page works without JavaScript."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from decks.models import Visibility
+from decks.selectors import commander_cards
+from decks.text_format import MAX_LINE_COUNT
+from decks.values import DeckContent, EntryContent
+
+
+class DeckNewForm(forms.Form):
+    name = forms.CharField(label=_("Deck name"), max_length=200)
+
+
+class DeckImportForm(forms.Form):
+    name = forms.CharField(label=_("Deck name"), max_length=200)
+    text = forms.CharField(
+        label=_("Deck list"),
+        widget=forms.Textarea(attrs={"rows": 16, "cols": 70}),
+        help_text=_(
+            "One line per card: “4 Name”; “Командор: Name”; lines starting with # are comments."
+        ),
+    )
+
+
+class DeckBuilderForm(forms.Form):
+    name = forms.CharField(label=_("Deck name"), max_length=200)
+    description = forms.CharField(
+        label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices)
+    commander = forms.ModelChoiceField(
+        label=_("Commander"), queryset=commander_cards(), required=False, empty_label="—"
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["commander"].queryset = commander_cards()
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.data is None:
+            return cleaned
+        cards = self.data.getlist("entry_card")
+        counts = self.data.getlist("entry_count")
+        owns = self.data.getlist("entry_own")
+        setups = self.data.getlist("entry_setup")
+        if not len(cards) == len(counts) == len(owns) == len(setups):
+            raise forms.ValidationError(_("The card list was sent incomplete; reload the page."))
+        merged: dict[tuple[int, str], int] = defaultdict(int)
+        setup: dict[int, int] = defaultdict(int)
+        problems = []
+        for row, (card, count, own, chosen) in enumerate(
+            zip(cards, counts, owns, setups, strict=True), start=1
+        ):
+            card_id, copies, picked = _number(card), _number(count), _number(chosen or "0")
+            if card_id is None or card_id < 1:
+                problems.append(_("Row %(row)s: unknown card.") % {"row": row})
+                continue
+            if copies is None or not 0 <= copies <= MAX_LINE_COUNT:
+                problems.append(
+                    _("Row %(row)s: the number of copies must be a whole number from 0 to %(max)s.")
+                    % {"row": row, "max": MAX_LINE_COUNT}
+                )
+                continue
+            if picked is None or picked < 0:
+                problems.append(
+                    _("Row %(row)s: pre-chosen copies must be a whole number ≥ 0.") % {"row": row}
+                )
+                continue
+            if copies:
+                merged[(card_id, own.strip())] += copies
+            if picked:
+                setup[card_id] += picked
+        added = _number(self.data.get("add", ""))
+        if added:
+            merged[(added, "")] += 1
+        if problems:
+            raise forms.ValidationError(problems)
+        commander = cleaned.get("commander")
+        cleaned["content"] = DeckContent(
+            commander_id=commander.id if commander else None,
+            entries=tuple(
+                EntryContent(card_id=card_id, count=count, own_name=own)
+                for (card_id, own), count in merged.items()
+            ),
+            setup_abilities=tuple(setup.items()),
+        )
+        return cleaned
+
+
+def _number(text: str) -> int | None:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None

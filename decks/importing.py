@@ -1,0 +1,203 @@
+"""Turning written card names (text or JSON import) into catalogue cards, pure Python.
+
+Names are matched through ``name_key``; an unknown name is reported with its line and the
+closest catalogue names (difflib). Nothing here touches the database: ``decks.selectors``
+builds the :class:`CatalogueIndex` from the Komandor cards.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from decks.text_format import CardLine, DeckTextError, LineError, ParsedDeck, line_error
+from decks.validation import CardFacts
+from decks.values import DeckContent, EntryContent
+from matches.engine.names import fold_text, name_key
+
+SUGGESTIONS = 3
+# difflib's default 0.6 misses typos in short Russian names; 0.5 still keeps nonsense out.
+SUGGESTION_CUTOFF = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Printing:
+    """A catalogue card with where it was printed; ``order`` sorts releases oldest first."""
+
+    card: CardFacts
+    release: str = ""
+    number: str = ""
+    order: tuple = ()
+
+
+class CatalogueIndex:
+    def __init__(self, printings: Iterable[Printing]):
+        self._by_name: dict[str, list[Printing]] = defaultdict(list)
+        self._by_id: dict[int, Printing] = {}
+        for printing in sorted(printings, key=lambda p: (p.order, p.card.id)):
+            self._by_name[name_key(printing.card.name)].append(printing)
+            self._by_id[printing.card.id] = printing
+        self._names = {key: group[0].card.name for key, group in self._by_name.items()}
+
+    def printing_of(self, card_id: int) -> Printing | None:
+        return self._by_id.get(card_id)
+
+    def find(self, card: CardLine) -> Printing | LineError:
+        group = self._by_name.get(name_key(card.name))
+        if not group:
+            return line_error(
+                card.line,
+                "unknown_card",
+                card.name,
+                name=card.name,
+                suggestions=self.suggest(card.name),
+            )
+        if not card.release:
+            return group[0]
+        wanted_release, wanted_number = fold_text(card.release), fold_text(card.number)
+        for printing in group:
+            if fold_text(printing.release) == wanted_release and (
+                not wanted_number or fold_text(printing.number) == wanted_number
+            ):
+                return printing
+        printing = f"{card.release} #{card.number}" if card.number else card.release
+        return line_error(
+            card.line,
+            "unknown_printing",
+            card.name,
+            name=card.name,
+            printing=printing,
+            suggestions=tuple(_printing_text(p) for p in group),
+        )
+
+    def suggest(self, name: str) -> tuple[str, ...]:
+        keys = difflib.get_close_matches(
+            name_key(name), self._names, n=SUGGESTIONS, cutoff=SUGGESTION_CUTOFF
+        )
+        return tuple(self._names[key] for key in keys)
+
+
+def _printing_text(printing: Printing) -> str:
+    if not printing.release:
+        return printing.card.name
+    suffix = f" #{printing.number}" if printing.number else ""
+    return f"{printing.card.name} [{printing.release}{suffix}]"
+
+
+def resolve_parsed_deck(parsed: ParsedDeck, *, index: CatalogueIndex) -> DeckContent:
+    """Every named card resolved, or :class:`DeckTextError` listing every line that is not."""
+    errors: list[LineError] = []
+
+    def resolve(card: CardLine) -> int | None:
+        found = index.find(card)
+        if isinstance(found, LineError):
+            errors.append(found)
+            return None
+        return found.card.id
+
+    commander_id = resolve(parsed.commander) if parsed.commander else None
+    entries: dict[tuple[int, str], int] = defaultdict(int)
+    for card in parsed.entries:
+        card_id = resolve(card)
+        if card_id is not None:
+            entries[(card_id, card.own_name)] += card.count
+    setup: dict[int, int] = defaultdict(int)
+    for card in parsed.setup_abilities:
+        card_id = resolve(card)
+        if card_id is not None:
+            setup[card_id] += card.count
+    if errors:
+        raise DeckTextError(errors)
+    return DeckContent(
+        commander_id=commander_id,
+        entries=tuple(
+            EntryContent(card_id=card_id, count=count, own_name=own_name)
+            for (card_id, own_name), count in entries.items()
+        ),
+        setup_abilities=tuple(setup.items()),
+    )
+
+
+def parse_deck_json(data: Any) -> ParsedDeck:
+    """Read the JSON export form (names and printings, so it moves between databases)."""
+    if not isinstance(data, Mapping):
+        raise DeckTextError([line_error(0, "not_an_object", "")])
+    errors: list[LineError] = []
+    parsed = ParsedDeck()
+    if data.get("commander"):
+        parsed.commander = _json_card(data["commander"], 0, errors, counted=False)
+    for field, target in (("entries", parsed.entries), ("setup_abilities", parsed.setup_abilities)):
+        items = data.get(field) or []
+        if not isinstance(items, list):
+            errors.append(_json_problem(0, field, "must be a list"))
+            continue
+        for position, item in enumerate(items, start=1):
+            card = _json_card(item, position, errors, counted=True)
+            if card is not None:
+                target.append(card)
+    if errors:
+        raise DeckTextError(errors)
+    return parsed
+
+
+def _json_card(item: Any, position: int, errors: list[LineError], *, counted: bool):
+    if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
+        errors.append(_json_problem(position, "name", "a card needs a name"))
+        return None
+    count = item.get("count", 1)
+    if counted and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
+        errors.append(_json_problem(position, "count", "must be a whole number ≥ 1"))
+        return None
+    return CardLine(
+        line=position,
+        name=item["name"],
+        count=count if counted else 1,
+        release=str(item.get("release") or ""),
+        number=str(item.get("number") or ""),
+        own_name=str(item.get("own_name") or ""),
+    )
+
+
+def _json_problem(position: int, field: str, problem: str) -> LineError:
+    return line_error(position, "bad_json_entry", field, field=field, problem=problem)
+
+
+def content_to_parsed(content: DeckContent, *, index: CatalogueIndex) -> ParsedDeck:
+    """The written form of a deck: names and printings, ready for text or JSON export."""
+
+    def written(card_id: int, count: int, own_name: str = "") -> CardLine:
+        printing = index.printing_of(card_id)
+        return CardLine(
+            line=0,
+            name=printing.card.name,
+            count=count,
+            release=printing.release,
+            number=printing.number,
+            own_name=own_name,
+        )
+
+    return ParsedDeck(
+        commander=written(content.commander_id, 1) if content.commander_id else None,
+        entries=[written(e.card_id, e.count, e.own_name) for e in content.entries],
+        setup_abilities=[written(card_id, count) for card_id, count in content.setup_abilities],
+    )
+
+
+def parsed_to_json(parsed: ParsedDeck, *, name: str = "", description: str = "") -> dict:
+    def card(line: CardLine, *, counted: bool = True, own: bool = False) -> dict:
+        data: dict[str, Any] = {"count": line.count} if counted else {}
+        data.update(name=line.name, release=line.release, number=line.number)
+        if own:
+            data["own_name"] = line.own_name
+        return data
+
+    return {
+        "name": name,
+        "description": description,
+        "commander": card(parsed.commander, counted=False) if parsed.commander else None,
+        "entries": [card(line, own=True) for line in parsed.entries],
+        "setup_abilities": [card(line) for line in parsed.setup_abilities],
+    }

@@ -1,0 +1,139 @@
+"""Decks of «Путь Командора»: a player's list, its setup choices and its saved versions.
+
+A deck may be saved while it is still illegal (a builder needs drafts); every version records
+whether it passed the validator, so matches and tournaments can insist on a legal version.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from cardbase.models import Card
+
+
+def new_share_token() -> str:
+    # 128 bits of randomness: an unlisted deck's link cannot be guessed or enumerated.
+    return secrets.token_urlsafe(16)
+
+
+class Visibility(models.TextChoices):
+    PRIVATE = "private", _("private")
+    UNLISTED = "unlisted", _("by link only")
+    PUBLIC = "public", _("public")
+
+
+class Deck(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+    )
+    name = models.CharField(_("name"), max_length=200)
+    description = models.TextField(_("description"), blank=True)
+    commander = models.ForeignKey(
+        Card,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("Commander"),
+    )
+    visibility = models.CharField(
+        _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    share_token = models.CharField(
+        _("link token"), max_length=32, unique=True, default=new_share_token, editable=False
+    )
+    # Folded name and description (``fold_text``): SQLite's lower() knows only ASCII.
+    search_text = models.TextField(editable=False, blank=True, default="")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        verbose_name = _("deck")
+        verbose_name_plural = _("decks")
+        indexes = [models.Index(fields=["visibility", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DeckEntry(models.Model):
+    """``count`` copies of one card. ``own_name`` is the player's «собственное наименование»
+    for these copies: the same card may appear in several entries under different own names,
+    and all of them still count as the one printed name (DECK-4)."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
+    count = models.PositiveSmallIntegerField(_("copies"))
+    own_name = models.CharField(_("own name"), max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("deck entry")
+        verbose_name_plural = _("deck entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deck", "card", "own_name"], name="deckentry_unique_card_own_name"
+            ),
+            models.CheckConstraint(condition=Q(count__gte=1), name="deckentry_count_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.card.name_ru}"
+
+
+class DeckSetupAbility(models.Model):
+    """Ability cards picked out of the deck before the game and played at setup (ABIL-5)."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="setup_abilities")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
+    count = models.PositiveSmallIntegerField(_("copies"), default=1)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("pre-chosen ability card")
+        verbose_name_plural = _("pre-chosen ability cards")
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "card"], name="decksetupability_unique_card"),
+            models.CheckConstraint(
+                condition=Q(count__gte=1), name="decksetupability_count_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.card.name_ru}"
+
+
+class DeckVersion(models.Model):
+    """An immutable snapshot of a deck as saved: matches point at the exact list played.
+
+    ``snapshot`` is the deck's JSON export form plus card ids (see ``decks.snapshots``).
+    """
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField(_("version"))
+    snapshot = models.JSONField(_("snapshot"))
+    is_valid = models.BooleanField(_("legal when saved"))
+    card_count = models.PositiveIntegerField(_("cards in the deck"))
+    created_at = models.DateTimeField(_("saved"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        verbose_name = _("deck version")
+        verbose_name_plural = _("deck versions")
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "number"], name="deckversion_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deckversion_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck.name} v{self.number}"
+
+    def save(self, *args, **kwargs) -> None:
+        # A guard, not domain flow: a version a match points at must never change.
+        if not self._state.adding:
+            raise ValueError("deck versions are immutable")
+        super().save(*args, **kwargs)

@@ -1,0 +1,165 @@
+"""Reads: decks a user may see, their contents as plain values, catalogue facts for checks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Q, QuerySet, Sum
+
+from cardbase.models import Card
+from decks.importing import CatalogueIndex, Printing
+from decks.models import Deck, DeckVersion, Visibility
+from decks.statistics import deck_statistics
+from decks.validation import KOMANDOR, CardFacts, DeckDraft, validate_deck
+from decks.values import DeckContent, EntryContent
+from matches.engine.names import fold_text
+
+_FACT_FIELDS = (
+    "id",
+    "name_ru",
+    "card_type",
+    "cost",
+    "attributes",
+    "game__slug",
+    "collector_number",
+    "release__code",
+    "release__year",
+)
+
+
+class UnknownCards(LookupError):
+    """Card ids that are not in the catalogue."""
+
+    def __init__(self, ids: Iterable[int]):
+        self.ids = sorted(ids)
+        super().__init__(f"no card with id {', '.join(map(str, self.ids))}")
+
+
+def _facts(row: dict) -> CardFacts:
+    attributes = row["attributes"] if isinstance(row["attributes"], dict) else {}
+    return CardFacts(
+        id=row["id"],
+        name=row["name_ru"],
+        kind=row["card_type"],
+        game=row["game__slug"],
+        cost=row["cost"],
+        special=bool(attributes.get("special")),
+    )
+
+
+def _printing(row: dict) -> Printing:
+    year = row["release__year"]
+    return Printing(
+        card=_facts(row),
+        release=row["release__code"] or "",
+        number=row["collector_number"] or "",
+        # No release sorts last; among releases the oldest first.
+        order=(row["release__code"] is None, year is None, year or 0, row["release__code"] or ""),
+    )
+
+
+def card_facts(*, card_ids: Iterable[int]) -> dict[int, CardFacts]:
+    wanted = set(card_ids)
+    rows = Card.objects.filter(id__in=wanted).values(*_FACT_FIELDS)
+    found = {row["id"]: _facts(row) for row in rows}
+    if missing := wanted - found.keys():
+        raise UnknownCards(missing)
+    return found
+
+
+def deck_draft(*, content: DeckContent) -> DeckDraft:
+    """The validator's input for ``content``; raises :class:`UnknownCards` for bad ids."""
+    facts = card_facts(card_ids=content.card_ids())
+    return DeckDraft(
+        commander=facts[content.commander_id] if content.commander_id is not None else None,
+        entries=tuple((facts[e.card_id], e.count) for e in content.entries),
+        setup_abilities=tuple(
+            (facts[card_id], count) for card_id, count in content.setup_abilities
+        ),
+    )
+
+
+def catalogue_index(*, card_ids: Iterable[int] | None = None) -> CatalogueIndex:
+    """Komandor cards by name for import, or exactly ``card_ids`` (any game) for export."""
+    rows = Card.objects.all()
+    rows = rows.filter(game__slug=KOMANDOR) if card_ids is None else rows.filter(id__in=card_ids)
+    return CatalogueIndex(_printing(row) for row in rows.values(*_FACT_FIELDS))
+
+
+def deck_content(*, deck: Deck) -> DeckContent:
+    return DeckContent(
+        commander_id=deck.commander_id,
+        entries=tuple(
+            EntryContent(card_id=card_id, count=count, own_name=own_name)
+            for card_id, count, own_name in deck.entries.values_list("card_id", "count", "own_name")
+        ),
+        setup_abilities=tuple(deck.setup_abilities.values_list("card_id", "count")),
+    )
+
+
+def _with_counts(decks: QuerySet[Deck]) -> QuerySet[Deck]:
+    return (
+        decks.select_related("owner", "commander")
+        .annotate(card_total=Sum("entries__count", default=0))
+        .order_by("-updated_at", "-id")
+    )
+
+
+def decks_owned(*, user) -> QuerySet[Deck]:
+    if not user.is_authenticated:
+        return Deck.objects.none()
+    return _with_counts(Deck.objects.filter(owner=user))
+
+
+def decks_public(*, text: str = "", commander_id: int | None = None) -> QuerySet[Deck]:
+    decks = Deck.objects.filter(visibility=Visibility.PUBLIC)
+    for word in text.split():
+        folded = fold_text(word)
+        decks = decks.filter(
+            Q(search_text__contains=folded)
+            | Q(commander__search_text__contains=folded)
+            | Q(entries__card__search_text__contains=folded)
+        )
+    if commander_id is not None:
+        decks = decks.filter(commander_id=commander_id)
+    return _with_counts(Deck.objects.filter(id__in=decks.values("id")))
+
+
+def deck_visible(*, user, deck_id: int) -> Deck | None:
+    """A deck by id for this viewer: the owner sees it always, others only when public.
+    Unlisted decks are reached by their link token (:func:`deck_shared`), never by id."""
+    allowed = Q(visibility=Visibility.PUBLIC)
+    if user.is_authenticated:
+        allowed |= Q(owner=user)
+    return _with_counts(Deck.objects.filter(allowed)).filter(id=deck_id).first()
+
+
+def deck_shared(*, token: str) -> Deck | None:
+    return (
+        _with_counts(Deck.objects.exclude(visibility=Visibility.PRIVATE))
+        .filter(share_token=token)
+        .first()
+    )
+
+
+def deck_owned(*, user, deck_id: int) -> Deck | None:
+    return decks_owned(user=user).filter(id=deck_id).first()
+
+
+def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:
+    return deck.versions.all()
+
+
+def commander_cards() -> QuerySet[Card]:
+    return Card.objects.filter(game__slug=KOMANDOR, card_type="commander").order_by("name_ru")
+
+
+def entry_rows(*, deck: Deck) -> QuerySet:
+    return deck.entries.select_related("card", "card__release").order_by("card__name_ru", "id")
+
+
+def deck_check(*, content: DeckContent) -> dict:
+    """Validation report and statistics of ``content`` (``{"valid", "errors", "warnings",
+    "stats"}``); raises :class:`UnknownCards` for ids not in the catalogue."""
+    draft = deck_draft(content=content)
+    return {**validate_deck(draft).to_dict(), "stats": deck_statistics(draft).to_dict()}

@@ -1,0 +1,159 @@
+"""Changes to decks. Every saved change writes an immutable :class:`DeckVersion`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+
+from decks.importing import (
+    content_to_parsed,
+    parse_deck_json,
+    parsed_to_json,
+    resolve_parsed_deck,
+)
+from decks.models import Deck, DeckEntry, DeckSetupAbility, DeckVersion, Visibility
+from decks.selectors import catalogue_index, deck_content, deck_draft
+from decks.text_format import parse_deck_text, render_deck_text
+from decks.validation import validate_deck
+from decks.values import DeckContent
+from matches.engine.names import fold_text
+
+
+def deck_create(
+    *,
+    owner,
+    name: str,
+    content: DeckContent,
+    description: str = "",
+    visibility: str = Visibility.PRIVATE,
+) -> Deck:
+    """Create a deck; raises ``UnknownCards`` (nothing saved) if a card id is not in the
+    catalogue. An illegal deck is saved as a draft; its version records ``is_valid=False``."""
+    draft = deck_draft(content=content)
+    with transaction.atomic():
+        deck = Deck.objects.create(
+            owner=owner,
+            name=name,
+            description=description,
+            visibility=visibility,
+            commander_id=content.commander_id,
+            search_text=deck_search_text(name=name, description=description),
+        )
+        _write_content(deck=deck, content=content)
+        _version_create(deck=deck, content=content, is_valid=validate_deck(draft).is_valid)
+    return deck
+
+
+def deck_update(
+    *,
+    deck: Deck,
+    content: DeckContent | None = None,
+    name: str | None = None,
+    description: str | None = None,
+    visibility: str | None = None,
+) -> Deck:
+    """Change what is given; the contents, when given, replace the old ones entirely."""
+    current = deck_content(deck=deck) if content is None else content
+    draft = deck_draft(content=current)
+    with transaction.atomic():
+        locked = Deck.objects.select_for_update().get(pk=deck.pk)
+        for field, value in (("name", name), ("description", description)):
+            if value is not None:
+                setattr(locked, field, value)
+        if visibility is not None:
+            locked.visibility = visibility
+        locked.search_text = deck_search_text(name=locked.name, description=locked.description)
+        locked.commander_id = current.commander_id
+        locked.save()
+        if content is not None:
+            _write_content(deck=locked, content=content)
+        _version_create(deck=locked, content=current, is_valid=validate_deck(draft).is_valid)
+    deck.refresh_from_db()
+    return deck
+
+
+def deck_search_text(*, name: str, description: str) -> str:
+    return fold_text(f"{name} {description}")
+
+
+def deck_delete(*, deck: Deck) -> None:
+    deck.delete()
+
+
+def deck_import(
+    *,
+    owner,
+    name: str,
+    source: str | dict[str, Any],
+    description: str = "",
+    visibility: str = Visibility.PRIVATE,
+) -> Deck:
+    """Create a deck from the text format or the JSON export. Raises ``DeckTextError`` with
+    every bad line before anything is written."""
+    content = content_from_source(source=source)
+    return deck_create(
+        owner=owner, name=name, content=content, description=description, visibility=visibility
+    )
+
+
+def content_from_source(*, source: str | dict[str, Any]) -> DeckContent:
+    parsed = parse_deck_text(source) if isinstance(source, str) else parse_deck_json(source)
+    return resolve_parsed_deck(parsed, index=catalogue_index())
+
+
+def deck_clone(*, deck: Deck, owner) -> Deck:
+    return deck_create(
+        owner=owner,
+        name=f"{deck.name} (копия)",
+        description=deck.description,
+        content=deck_content(deck=deck),
+    )
+
+
+def deck_export_text(*, deck: Deck) -> str:
+    content = deck_content(deck=deck)
+    parsed = content_to_parsed(content, index=catalogue_index(card_ids=content.card_ids()))
+    return render_deck_text(parsed, title=deck.name)
+
+
+def deck_export_json(*, deck: Deck) -> dict[str, Any]:
+    content = deck_content(deck=deck)
+    parsed = content_to_parsed(content, index=catalogue_index(card_ids=content.card_ids()))
+    return parsed_to_json(parsed, name=deck.name, description=deck.description)
+
+
+def _write_content(*, deck: Deck, content: DeckContent) -> None:
+    deck.entries.all().delete()
+    deck.setup_abilities.all().delete()
+    DeckEntry.objects.bulk_create(
+        DeckEntry(deck=deck, card_id=e.card_id, count=e.count, own_name=e.own_name)
+        for e in content.entries
+    )
+    DeckSetupAbility.objects.bulk_create(
+        DeckSetupAbility(deck=deck, card_id=card_id, count=count)
+        for card_id, count in content.setup_abilities
+    )
+
+
+def _version_create(*, deck: Deck, content: DeckContent, is_valid: bool) -> DeckVersion:
+    latest = deck.versions.aggregate(latest=Max("number"))["latest"] or 0
+    index = catalogue_index(card_ids=content.card_ids())
+    snapshot = parsed_to_json(content_to_parsed(content, index=index), name=deck.name)
+    # Card ids beside the names: a match replays the exact rows even if a name is edited later.
+    if snapshot["commander"] is not None:
+        snapshot["commander"]["card_id"] = content.commander_id
+    for item, entry in zip(snapshot["entries"], content.entries, strict=True):
+        item["card_id"] = entry.card_id
+    for item, (card_id, _) in zip(
+        snapshot["setup_abilities"], content.setup_abilities, strict=True
+    ):
+        item["card_id"] = card_id
+    return DeckVersion.objects.create(
+        deck=deck,
+        number=latest + 1,
+        snapshot=snapshot,
+        is_valid=is_valid,
+        card_count=sum(entry.count for entry in content.entries),
+    )

@@ -1,0 +1,230 @@
+"""The deck text format: read and write, pure Python.
+
+One line per entry, ``#`` starts a comment line, blank lines are ignored::
+
+    # Флот «Химера»
+    Командор: Адмирал Ким
+    4 Линкор класса «Химера» [R1 #12]
+    2 Линкор класса «Химера» {Беспощадный}
+    3 Усиленные щиты
+    Способность: 1 Усиленные щиты
+
+* ``<count> <printed name>`` — ``count`` copies; ``4x`` and ``4 x`` are read as ``4``.
+* ``[<release code> #<collector number>]`` or ``[<release code>]`` after the name picks one
+  printing; without it the earliest release of that name is taken.
+* ``{<own name>}`` at the end is the player's own name for those copies (never the card name).
+* ``Командор: <name>`` (or ``Commander:``) — the Commander, beside the deck.
+* ``Способность: [<count>] <name>`` (or ``Ability:``) — an ability card of the deck picked
+  before the game for setup; the card must also be listed in the deck.
+
+Names match whatever the case, ё/е, quote marks or runs of spaces (``name_key``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+MAX_LINE_COUNT = 999
+COMMANDER_KEYWORDS = ("командор", "commander")
+ABILITY_KEYWORDS = ("способность", "ability")
+COMMANDER_LABEL = "Командор"
+ABILITY_LABEL = "Способность"
+
+_KEYWORD = re.compile(r"^(?P<keyword>[^\W\d_]+)\s*:\s*(?P<rest>.*)$")
+_COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[xх×]\s+|[xх×]$|\s+)(?P<rest>.*)$", re.IGNORECASE)
+_OWN_NAME = re.compile(r"\{(?P<own>[^{}]*)\}\s*$")
+_PRINTING = re.compile(r"\[(?P<release>[^\]#]*?)\s*(?:#\s*(?P<number>[^\]]*?))?\s*\]\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One card named in the text, as written (resolved to a catalogue card later)."""
+
+    line: int
+    name: str
+    count: int = 1
+    release: str = ""
+    number: str = ""
+    own_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LineError:
+    line: int
+    code: str
+    message_ru: str
+    message_en: str
+    text: str = ""
+    suggestions: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict:
+        return {
+            "line": self.line,
+            "code": self.code,
+            "message_ru": self.message_ru,
+            "message_en": self.message_en,
+            "text": self.text,
+            "suggestions": list(self.suggestions),
+        }
+
+
+class DeckTextError(ValueError):
+    """The text (or JSON) could not be read; ``errors`` lists every bad line."""
+
+    def __init__(self, errors: Iterable[LineError]):
+        self.errors = list(errors)
+        super().__init__(" ".join(error.message_en for error in self.errors))
+
+
+@dataclass(slots=True)
+class ParsedDeck:
+    commander: CardLine | None = None
+    entries: list[CardLine] = field(default_factory=list)
+    setup_abilities: list[CardLine] = field(default_factory=list)
+
+
+def parse_deck_text(text: str) -> ParsedDeck:
+    """Read the text format; raise :class:`DeckTextError` naming every line it cannot read."""
+    parsed = ParsedDeck()
+    errors: list[LineError] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        keyword = _KEYWORD.match(line)
+        if keyword and keyword["keyword"].lower() in COMMANDER_KEYWORDS:
+            if parsed.commander is not None:
+                errors.append(line_error(number, "duplicate_commander", line))
+                continue
+            card = _card_line(number, keyword["rest"], count=1, errors=errors, raw=line)
+            parsed.commander = card
+        elif keyword and keyword["keyword"].lower() in ABILITY_KEYWORDS:
+            card = _counted_line(number, keyword["rest"], errors, raw=line, count_optional=True)
+            if card is not None:
+                parsed.setup_abilities.append(card)
+        else:
+            card = _counted_line(number, line, errors, raw=line, count_optional=False)
+            if card is not None:
+                parsed.entries.append(card)
+    if errors:
+        raise DeckTextError(errors)
+    return parsed
+
+
+def _counted_line(
+    number: int, text: str, errors: list[LineError], *, raw: str, count_optional: bool
+) -> CardLine | None:
+    match = _COUNT.match(text)
+    if match is None:
+        if count_optional:
+            return _card_line(number, text, count=1, errors=errors, raw=raw)
+        errors.append(line_error(number, "missing_count", raw))
+        return None
+    count = int(match["count"])
+    if not 1 <= count <= MAX_LINE_COUNT:
+        errors.append(line_error(number, "bad_count", raw, count=count))
+        return None
+    return _card_line(number, match["rest"], count=count, errors=errors, raw=raw)
+
+
+def _card_line(
+    number: int, text: str, *, count: int, errors: list[LineError], raw: str
+) -> CardLine | None:
+    own_name = ""
+    own = _OWN_NAME.search(text)
+    if own:
+        own_name = " ".join(own["own"].split())
+        text = text[: own.start()]
+    release = printed_number = ""
+    printing = _PRINTING.search(text.rstrip())
+    if printing:
+        release = printing["release"].strip()
+        printed_number = (printing["number"] or "").strip()
+        text = text.rstrip()[: printing.start()]
+    name = " ".join(text.split())
+    if not name:
+        errors.append(line_error(number, "missing_name", raw))
+        return None
+    return CardLine(
+        line=number,
+        name=name,
+        count=count,
+        release=release,
+        number=printed_number,
+        own_name=own_name,
+    )
+
+
+LINE_MESSAGES = {
+    "missing_count": (
+        "Строка {line}: в начале строки нужно число карт, например «4 Название».",
+        "Line {line}: the line must start with a number of cards, e.g. “4 Name”.",
+    ),
+    "bad_count": (
+        "Строка {line}: число карт {count} должно быть от 1 до 999.",
+        "Line {line}: the number of cards {count} must be between 1 and 999.",
+    ),
+    "missing_name": (
+        "Строка {line}: не указано название карты.",
+        "Line {line}: the card name is missing.",
+    ),
+    "duplicate_commander": (
+        "Строка {line}: Командор уже указан выше; Командор в колоде один.",
+        "Line {line}: the Commander is already given above; a deck has one Commander.",
+    ),
+    "unknown_card": (
+        "Строка {line}: карты «{name}» нет в каталоге «Пути Командора».",
+        "Line {line}: there is no Komandor card named “{name}”.",
+    ),
+    "unknown_printing": (
+        "Строка {line}: у карты «{name}» нет издания [{printing}].",
+        "Line {line}: the card “{name}” has no printing [{printing}].",
+    ),
+    "not_an_object": (
+        "JSON колоды должен быть объектом с полями entries, commander, setup_abilities.",
+        "The deck JSON must be an object with entries, commander and setup_abilities.",
+    ),
+    "bad_json_entry": (
+        "Запись {line}: {field} — {problem}.",
+        "Entry {line}: {field} — {problem}.",
+    ),
+}
+
+
+def line_error(
+    line: int, code: str, text: str, *, suggestions: tuple[str, ...] = (), **params
+) -> LineError:
+    ru, en = LINE_MESSAGES[code]
+    return LineError(
+        line=line,
+        code=code,
+        message_ru=ru.format(line=line, **params),
+        message_en=en.format(line=line, **params),
+        text=text,
+        suggestions=suggestions,
+    )
+
+
+def card_line_text(card: CardLine) -> str:
+    """The name part of a line: name, printing and own name in the format's notation."""
+    text = card.name
+    if card.release:
+        text += f" [{card.release} #{card.number}]" if card.number else f" [{card.release}]"
+    if card.own_name:
+        text += f" {{{card.own_name}}}"
+    return text
+
+
+def render_deck_text(parsed: ParsedDeck, *, title: str = "") -> str:
+    lines: list[str] = []
+    if title:
+        lines.append(f"# {title}")
+    if parsed.commander is not None:
+        lines.append(f"{COMMANDER_LABEL}: {card_line_text(parsed.commander)}")
+    lines.extend(f"{card.count} {card_line_text(card)}" for card in parsed.entries)
+    lines.extend(
+        f"{ABILITY_LABEL}: {card.count} {card_line_text(card)}" for card in parsed.setup_abilities
+    )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,226 @@
+"""Deck pages: my decks, public search, builder, deck view, import, export, clone."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from cardbase.models import Card
+from cardbase.search.query import QuerySyntaxError, cards_matching
+from decks import selectors, services
+from decks.forms import DeckBuilderForm, DeckImportForm, DeckNewForm
+from decks.messages import localised_report
+from decks.models import Deck
+from decks.text_format import DeckTextError
+from decks.validation import KOMANDOR
+from decks.values import DeckContent
+from matches.engine.cards import KIND_LABELS_RU
+
+CATALOGUE_LIMIT = 60
+
+
+@login_required
+def deck_list(request):
+    return render(
+        request,
+        "decks/list.html",
+        {"decks": selectors.decks_owned(user=request.user), "new_form": DeckNewForm()},
+    )
+
+
+def deck_public(request):
+    text = request.GET.get("q", "")
+    return render(
+        request,
+        "decks/public.html",
+        {"decks": selectors.decks_public(text=text)[:100], "q": text},
+    )
+
+
+@login_required
+@require_POST
+def deck_new(request):
+    form = DeckNewForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the deck a name."))
+        return redirect("decks:list")
+    deck = services.deck_create(
+        owner=request.user, name=form.cleaned_data["name"], content=DeckContent(commander_id=None)
+    )
+    return redirect("decks:edit", deck_id=deck.id)
+
+
+def _deck_context(deck: Deck) -> dict:
+    content = selectors.deck_content(deck=deck)
+    report = localised_report(selectors.deck_check(content=content))
+    return {
+        "deck": deck,
+        "entries": selectors.entry_rows(deck=deck),
+        "report": report,
+        "curve": _curve(report["stats"]),
+        "kinds": [
+            {"kind": kind, "label": KIND_LABELS_RU.get(kind, kind), "count": count}
+            for kind, count in report["stats"]["by_kind"].items()
+        ],
+    }
+
+
+def _curve(stats: dict) -> list[dict]:
+    top = max((point["count"] for point in stats["cost_curve"]), default=0) or 1
+    return [
+        {**point, "percent": round(100 * point["count"] / top)} for point in stats["cost_curve"]
+    ]
+
+
+def deck_detail(request, deck_id: int):
+    deck = selectors.deck_visible(user=request.user, deck_id=deck_id)
+    if deck is None:
+        raise Http404(_("No such deck."))
+    return render(request, "decks/detail.html", _deck_context(deck))
+
+
+def deck_shared(request, token: str):
+    deck = selectors.deck_shared(token=token)
+    if deck is None:
+        raise Http404(_("No such deck."))
+    return render(request, "decks/detail.html", _deck_context(deck))
+
+
+def _owned_or_404(request, deck_id: int) -> Deck:
+    deck = selectors.deck_owned(user=request.user, deck_id=deck_id)
+    if deck is None:
+        raise Http404(_("No such deck."))
+    return deck
+
+
+def _catalogue(query: str) -> tuple[QuerySet[Card] | list, str]:
+    cards = Card.objects.filter(game__slug=KOMANDOR).select_related("release")
+    try:
+        found = cards_matching(query, queryset=cards) if query else cards
+    except QuerySyntaxError as error:
+        return [], _("Search: %(message)s (at “%(term)s”)") % {
+            "message": error.message,
+            "term": error.term,
+        }
+    return found.order_by("name_ru", "id")[:CATALOGUE_LIMIT], ""
+
+
+def _builder_rows(deck: Deck) -> list[dict]:
+    setup = dict(deck.setup_abilities.values_list("card_id", "count"))
+    rows = []
+    for entry in selectors.entry_rows(deck=deck):
+        rows.append({"entry": entry, "setup": setup.pop(entry.card_id, 0)})
+    return rows
+
+
+@login_required
+def deck_edit(request, deck_id: int):
+    deck = _owned_or_404(request, deck_id)
+    query = request.GET.get("q", "")
+    form = DeckBuilderForm(
+        request.POST or None,
+        initial={
+            "name": deck.name,
+            "description": deck.description,
+            "visibility": deck.visibility,
+            "commander": deck.commander_id,
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.deck_update(
+                deck=deck,
+                content=data["content"],
+                name=data["name"],
+                description=data["description"],
+                visibility=data["visibility"],
+            )
+        except selectors.UnknownCards as error:
+            form.add_error(None, _("No card with id %(ids)s.") % {"ids": error.ids})
+        else:
+            messages.success(request, _("Deck saved."))
+            target = reverse("decks:edit", kwargs={"deck_id": deck.id})
+            query = request.POST.get("q", "")
+            return redirect(f"{target}?{urlencode({'q': query})}" if query else target)
+    catalogue, search_error = _catalogue(query)
+    context = _deck_context(deck)
+    context.update(
+        form=form,
+        rows=_builder_rows(deck),
+        q=query,
+        catalogue=catalogue,
+        search_error=search_error,
+        kind_labels=KIND_LABELS_RU,
+    )
+    return render(request, "decks/builder.html", context)
+
+
+@login_required
+def deck_import(request):
+    form = DeckImportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            deck = services.deck_import(
+                owner=request.user, name=form.cleaned_data["name"], source=form.cleaned_data["text"]
+            )
+        except DeckTextError as error:
+            for line in error.errors:
+                message = line.message_ru
+                if line.suggestions:
+                    message += " " + _("Did you mean: %(names)s?") % {
+                        "names": "; ".join(line.suggestions)
+                    }
+                form.add_error("text", message)
+        else:
+            messages.success(request, _("Deck imported."))
+            return redirect("decks:detail", deck_id=deck.id)
+    return render(request, "decks/import.html", {"form": form})
+
+
+def deck_export_text(request, deck_id: int):
+    deck = selectors.deck_visible(user=request.user, deck_id=deck_id)
+    if deck is None:
+        raise Http404(_("No such deck."))
+    response = HttpResponse(
+        services.deck_export_text(deck=deck), content_type="text/plain; charset=utf-8"
+    )
+    if request.GET.get("download"):
+        response["Content-Disposition"] = f'attachment; filename="deck-{deck.id}.txt"'
+    return response
+
+
+def deck_export_json(request, deck_id: int):
+    deck = selectors.deck_visible(user=request.user, deck_id=deck_id)
+    if deck is None:
+        raise Http404(_("No such deck."))
+    return JsonResponse(
+        services.deck_export_json(deck=deck), json_dumps_params={"ensure_ascii": False}
+    )
+
+
+@login_required
+@require_POST
+def deck_clone(request, deck_id: int):
+    deck = selectors.deck_visible(user=request.user, deck_id=deck_id)
+    if deck is None:
+        raise Http404(_("No such deck."))
+    copy = services.deck_clone(deck=deck, owner=request.user)
+    messages.success(request, _("Deck copied to your decks."))
+    return redirect("decks:edit", deck_id=copy.id)
+
+
+@login_required
+@require_POST
+def deck_delete(request, deck_id: int):
+    services.deck_delete(deck=_owned_or_404(request, deck_id))
+    messages.success(request, _("Deck deleted."))
+    return redirect("decks:list")

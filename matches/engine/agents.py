@@ -1,0 +1,222 @@
+"""Players that pick from the legal options of a ``Decision``: random, heuristic, scripted.
+
+Agents see only the decision (its options, their data and the context), never the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from matches.engine.decisions import Agent, Decision, IllegalChoiceError
+
+
+class RandomAgent:
+    """Uniform over the legal options, from its own seeded generator."""
+
+    __slots__ = ("_random", "name")
+
+    def __init__(self, seed: int = 0, name: str = "random") -> None:
+        self._random = random.Random(seed)
+        self.name = name
+
+    def choose(self, decision: Decision) -> int:
+        return self._random.randrange(len(decision.options))
+
+
+class ScriptedAgent:
+    """Answers with option keys given in advance, in order; then defers to ``fallback``.
+
+    >>> from matches.engine.decisions import Option
+    >>> agent = ScriptedAgent(["b"])
+    >>> agent.choose(Decision(0, "demo", (Option("a"), Option("b"))))
+    1
+    """
+
+    __slots__ = ("_fallback", "_keys", "name")
+
+    def __init__(self, keys: Iterable[str], fallback: Agent | None = None, name: str = "scripted"):
+        self._keys = deque(keys)
+        self._fallback = fallback
+        self.name = name
+
+    def choose(self, decision: Decision) -> int:
+        if self._keys:
+            return decision.index_of(self._keys.popleft())
+        if self._fallback is None:
+            raise IllegalChoiceError(f"the script ran out at a {decision.kind!r} decision")
+        return self._fallback.choose(decision)
+
+
+# Fixed answers of the heuristic to yes/no questions, by decision kind: the first listed key
+# that is legal wins.
+_PREFERRED: dict[str, tuple[str, ...]] = {
+    "setup.redeal": ("keep",),
+    "commander.move": ("stay",),
+    "commerce.escort": ("stay",),
+    "capture.civil_building": ("capture",),
+    "production.discard_ability": ("discard",),
+    "battle.second_echelon": ("done",),
+    "battle.withdraw": ("stay",),
+    "battle.allow_withdraw": ("refuse",),
+    "battle.evade": ("evade",),
+    "battle.nova_shield": ("absorb",),
+    "battle.ram_dodge": ("dodge",),
+    "battle.stop_closing": ("continue",),
+    "battle.resume_closing": ("resume",),
+    "battle.increase_distance": ("keep",),
+    "battle.echelon_enter": ("enter",),
+    "battle.landing": ("land",),
+}
+# How much more fighting value the heuristic wants than the defenders before it attacks.
+ATTACK_MARGIN = 1.25
+
+
+class HeuristicAgent:
+    """Grows economy then fleet, keeps its Commander on a guarded object, attacks where its
+    fleet is stronger, and takes the best expected damage in battle."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str = "heuristic") -> None:
+        self.name = name
+
+    def choose(self, decision: Decision) -> int:
+        method = getattr(self, "_" + decision.kind.replace(".", "_"), None)
+        if method is not None:
+            return method(decision)
+        return _prefer(decision, _PREFERRED.get(decision.kind, ()))
+
+    # --- setup and production ------------------------------------------------------------------
+
+    def _setup_build(self, decision: Decision) -> int:
+        return self._production_build(decision)
+
+    def _production_build(self, decision: Decision) -> int:
+        options = decision.options
+        complete = [i for i, o in enumerate(options) if o.data.get("complete")]
+        if complete:
+            return max(complete, key=lambda i: _value(options[i].data))
+        partial = [i for i, o in enumerate(options) if o.data.get("amount")]
+        ships = [i for i in partial if options[i].data.get("kind") == "ship"]
+        if ships:
+            best_card = max((options[i].data for i in ships), key=_value)["card"]
+            return max(
+                (i for i in ships if options[i].data["card"] == best_card),
+                key=lambda i: options[i].data["amount"],
+            )
+        return _index(decision, "next")
+
+    def _setup_commander(self, decision: Decision) -> int:
+        objects = [
+            i for i, o in enumerate(decision.options) if o.data.get("kind") == "space_object"
+        ]
+        candidates = objects or range(len(decision.options))
+        return max(candidates, key=lambda i: decision.options[i].data.get("cost", 0))
+
+    def _setup_return_card(self, decision: Decision) -> int:
+        return min(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
+
+    def _place_ship(self, decision: Decision) -> int:
+        return max(
+            range(len(decision.options)),
+            key=lambda i: (
+                decision.options[i].data.get("own_commander", False),
+                decision.options[i].data.get("own_power", -1),
+            ),
+        )
+
+    def _place_ground(self, decision: Decision) -> int:
+        return max(
+            range(len(decision.options)),
+            key=lambda i: decision.options[i].data.get("own_commander", False),
+        )
+
+    def _commerce_run(self, decision: Decision) -> int:
+        for index, option in enumerate(decision.options):
+            if option.key.startswith("run:"):
+                return index
+        return _index(decision, "none")
+
+    # --- movement and battle -------------------------------------------------------------------
+
+    def _move_ship(self, decision: Decision) -> int:
+        here = decision.options[_index(decision, "stay")].data
+        if decision.context.get("commander") or (
+            here.get("own_commander") and not here.get("own_ground_units")
+        ):
+            return _index(decision, "stay")  # the Commander's carrier and an unguarded home
+        mobile = decision.context.get("mobile_power", 0)
+        best, best_score = None, None
+        for index, option in enumerate(decision.options):
+            data = option.data
+            if not data.get("orbit") or data.get("controller") in (None, decision.player):
+                continue
+            enemy = data.get("enemy_power", 0)
+            if mobile < ATTACK_MARGIN * enemy or mobile == 0:
+                continue
+            score = (bool(data.get("enemy_commander")), data.get("income", 0), -enemy)
+            if best_score is None or score > best_score:
+                best, best_score = index, score
+        if best is not None:
+            return best
+        # No target worth it: gather where the own fleet is strongest.
+        return max(
+            range(len(decision.options)),
+            key=lambda i: (
+                decision.options[i].data.get("controller") == decision.player,
+                decision.options[i].data.get("own_power", -1),
+                decision.options[i].key == "stay",
+            ),
+        )
+
+    def _battle_attack(self, decision: Decision) -> int:
+        return _max_expected(decision)
+
+    def _battle_counter_fire(self, decision: Decision) -> int:
+        return _max_expected(decision)
+
+    def _battle_nova_targets(self, decision: Decision) -> int:
+        return _max_expected(decision)
+
+
+def _prefer(decision: Decision, keys: Iterable[str]) -> int:
+    for key in keys:
+        for index, option in enumerate(decision.options):
+            if option.key == key:
+                return index
+    return _max_expected(decision)
+
+
+def _max_expected(decision: Decision) -> int:
+    return max(
+        range(len(decision.options)),
+        key=lambda i: (decision.options[i].data.get("expected", 0), -i),
+    )
+
+
+def _index(decision: Decision, key: str) -> int:
+    for index, option in enumerate(decision.options):
+        if option.key == key:
+            return index
+    return 0
+
+
+def _value(data: Mapping[str, Any]) -> tuple[float, int]:
+    """What a card is worth to the heuristic: income first, then fighting value per cost."""
+    cost = max(data.get("cost", 0), 1)
+    return (data.get("income", 0) * 3 + data.get("power", 0)) / cost, data.get("power", 0)
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+
+def make_agent(name: str, *, seed: int = 0) -> Agent:
+    """``random`` (seeded) or ``heuristic``; the CLI's names."""
+    if name == "random":
+        return RandomAgent(seed)
+    if name == "heuristic":
+        return HeuristicAgent()
+    raise ValueError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}")

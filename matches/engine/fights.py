@@ -1,0 +1,233 @@
+"""The battle phase on the game's side: which battles happen, in which order, handing each to
+``battle.battle_fight`` and applying its result; then capture and blockade (CAP) and the
+end-of-phase victory checks (WIN-3, WIN-6).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from matches.engine.battle import (
+    BattleResult,
+    BattleSide,
+    BattleSite,
+    Combatant,
+    SiteKind,
+    battle_fight,
+)
+from matches.engine.cards import CardKind, ObjectType
+from matches.engine.decisions import Option
+from matches.engine.state import Card, Zone
+from matches.engine.victory import check_end_of_battle_phase
+
+if TYPE_CHECKING:
+    from matches.engine.game import Game
+
+# What keeps an object in its controller's hands against ships on the orbit (CAP-2, CIV-5).
+_HOLDERS = (CardKind.MILITARY_BUILDING, CardKind.GROUND_UNIT)
+_BUILT_IN_SEP = "#"
+
+
+def battle_phase(game: Game, mover: int) -> None:
+    """BATTLE-1..3: every place where the fleets meet fights; the priority player orders them."""
+    state = game.state
+    sites = battle_sites(game)
+    while sites:
+        if len(sites) == 1:
+            site = sites[0]
+        else:
+            options = [
+                Option(where, where, game.location_features(state.priority, where))
+                for where in sites
+            ]
+            site = game.ask(state.priority, "battle.order", options).key
+        sites.remove(site)
+        if site in battle_sites(game):
+            fight(game, mover, site)
+    resolve_control(game)
+    game.stop_if(check_end_of_battle_phase(state))
+
+
+def battle_sites(game: Game) -> list[str]:
+    """Places with ships of one player and, of the other, ships or (on the orbit of his
+    object) a station, buildings or ground units (BATTLE-1, BATTLE-5, AMB-10)."""
+    state = game.state
+    sites: list[str] = []
+    for where in _ship_places(game):
+        present = [bool(state.ships_at(where, p)) for p in (0, 1)]
+        if all(present):
+            sites.append(where)
+            continue
+        obj = state.cards.get(where)
+        if obj is None or obj.zone is not Zone.PLAY:
+            continue
+        holder = obj.controller
+        if present[holder]:
+            continue
+        if obj.spec.object_type is ObjectType.STATION or _ground_forces(game, obj):
+            sites.append(where)
+    return sites
+
+
+def _ship_places(game: Game) -> list[str]:
+    seen: dict[str, None] = {}
+    for ship in game.state.in_play(CardKind.SHIP):
+        if ship.where is not None:
+            seen[ship.where] = None
+    return list(seen)
+
+
+def _ground_forces(game: Game, obj: Card) -> list[str]:
+    """uids of the controller's cards on the object that can be attacked there."""
+    uids = [c.uid for c in game.state.on_object(obj.uid) if c.controller == obj.controller]
+    uids += [
+        f"{obj.uid}{_BUILT_IN_SEP}{index}"
+        for index, _ in enumerate(obj.spec.built_in or ())
+        if index not in obj.destroyed_built_in
+    ]
+    return uids
+
+
+def fight(game: Game, mover: int, where: str) -> None:
+    state = game.state
+    attacker = mover
+    defender = state.opponent(mover)
+    obj = state.cards.get(where)
+    commanders = {p.commander_at for p in state.players}
+    combatants: dict[int, list[Combatant]] = {0: [], 1: []}
+    for ship in state.ships_at(where):
+        combatants[ship.controller].append(
+            Combatant.from_spec(
+                ship.uid,
+                ship.data,
+                player=ship.controller,
+                damage=ship.damage,
+                has_commander=ship.uid in commanders,
+            )
+        )
+    site = BattleSite(SiteKind.OPEN_SPACE)
+    if obj is not None:
+        object_type = obj.spec.object_type.value if obj.spec.object_type else None
+        site = BattleSite(SiteKind.ORBIT, object_type)
+        on_planet = obj.spec.object_type is ObjectType.PLANET
+        owner = obj.controller
+        if obj.spec.object_type is ObjectType.STATION:
+            combatants[owner].append(
+                Combatant.from_spec(
+                    obj.uid,
+                    obj.data,
+                    player=owner,
+                    damage=obj.damage,
+                    has_commander=obj.uid in commanders,
+                )
+            )
+        for card in state.on_object(where):
+            if card.spec.strength is None:
+                continue  # a civil building that prints no strength cannot be attacked
+            combatants[card.controller].append(
+                Combatant.from_spec(
+                    card.uid,
+                    card.data,
+                    player=card.controller,
+                    damage=card.damage,
+                    on_planet=on_planet,
+                )
+            )
+        for index, part in enumerate(obj.data.get("built_in", ())):
+            if index not in obj.destroyed_built_in:
+                combatants[owner].append(
+                    Combatant.from_spec(
+                        f"{where}{_BUILT_IN_SEP}{index}", part, player=owner, on_planet=on_planet
+                    )
+                )
+    game.log.emit(
+        "battle",
+        at=where,
+        attacker=attacker,
+        defender=defender,
+        sides=[[c.uid for c in combatants[p]] for p in (0, 1)],
+    )
+    result = battle_fight(
+        attacker=BattleSide(player=attacker, combatants=combatants[attacker]),
+        defender=BattleSide(player=defender, combatants=combatants[defender]),
+        site=site,
+        agents={0: game.agents[0], 1: game.agents[1]},
+        dice=game.dice,
+        log=game.log,
+    )
+    apply_result(game, where, result)
+
+
+def apply_result(game: Game, where: str, result: BattleResult) -> None:
+    state = game.state
+    game.log.emit("battle_end", at=where, **result.to_dict())
+    for uid, damage in result.damage.items():
+        card = state.cards.get(uid)
+        if card is not None and card.zone is Zone.PLAY:
+            card.damage = damage
+    for uid, cause in result.destroyed:
+        if _BUILT_IN_SEP in uid:
+            obj_uid, index = uid.split(_BUILT_IN_SEP)
+            state.cards[obj_uid].destroyed_built_in.add(int(index))
+        else:
+            game.lose_card(uid, cause)
+    obj = state.cards.get(where)
+    if obj is not None and obj.zone is Zone.PLAY:
+        if result.station_outcome == "captured" and result.station_boarded_by is not None:
+            obj.controller = result.station_boarded_by  # STN-9
+            obj.damage = 0
+            game.log.emit("captured", card=where, by=result.station_boarded_by, how="boarding")
+        elif result.station_outcome == "destroyed":
+            game.lose_card(where, "boarded")  # STN-10
+    by_player: dict[int, list[Card]] = {}
+    for uid in result.withdrawn:
+        card = state.cards.get(uid)
+        if card is not None and card.zone is Zone.PLAY:
+            by_player.setdefault(card.controller, []).append(card)
+    for player in result.retreated:
+        for card in state.ships_at(where, player):
+            if card not in by_player.setdefault(player, []):
+                by_player[player].append(card)
+    for player, cards in by_player.items():
+        sector = state.new_sector()  # WDR-3, AMB-15: a sector without enemy ships
+        for card in cards:
+            card.where = sector
+        game.log.emit("left_battle", player=player, cards=[c.uid for c in cards], to=sector)
+    for player, amount in result.rewards.items():
+        state.players[player].pending_rewards += amount  # WPN-BOARD-9
+    game.check_commanders()
+
+
+def resolve_control(game: Game) -> None:
+    """CAP-2, CAP-7, CIV-3: an object with only the enemy's ships on its orbit and none of the
+    controller's ships, military buildings or ground units changes hands. Stations never do."""
+    state = game.state
+    for obj in state.objects():
+        if obj.spec.object_type is ObjectType.STATION or not state.is_blocked(obj):
+            continue
+        holder = obj.controller
+        held = any(
+            c.kind in _HOLDERS for c in state.on_object(obj.uid) if c.controller == holder
+        ) or any(
+            index not in obj.destroyed_built_in for index, _ in enumerate(obj.spec.built_in or ())
+        )
+        if held:
+            continue  # CAP-3: blocked, not captured
+        captor = state.opponent(holder)
+        obj.controller = captor
+        game.log.emit("captured", card=obj.uid, by=captor, how="orbit")
+        for civil in state.on_object(obj.uid):
+            if civil.kind is not CardKind.CIVIL_BUILDING:
+                continue
+            option = game.ask(
+                captor,
+                "capture.civil_building",
+                (Option("capture", "захватить"), Option("destroy", "уничтожить")),
+                card=game.card_features(civil),
+            )
+            if option.key == "destroy":
+                game.lose_card(civil.uid, "captor_destroyed")
+            else:
+                civil.controller = captor
+                civil.built_turn = state.turn  # CIV-3: its properties from the next turn
+    game.check_commanders()

@@ -1,0 +1,679 @@
+"""The turn of «Путь Командора»: setup with re-deal, draw, untap, initiative, resources,
+production, movement and the battle phases, in the book's order (TURN-1, AMB-1).
+
+``Game`` owns the state, the two agents, the match's dice and the log. Every choice goes through
+``Game.ask`` (an explicit tuple of legal options); everything else is applied here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from matches.engine import rules
+from matches.engine.cards import CardKind, CardSpec, ObjectType, card_to_dict
+from matches.engine.commerce import commercial_runs
+from matches.engine.decisions import Agent, Decision, Option, decide
+from matches.engine.dice import Dice
+from matches.engine.events import EventLog
+from matches.engine.fights import battle_phase
+from matches.engine.state import Card, GameState, Phase, PlayerState, Zone
+from matches.engine.victory import (
+    Outcome,
+    Termination,
+    check_commanders,
+    check_start_of_turn,
+    decide_simultaneous,
+)
+
+# Production order (PROD-3): space objects – ships – ground units/buildings. Upgrades and
+# situation cards are card-effect mechanisms (pending; see docs/rules-coverage.md).
+PRODUCTION_STEPS: tuple[tuple[CardKind, ...], ...] = (
+    (CardKind.SPACE_OBJECT,),
+    (CardKind.SHIP,),
+    (CardKind.GROUND_UNIT, CardKind.MILITARY_BUILDING, CardKind.CIVIL_BUILDING),
+)
+SETUP_KINDS = (CardKind.SPACE_OBJECT, CardKind.SHIP)  # SETUP-4, SETUP-7
+NEW_SECTOR = "new"
+PlaceIndex = dict[str, dict[tuple[str, int], list[Card]]]
+
+
+class MatchOver(Exception):
+    """Raised inside a phase the moment the match is decided; carries the outcome."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__(outcome.reason)
+        self.outcome = outcome
+
+
+class Game:
+    def __init__(
+        self,
+        *,
+        decks: Sequence[Sequence[CardSpec]],
+        commanders: Sequence[CardSpec],
+        agents: Sequence[Agent],
+        dice: Dice,
+        log: EventLog,
+    ) -> None:
+        cards: dict[str, Card] = {}
+        players = []
+        for index, (deck, commander) in enumerate(zip(decks, commanders, strict=True)):
+            player = PlayerState(index=index, commander=commander)
+            for number, spec in enumerate(deck):
+                uid = f"p{index}.{number:02d}"
+                cards[uid] = Card(
+                    uid, index, spec, card_to_dict(spec), controller=index, power=base_power(spec)
+                )
+                player.deck.append(uid)
+            players.append(player)
+        self.state = GameState(players=players, cards=cards)
+        self.agents = list(agents)
+        self.dice = dice
+        self.log = log
+        # Called with the state after every phase (invariant checks in tests).
+        self.observers: list[Callable[[GameState], None]] = []
+
+    # --- plumbing ------------------------------------------------------------------------------
+
+    def ask(self, player: int, kind: str, options: Sequence[Option], **context: Any) -> Option:
+        decision = Decision(player, kind, tuple(options), context)
+        option = decide(self.agents[player], decision)
+        if self.log.enabled and len(options) > 1:
+            self.log.emit("choice", player=player, kind=kind, key=option.key)
+        return option
+
+    def draw(self, player: int, count: int) -> int:
+        deck = self.state.players[player].deck
+        drawn = 0
+        for _ in range(min(count, len(deck))):
+            self.state.move(deck[0], Zone.HAND)
+            drawn += 1
+        return drawn
+
+    def shuffle_deck(self, player: int) -> None:
+        self.dice.shuffle(self.state.players[player].deck)
+
+    def lose_card(self, uid: str, cause: str) -> None:
+        """Put a card in play into its owner's losses, with everything that goes with it."""
+        state = self.state
+        card = state.cards[uid]
+        if card.zone is not Zone.PLAY:
+            return
+        if card.kind is CardKind.SPACE_OBJECT:
+            for part in state.on_object(uid):
+                self.lose_card(part.uid, "object_destroyed")
+            # STN-12: ships left on a destroyed station's orbit are in open space.
+            for player in (0, 1):
+                ships = state.ships_at(uid, player)
+                if ships:
+                    sector = state.new_sector()
+                    for ship in ships:
+                        ship.where = sector
+        state.move(uid, Zone.LOSSES)
+        self.log.emit("destroyed", card=uid, owner=card.owner, cause=cause)
+
+    # --- the match -----------------------------------------------------------------------------
+
+    def play(self, *, turn_cap: int) -> Outcome:
+        try:
+            self.setup()
+            while self.state.turn < turn_cap:
+                self.state.turn += 1
+                self.play_turn()
+        except MatchOver as over:
+            return over.outcome
+        return Outcome(
+            Termination.TURN_CAP,
+            None,
+            self.state.turn,
+            f"no winner after the turn cap of {turn_cap} turns: a draw",
+        )
+
+    # --- setup (SETUP, MULL) ---------------------------------------------------------------------
+
+    def setup(self) -> None:
+        state = self.state
+        state.phase = Phase.SETUP
+        for player in (0, 1):
+            self.shuffle_deck(player)
+            self.deal(player)
+        self.log.emit(
+            "setup",
+            commanders=[p.commander.name for p in state.players],
+            initiative=[p.initiative for p in state.players],
+            deck_sizes=[len(p.deck) + len(p.hand) for p in state.players],
+        )
+        built: dict[int, list[str]] = {}
+        for player in (0, 1):
+            state.players[player].resources = rules.SETUP_RESOURCES
+            built[player] = self.produce(player, setup=True)
+            self.resources_to_tokens(player)
+        self.roll_for_priority()
+        # SETUP-12..16: the lower initiative reveals, places fleets and Commander, fixes his hand.
+        for player in (state.opponent(state.priority), state.priority):
+            for uid in built[player]:
+                card = state.cards[uid]
+                if card.kind is CardKind.SPACE_OBJECT:
+                    continue
+                self.place_ship(player, uid)
+            self.place_commander(player)
+            self.fix_setup_hand(player)
+
+    def deal(self, player: int) -> None:
+        size = rules.SETUP_DRAW
+        self.draw(player, size)
+        for redeal in range(1, rules.MAX_REDEALS + 1):
+            smaller = size - rules.REDEAL_PENALTY
+            option = self.ask(
+                player,
+                "setup.redeal",
+                (
+                    Option("keep", "оставить карты"),
+                    Option("redeal", f"пересдать: взять {smaller}", {"cards": smaller}),
+                ),
+                hand=self.hand_summary(player),
+                redeal=redeal,
+            )
+            if option.key == "keep":
+                return
+            hand = self.state.players[player].hand
+            for uid in list(hand):
+                self.state.move(uid, Zone.DECK)
+            self.shuffle_deck(player)
+            size = smaller
+            self.draw(player, size)
+            self.log.emit("redeal", player=player, cards=size)
+
+    def roll_for_priority(self) -> None:
+        """INIT-1, INIT-3, INIT-6: higher initiative; equal → D6, rerolled while equal."""
+        state = self.state
+        first, second = (p.initiative for p in state.players)
+        if first != second:
+            state.priority = 0 if first > second else 1
+            self.log.emit("initiative", priority=state.priority, rolls=[])
+            return
+        rolls: list[list[int]] = []
+        while True:
+            roll = [self.dice.d6(), self.dice.d6()]
+            rolls.append(roll)
+            if roll[0] != roll[1]:
+                state.priority = 0 if roll[0] > roll[1] else 1
+                break
+        self.log.emit("initiative", priority=state.priority, rolls=rolls)
+
+    def place_commander(self, player: int) -> None:
+        state = self.state
+        carriers = [c for c in state.in_play() if c.controller == player and _carries(c)]
+        if not carriers:
+            raise MatchOver(
+                Outcome(
+                    Termination.NO_COMMANDER_CARRIER,
+                    state.opponent(player),
+                    state.turn,
+                    f"player {player} built no ship or space object to place the Commander on "
+                    "(CMDR-2)",
+                )
+            )
+        options = [Option(c.uid, c.spec.name, self.card_features(c)) for c in carriers]
+        option = self.ask(player, "setup.commander", options)
+        state.players[player].commander_at = option.key
+        self.log.emit("commander", player=player, at=option.key)
+
+    def fix_setup_hand(self, player: int) -> None:
+        """SETUP-14/15: draw up to 7, or keep 7 and shuffle the rest back."""
+        hand = self.state.players[player].hand
+        if len(hand) < rules.SETUP_HAND_SIZE:
+            self.draw(player, rules.SETUP_HAND_SIZE - len(hand))
+            return
+        while len(hand) > rules.SETUP_HAND_SIZE:
+            options = [self.hand_option(uid) for uid in hand]
+            option = self.ask(player, "setup.return_card", options, keep=rules.SETUP_HAND_SIZE)
+            self.state.move(option.key, Zone.DECK)
+        self.shuffle_deck(player)
+
+    # --- the turn (TURN-1) -----------------------------------------------------------------------
+
+    def play_turn(self) -> None:
+        state = self.state
+        self.enter(Phase.START)
+        self.log.emit("turn", turn=state.turn)
+        self.stop_if(check_start_of_turn(state))
+        self.enter(Phase.DRAW)
+        self.draw_phase()
+        self.enter(Phase.UNTAP)
+        for uid in state.play:
+            state.cards[uid].tapped = False
+            state.cards[uid].stay = False
+        self.enter(Phase.INITIATIVE)
+        self.initiative_phase()
+        self.enter(Phase.RESOURCES)
+        for player in (state.priority, state.opponent(state.priority)):
+            self.receive_resources(player)
+            commercial_runs(self, player)
+        self.enter(Phase.PRODUCTION)
+        self.production_phase()
+        first = state.priority
+        for move_phase, battle, mover in (
+            (Phase.MOVE_1, Phase.BATTLE_1, first),
+            (Phase.MOVE_2, Phase.BATTLE_2, state.opponent(first)),
+        ):
+            self.enter(move_phase)
+            self.movement_phase(mover)
+            self.enter(battle)
+            battle_phase(self, mover)
+        self.enter(Phase.END)
+
+    def enter(self, phase: Phase) -> None:
+        for observer in self.observers:
+            observer(self.state)
+        self.state.phase = phase
+
+    def stop_if(self, outcome: Outcome | None) -> None:
+        if outcome is not None:
+            self.log.emit("victory", **outcome.to_dict())
+            raise MatchOver(outcome)
+
+    def draw_phase(self) -> None:
+        """TURN-3, WIN-4, WIN-11: a player who cannot draw two cards loses."""
+        state = self.state
+        short = [p.index for p in state.players if len(p.deck) < rules.DRAW_PER_TURN]
+        if short:
+            winners = [p for p in (0, 1) if p not in short] or [0, 1]
+            reason = (
+                f"player {short[0]} cannot draw {rules.DRAW_PER_TURN} cards"
+                if len(short) == 1
+                else "both decks ran out at the same draw phase"
+            )
+            self.stop_if(decide_simultaneous(state, winners, Termination.DECK_OUT, reason))
+        for player in (0, 1):
+            self.draw(player, rules.DRAW_PER_TURN)
+        self.log.emit("draw", cards=rules.DRAW_PER_TURN, decks=[len(p.deck) for p in state.players])
+
+    def initiative_phase(self) -> None:
+        """INIT-4: priority stays until the other Commander's initiative exceeds the holder's."""
+        state = self.state
+        holder = state.priority
+        other = state.opponent(holder)
+        if state.players[other].initiative > state.players[holder].initiative:
+            state.priority = other
+        self.log.emit("priority", player=state.priority)
+
+    def receive_resources(self, player: int) -> None:
+        """RES-1, RES-2, RES-9, WPN-BOARD-9: 5 resources, income of unblocked objects, rewards."""
+        state = self.state
+        me = state.players[player]
+        gained_resources = rules.RESOURCES_PER_TURN + me.pending_rewards
+        me.pending_rewards = 0
+        gained_tokens = 0
+        for card in state.in_play():
+            if card.controller != player or card.spec.income is None:
+                continue
+            if card.built_turn >= state.turn:
+                continue  # OBJ-4: properties only from the movement phase of the build turn
+            obj = card if card.kind is CardKind.SPACE_OBJECT else state.cards.get(card.where or "")
+            if obj is None or state.is_blocked(obj):
+                continue  # CAP-4, CIV-1
+            gained_resources += card.spec.income.resources
+            gained_tokens += card.spec.income.action_tokens
+        me.resources += gained_resources
+        me.action_tokens += gained_tokens
+        self.log.emit("resources", player=player, resources=gained_resources, tokens=gained_tokens)
+
+    # --- production (PROD) -------------------------------------------------------------------
+
+    def production_phase(self) -> None:
+        state = self.state
+        for card in state.in_play():
+            if card.spec.object_type is ObjectType.STATION and card.damage:
+                card.damage = max(0, card.damage - rules.STATION_REPAIR_PER_TURN)  # STN-12
+            elif card.kind is CardKind.GROUND_UNIT:
+                card.damage = 0  # GRD-5
+        # PROD-2: the player with the lower initiative acts first.
+        for player in (state.opponent(state.priority), state.priority):
+            self.move_commander(player)
+            for uid in self.produce(player, setup=False):
+                if state.cards[uid].kind is CardKind.SHIP:
+                    self.place_ship(player, uid)
+                elif state.cards[uid].kind is not CardKind.SPACE_OBJECT:
+                    self.place_on_object(player, uid)
+            self.discard_abilities(player)
+            self.resources_to_tokens(player)
+
+    def resources_to_tokens(self, player: int) -> None:
+        """SETUP-9, PROD-8: leftover resources become action tokens 1:1 (never worse than
+        letting them burn, RES-5, so the engine always exchanges)."""
+        me = self.state.players[player]
+        tokens = me.resources // rules.RESOURCES_PER_ACTION_TOKEN
+        me.action_tokens += tokens
+        me.resources = 0
+        if tokens:
+            self.log.emit("exchange", player=player, tokens=tokens)
+
+    def produce(self, player: int, *, setup: bool) -> list[str]:
+        """Spend resources step by step in the book's order; return the cards completed."""
+        completed: list[str] = []
+        steps = (SETUP_KINDS,) if setup else PRODUCTION_STEPS
+        for kinds in steps:
+            while True:
+                options = self.production_options(player, kinds, setup=setup, built=completed)
+                option = self.ask(
+                    player,
+                    "setup.build" if setup else "production.build",
+                    options,
+                    resources=self.state.players[player].resources,
+                    step=[kind.value for kind in kinds],
+                )
+                if option.key == "next":
+                    break
+                uid, amount = option.data["card"], option.data["amount"]
+                if self.pay(player, uid, amount, setup=setup):
+                    completed.append(uid)
+        return completed
+
+    def production_options(
+        self, player: int, kinds: tuple[CardKind, ...], *, setup: bool, built: list[str]
+    ) -> list[Option]:
+        state = self.state
+        me = state.players[player]
+        options: list[Option] = []
+        objects_started = sum(
+            1 for uid in [*me.production, *built] if state.cards[uid].kind is CardKind.SPACE_OBJECT
+        )
+        objects_total = state.objects_counted(player) + sum(
+            1 for uid in me.production if state.cards[uid].kind is CardKind.SPACE_OBJECT
+        )
+        for uid in [*me.production, *me.hand]:
+            card = state.cards[uid]
+            if card.kind not in kinds or me.resources < 1:
+                continue
+            if card.kind is CardKind.SPACE_OBJECT and card.zone is Zone.HAND:
+                if setup and objects_started >= rules.SETUP_MAX_OBJECTS:
+                    continue  # SETUP-5, AMB-28b
+                if objects_total >= rules.MAX_SPACE_OBJECTS:
+                    continue  # OBJ-7, AMB-11
+            if (
+                card.kind is CardKind.SPACE_OBJECT
+                and card.zone is Zone.PRODUCTION
+                and (state.objects_counted(player) >= rules.MAX_SPACE_OBJECTS)
+            ):
+                continue
+            remaining = card.cost - card.tokens
+            features = self.card_features(card)
+            if remaining <= me.resources:
+                options.append(
+                    Option(
+                        f"{uid}:{remaining}",
+                        f"{card.spec.name}: построить",
+                        {**features, "card": uid, "amount": remaining, "complete": True},
+                    )
+                )
+            for amount in range(1, min(me.resources, remaining - 1) + 1):
+                options.append(
+                    Option(
+                        f"{uid}:{amount}",
+                        f"{card.spec.name}: вложить {amount}",
+                        {**features, "card": uid, "amount": amount, "complete": False},
+                    )
+                )
+        if setup and self.must_build_carrier(player, built, options):
+            # AMB-28a: the Commander needs a built carrier, so complete one before anything else.
+            return [option for option in options if option.data.get("complete")]
+        options.insert(0, Option("next", "дальше"))
+        return options
+
+    def must_build_carrier(self, player: int, built: list[str], options: list[Option]) -> bool:
+        """AMB-28a: setup cannot end without a built ship or object while one is affordable."""
+        has_carrier = any(_carries(self.state.cards[uid]) for uid in built)
+        return not has_carrier and any(option.data.get("complete") for option in options)
+
+    def pay(self, player: int, uid: str, amount: int, *, setup: bool) -> bool:
+        state = self.state
+        me = state.players[player]
+        card = state.cards[uid]
+        me.resources -= amount
+        if card.zone is Zone.HAND:
+            state.move(uid, Zone.PRODUCTION)
+        card.tokens += amount
+        if card.tokens < card.cost:
+            self.log.emit("production", player=player, card=uid, paid=amount, tokens=card.tokens)
+            return False
+        card.tokens = 0
+        state.move(uid, Zone.PLAY)
+        card.controller = player
+        card.built_turn = state.turn
+        self.log.emit("built", player=player, card=uid, name=card.spec.name, paid=amount)
+        return True
+
+    def place_ship(self, player: int, uid: str) -> None:
+        """PROD-10..13, AMB-33: own unblocked orbits, enemy orbits I block, own or new sectors."""
+        state = self.state
+        index = self.place_index()
+        options = [Option(NEW_SECTOR, "новый сектор", {"to": NEW_SECTOR, "orbit": False})]
+        for obj in state.objects():
+            blocked = state.is_blocked(obj)
+            if (obj.controller == player and not blocked) or (obj.controller != player and blocked):
+                options.append(
+                    Option(obj.uid, obj.spec.name, self.location_features(player, obj.uid, index))
+                )
+        for where in state.ship_locations(player):
+            if where.startswith("s"):
+                options.append(
+                    Option(where, "сектор", self.location_features(player, where, index))
+                )
+        option = self.ask(player, "place.ship", options, ship=self.card_features(state.cards[uid]))
+        where = state.new_sector() if option.key == NEW_SECTOR else option.key
+        state.cards[uid].where = where
+        self.log.emit("placed", player=player, card=uid, at=where)
+
+    def place_on_object(self, player: int, uid: str) -> None:
+        """GB-3, GB-4, PROD-14, STN-6: on an unblocked own object of a suitable type, else lost."""
+        state = self.state
+        card = state.cards[uid]
+        index = self.place_index()
+        options = [
+            Option(obj.uid, obj.spec.name, self.location_features(player, obj.uid, index))
+            for obj in state.objects(player)
+            if not state.is_blocked(obj)
+            and not (
+                card.kind is CardKind.GROUND_UNIT and obj.spec.object_type is ObjectType.STATION
+            )
+        ]
+        if not options:
+            state.move(uid, Zone.LOSSES)
+            self.log.emit("destroyed", card=uid, owner=player, cause="nowhere_to_place")
+            return
+        option = self.ask(player, "place.ground", options, card=self.card_features(card))
+        card.where = option.key
+        self.log.emit("placed", player=player, card=uid, at=option.key)
+
+    def move_commander(self, player: int) -> None:
+        """CMDR-3, CMDR-4: within one fleet, or between an object and a ship on its orbit."""
+        state = self.state
+        at = state.players[player].commander_at
+        if at is None:
+            return
+        carrier = state.cards[at]
+        if carrier.kind is CardKind.SHIP:
+            near = [s for s in state.ships_at(carrier.where or "", player) if s.uid != at]
+            obj = state.cards.get(carrier.where or "")
+            if obj is not None and obj.zone is Zone.PLAY and obj.controller == player:
+                near.append(obj)
+        else:
+            near = state.ships_at(at, player)
+        if not near:
+            return
+        options = [Option("stay", "остаться", self.card_features(carrier))]
+        options += [Option(c.uid, c.spec.name, self.card_features(c)) for c in near]
+        option = self.ask(player, "commander.move", options, at=at)
+        if option.key != "stay":
+            state.players[player].commander_at = option.key
+            self.log.emit("commander", player=player, at=option.key)
+
+    def discard_abilities(self, player: int) -> None:
+        """ABIL-9, AMB-27: any ability cards from hand into losses, +1 action token each."""
+        state = self.state
+        me = state.players[player]
+        for uid in [u for u in me.hand if state.cards[u].kind is CardKind.ABILITY]:
+            option = self.ask(
+                player,
+                "production.discard_ability",
+                (Option("keep", "оставить"), Option("discard", "сбросить за фишку действия")),
+                card=uid,
+            )
+            if option.key == "discard":
+                state.move(uid, Zone.LOSSES)
+                me.action_tokens += rules.ABILITY_DISCARD_TOKENS
+                self.log.emit("ability_discarded", player=player, card=uid)
+
+    # --- movement (MOVE) -----------------------------------------------------------------------
+
+    def movement_phase(self, player: int) -> None:
+        """MOVE-1..14: every ship may stay, join an own fleet, open a new sector, or go to any
+        orbit. Sectors holding an enemy fleet are closed (MOVE-9)."""
+        state = self.state
+        ships = [s for s in state.in_play(CardKind.SHIP) if s.controller == player and not s.stay]
+        if not ships:
+            return
+        mobile_power = sum(ship_power(s) for s in ships)
+        commander_at = state.players[player].commander_at
+        # Features of every place, computed once; only the mover's own power changes below.
+        places = [obj.uid for obj in state.objects()]
+        places += [w for w in state.ship_locations(player) if w.startswith("s")]
+        index = self.place_index()
+        table = {where: self.location_features(player, where, index) for where in places}
+        new_sector = Option(NEW_SECTOR, "новый сектор", {"to": NEW_SECTOR, "orbit": False})
+        for ship in ships:
+            here = ship.where or ""
+            options = [Option("stay", "остаться", table.get(here) or {"to": here}), new_sector]
+            options += [
+                Option(where, state.cards[where].spec.name if where in state.cards else "",
+                       features)
+                for where, features in table.items()
+                if where != here
+            ]  # fmt: skip
+            option = self.ask(
+                player,
+                "move.ship",
+                options,
+                ship=self.card_features(ship),
+                commander=ship.uid == commander_at,
+                mobile_power=mobile_power,
+            )
+            if option.key == "stay":
+                continue
+            where = state.new_sector() if option.key == NEW_SECTOR else option.key
+            self.log.emit("moved", player=player, card=ship.uid, frm=ship.where, to=where)
+            ship.where = where
+            power = ship_power(ship)
+            for place, change in ((here, -power), (where, power)):
+                if place in table:
+                    table[place] = {**table[place], "own_power": table[place]["own_power"] + change}
+                else:
+                    table[place] = self.location_features(player, place)
+
+    # --- features for agents (read-only summaries) ---------------------------------------------
+
+    def card_features(self, card: Card) -> dict[str, Any]:
+        return {
+            "uid": card.uid,
+            "kind": card.kind.value,
+            "cost": card.cost,
+            "power": ship_power(card),
+            "object_type": card.spec.object_type.value if card.spec.object_type else None,
+            "income": (card.spec.income.resources + card.spec.income.action_tokens)
+            if card.spec.income
+            else 0,
+        }
+
+    def location_features(
+        self, player: int, where: str | None, index: PlaceIndex | None = None
+    ) -> dict[str, Any]:
+        """What an agent may know of a place: fighting values, control, Commanders, units."""
+        if where is None:
+            return {"to": None}
+        state = self.state
+        index = index or self.place_index()
+        enemy = state.opponent(player)
+        here = index.get(where, {})
+        mine, theirs = here.get(("ship", player), []), here.get(("ship", enemy), [])
+        features: dict[str, Any] = {
+            "to": where,
+            "orbit": not where.startswith("s"),
+            "own_power": sum(ship_power(s) for s in mine),
+            "enemy_power": sum(ship_power(s) for s in theirs),
+        }
+        obj = state.cards.get(where)
+        if obj is not None:
+            defenders = here.get(("ground", enemy), [])
+            own_units = here.get(("ground", player), [])
+            carriers = {where}
+            features.update(
+                controller=obj.controller,
+                income=(obj.spec.income.resources + obj.spec.income.action_tokens)
+                if obj.spec.income
+                else 0,
+                enemy_power=features["enemy_power"]
+                + (ship_power(obj) if obj.controller == enemy else 0)
+                + sum(ship_power(c) for c in defenders),
+                enemy_commander=state.players[enemy].commander_at
+                in carriers | {s.uid for s in theirs},
+                own_commander=state.players[player].commander_at
+                in carriers | {s.uid for s in mine},
+                ground_units=sum(1 for c in defenders if c.kind is CardKind.GROUND_UNIT),
+                own_ground_units=sum(1 for c in own_units if c.kind is CardKind.GROUND_UNIT),
+            )
+        return features
+
+    def place_index(self) -> PlaceIndex:
+        """Cards in play by place: ``{where: {("ship"|"ground", controller): [cards]}}``."""
+        index: PlaceIndex = {}
+        for card in self.state.in_play():
+            if card.where is None:
+                continue
+            role = "ship" if card.kind is CardKind.SHIP else "ground"
+            index.setdefault(card.where, {}).setdefault((role, card.controller), []).append(card)
+        return index
+
+    def hand_summary(self, player: int) -> list[dict[str, Any]]:
+        return [
+            self.card_features(self.state.cards[uid]) for uid in self.state.players[player].hand
+        ]
+
+    def hand_option(self, uid: str) -> Option:
+        card = self.state.cards[uid]
+        return Option(uid, card.spec.name, self.card_features(card))
+
+    def check_commanders(self) -> None:
+        self.stop_if(check_commanders(self.state))
+
+
+def _carries(card: Card) -> bool:
+    return card.zone is Zone.PLAY and card.kind in (CardKind.SHIP, CardKind.SPACE_OBJECT)
+
+
+def ship_power(card: Card) -> int:
+    """A rough fighting value for agents' features: strength plus printed weapon powers."""
+    return max(card.power - card.damage, 0) if card.power else 0
+
+
+def base_power(spec: CardSpec) -> int:
+    if spec.kind is CardKind.GROUND_UNIT:
+        return spec.strength or 0
+    if spec.strength is None or spec.kind is CardKind.CIVIL_BUILDING:
+        return 0
+    total = spec.strength
+    if spec.weapons is not None:
+        for name in spec.weapons.names():
+            total += _weapon_value(getattr(spec.weapons, name))
+    return total
+
+
+def _weapon_value(weapon: Any) -> int:
+    if hasattr(weapon, "long"):
+        return sum(_weapon_value(s) for s in (weapon.long, weapon.medium, weapon.short) if s)
+    if hasattr(weapon, "count"):
+        return weapon.count * weapon.power // 2
+    if hasattr(weapon, "targets"):
+        return weapon.targets * weapon.power
+    return getattr(weapon, "power", 0)

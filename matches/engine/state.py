@@ -1,0 +1,196 @@
+"""The mutable game state of one match: zones, cards in play, fleets, sectors, orbits, tokens.
+
+Every card of a player is in exactly one zone (``Zone``). Cards in play carry where they are:
+a ship's ``where`` is an orbit (the uid of a space object) or an open-space sector (``"s<n>"``);
+a ground unit's or building's ``where`` is the uid of the object it stands on; a space object's
+``where`` is ``None`` and its ``controller`` says whose zone of space objects it is in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from matches.engine.cards import CardKind, CardSpec, ObjectType
+
+
+class Zone(StrEnum):
+    DECK = "deck"  # «Колода»
+    HAND = "hand"  # «рука»
+    LOSSES = "losses"  # «Потери»
+    PRODUCTION = "production"  # «Зона производства»
+    PLAY = "play"  # zones of space objects and of open space, on the table
+    SITUATIONS = "situations"  # «Зона карт обстановки»
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    START = "start"
+    DRAW = "draw"
+    UNTAP = "untap"
+    INITIATIVE = "initiative"
+    RESOURCES = "resources"
+    PRODUCTION = "production"
+    MOVE_1 = "move_1"
+    BATTLE_1 = "battle_1"
+    MOVE_2 = "move_2"
+    BATTLE_2 = "battle_2"
+    END = "end"
+
+
+@dataclass(slots=True)
+class Card:
+    uid: str
+    owner: int
+    spec: CardSpec
+    data: dict[str, Any]  # canonical dict (cards.card_to_dict), what the battle module reads
+    zone: Zone = Zone.DECK
+    controller: int = -1
+    where: str | None = None
+    tokens: int = 0  # production tokens while in the production zone
+    damage: int = 0
+    tapped: bool = False
+    built_turn: int = -1
+    stay: bool = False  # moved on a commercial run or as escort: may not move this turn
+    destroyed_built_in: set[int] = field(default_factory=set)  # MILB-6 / GRD-6 damage markers
+    power: int = 0  # agents' rough fighting value of the printed card (game.base_power)
+    kind: CardKind = field(init=False)  # a copy of spec.kind: read in every hot query
+
+    def __post_init__(self) -> None:
+        self.kind = self.spec.kind
+
+    @property
+    def cost(self) -> int:
+        return self.spec.cost or 0
+
+
+@dataclass(slots=True)
+class PlayerState:
+    index: int
+    commander: CardSpec
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    losses: list[str] = field(default_factory=list)
+    production: list[str] = field(default_factory=list)
+    situations: list[str] = field(default_factory=list)
+    commander_at: str | None = None  # uid of the ship or space object carrying the Commander
+    resources: int = 0
+    action_tokens: int = 0
+    commerce_tokens: int = 0
+    pending_rewards: int = 0  # resources due next resources phase for boarded ships
+
+    @property
+    def initiative(self) -> int:
+        return self.commander.initiative or 0
+
+    def zone_list(self, zone: Zone) -> list[str] | None:
+        return {
+            Zone.DECK: self.deck,
+            Zone.HAND: self.hand,
+            Zone.LOSSES: self.losses,
+            Zone.PRODUCTION: self.production,
+            Zone.SITUATIONS: self.situations,
+        }.get(zone)
+
+
+@dataclass(slots=True)
+class GameState:
+    players: list[PlayerState]
+    cards: dict[str, Card]
+    play: dict[str, None] = field(default_factory=dict)  # cards in play, in entry order
+    turn: int = 0
+    phase: Phase = Phase.SETUP
+    priority: int = 0  # «Приоритет в инициативе»
+    next_sector: int = 1
+
+    # --- moving cards between zones ----------------------------------------------------------
+
+    def move(self, uid: str, zone: Zone, *, where: str | None = None, top: bool = False) -> None:
+        card = self.cards[uid]
+        if card.zone is Zone.PLAY:
+            del self.play[uid]
+        else:
+            self.players[card.owner].zone_list(card.zone).remove(uid)  # type: ignore[union-attr]
+        card.zone = zone
+        card.where = where
+        card.tapped = False
+        card.stay = False
+        if zone is Zone.PLAY:
+            self.play[uid] = None
+        else:
+            card.damage = 0
+            card.controller = card.owner
+            target = self.players[card.owner].zone_list(zone)
+            assert target is not None
+            if top:
+                target.insert(0, uid)
+            else:
+                target.append(uid)
+
+    def new_sector(self) -> str:
+        sector = f"s{self.next_sector}"
+        self.next_sector += 1
+        return sector
+
+    # --- queries -----------------------------------------------------------------------------
+
+    def in_play(self, kind: CardKind | None = None) -> list[Card]:
+        cards = map(self.cards.__getitem__, self.play)
+        if kind is None:
+            return list(cards)
+        return [card for card in cards if card.kind is kind]
+
+    def ships_at(self, where: str, player: int | None = None) -> list[Card]:
+        ship = CardKind.SHIP
+        return [
+            card
+            for card in map(self.cards.__getitem__, self.play)
+            if card.where == where
+            and card.kind is ship
+            and (player is None or card.controller == player)
+        ]
+
+    def objects(self, controller: int | None = None) -> list[Card]:
+        return [
+            card
+            for card in self.in_play(CardKind.SPACE_OBJECT)
+            if controller is None or card.controller == controller
+        ]
+
+    def on_object(self, object_uid: str) -> list[Card]:
+        """Ground units and buildings standing on the object."""
+        return [
+            card
+            for card in self.in_play()
+            if card.where == object_uid and card.kind is not CardKind.SHIP
+        ]
+
+    def ship_locations(self, player: int) -> list[str]:
+        seen: dict[str, None] = {}
+        for card in self.in_play(CardKind.SHIP):
+            if card.controller == player and card.where is not None:
+                seen[card.where] = None
+        return list(seen)
+
+    def is_blocked(self, obj: Card) -> bool:
+        """Enemy ships on the orbit and none of the controller's (CAP-3, AMB-40)."""
+        ships = self.ships_at(obj.uid)
+        return any(s.controller != obj.controller for s in ships) and not any(
+            s.controller == obj.controller for s in ships
+        )
+
+    def objects_counted(self, player: int) -> int:
+        """OBJ-7 / AMB-11: objects he introduced still in play + objects of others he controls."""
+        return sum(
+            1
+            for card in self.in_play(CardKind.SPACE_OBJECT)
+            if card.owner == player or card.controller == player
+        )
+
+    def is_station(self, uid: str) -> bool:
+        card = self.cards.get(uid)
+        return card is not None and card.spec.object_type is ObjectType.STATION
+
+    def opponent(self, player: int) -> int:
+        return 1 - player
