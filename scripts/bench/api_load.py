@@ -1,8 +1,9 @@
-"""Load benchmark of the catalogue API under gunicorn and PostgreSQL (not a test).
+"""Load benchmark of the API under gunicorn and PostgreSQL (not a test).
 
 Measures requests/s and p50/p95 latency at a fixed concurrency for: a trivial JSON view (the
-ceiling of this stack on this machine), a 50-card list page, a full-text search and a card
-detail — all in one run, so the ratio to the ceiling is meaningful.
+ceiling of this stack on this machine), a 50-card list page, a full-text search, the query
+language, a card detail and the deck validator (a 100-card deck in the text format) — all in
+one run, so the ratio to the ceiling is meaningful.
 
     apt-get install -y wrk          # the load generator (C, cheap on CPU)
     .venv/bin/python scripts/bench/api_load.py [--connections 16] [--seconds 10] [--workers 3]
@@ -33,7 +34,14 @@ DATABASE_URL = os.environ.get(
 )
 BENCH_CARDS = 1000
 
-LUA = """
+LUA_POST = """
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local body_file = io.open(%s, "rb")
+wrk.body = body_file:read("*a")
+body_file:close()
+"""
+LUA_DONE = """
 done = function(summary, latency, requests)
   io.write(string.format("BENCH %d %d %d %d %d\\n", summary.requests, summary.duration,
     latency:percentile(50), latency:percentile(95), summary.errors.status + summary.errors.connect
@@ -86,6 +94,24 @@ def wait_for_port(port: int, timeout: float = 20.0) -> None:
     raise SystemExit(f"gunicorn did not start on port {port}")
 
 
+def lua_script(body: str | None) -> str:
+    """A wrk script that reports p50/p95; with ``body`` it POSTs that JSON."""
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
+        if body is not None:
+            # Lua 5.1 strings know no \\u escapes, so the body travels in a file of its own.
+            with tempfile.NamedTemporaryFile("wb", suffix=".json", delete=False) as payload:
+                payload.write(body.encode())
+            lua.write(LUA_POST % json.dumps(payload.name))
+        lua.write(LUA_DONE)
+    return lua.name
+
+
+def validate_body() -> str:
+    """100 cards: 25 synthetic bench cards × 4, and a Commander from the shipped content."""
+    lines = ["Командор: Пират"] + [f"4 Тестовый крейсер {n}" for n in range(25)]
+    return json.dumps({"text": "\n".join(lines)}, ensure_ascii=False)
+
+
 def wrk(url: str, *, connections: int, seconds: int, script: str) -> dict[str, float]:
     out = subprocess.run(
         ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "-s", script, url],
@@ -133,7 +159,9 @@ def main() -> None:
         "search ?q=химера": "/api/cards/?q=%D1%85%D0%B8%D0%BC%D0%B5%D1%80%D0%B0",
         "query language": "/api/cards/?q=game%3Akomandor+type%3Aship+speed%3E%3D6+weapon%3Aplasma",
         "card detail": f"/api/cards/{card_id}/",
+        "deck validate (POST, 100 cards)": "/api/decks/validate/",
     }
+    bodies = {"deck validate (POST, 100 cards)": validate_body()}
     server = subprocess.Popen(
         [
             str(Path(PYTHON).with_name("gunicorn")),
@@ -151,13 +179,15 @@ def main() -> None:
     results = {}
     try:
         wait_for_port(args.port)
-        with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
-            lua.write(LUA)
         for name, path in endpoints.items():
             url = f"http://127.0.0.1:{args.port}{path}"
-            subprocess.run(["curl", "-sf", "-o", "/dev/null", url], check=True)  # warm + check
+            body = bodies.get(name)
+            check = ["curl", "-sf", "-o", "/dev/null", url]  # warm up, and fail on a non-2xx
+            if body is not None:
+                check += ["-H", "Content-Type: application/json", "--data-binary", body]
+            subprocess.run(check, check=True)
             results[name] = wrk(
-                url, connections=args.connections, seconds=args.seconds, script=lua.name
+                url, connections=args.connections, seconds=args.seconds, script=lua_script(body)
             )
     finally:
         server.terminate()

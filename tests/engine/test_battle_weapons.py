@@ -3,7 +3,7 @@
 import pytest
 
 from matches.engine.battle import BattleEnd, BattleSite, SiteKind, Status
-from tests.engine.test_battle import PLANET, TURBO, card, fight, ship
+from tests.engine.test_battle import PLANET, TURBO, card, fight, ranges, ship
 
 STATION_ORBIT = BattleSite(SiteKind.ORBIT, "station")
 
@@ -342,15 +342,11 @@ def test_bombers_keep_the_battle_going_against_ground_units_once_per_unit():
     )
     first = option_keys(fought, 0, "battle.attack")
     assert "A1+A2:bombs>G1" in first and "pass" in first  # BEND-2: «не хочет» is allowed
-    assert ranges_of(fought) == ["long", "medium", "short", "short"]
+    assert ranges(fought) == ["long", "medium", "short", "short"]
     assert fought.causes() == {"G1": "bombs"}
     # each bomber hit G2 once (2 + 2 < 5); no bomber may hit it again, so the battle is over
     assert fought.result.damage["G2"] == 4
     assert fought.result.end is BattleEnd.ELIMINATED and fought.result.winner == 0
-
-
-def ranges_of(fought):
-    return [event["range"] for event in fought.events("round_start")]
 
 
 @pytest.mark.rules(
