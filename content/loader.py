@@ -219,6 +219,11 @@ def _write_entries(
     for kind in LOAD_ORDER:
         model = MODELS[kind]
         key_fields = NATURAL_KEYS.get(kind, ("key",))
+        # One query per model instead of one per entry: the load runs in every content test.
+        existing = {
+            (row.game_id, *(getattr(row, name) for name in key_fields)): row
+            for row in model.objects.filter(game__in=list(games.values()))
+        }
         for entry in (e for e in entries if e.model == kind):
             game = games[entry.game_slug]
             try:
@@ -226,12 +231,12 @@ def _write_entries(
                 missing = [n for n in (*key_fields, "source_section") if not values.get(n)]
                 if missing:
                     raise ValueError(f"missing {', '.join(missing)}")
-                lookup = {"game": game, **{name: values[name] for name in key_fields}}
-                natural = (kind, game.slug, *lookup.values())
+                key_values = tuple(values[name] for name in key_fields)
+                natural = (kind, game.slug, *key_values)
                 if natural in keys_seen:
                     raise ValueError("defined twice")
                 keys_seen.add(natural)
-                row = model.objects.filter(**lookup).first() or model()
+                row = existing.get((game.pk, *key_values)) or model()
                 _apply(row, values, kind, report)
             except (ValueError, ValidationError) as error:
                 text = "; ".join(_messages(error)) if isinstance(error, ValidationError) else error
