@@ -72,6 +72,9 @@ _PREFERRED: dict[str, tuple[str, ...]] = {
 }
 # How much more fighting value the heuristic wants than the defenders before it attacks.
 ATTACK_MARGIN = 1.25
+# Share of the movable fleet kept with the Commander, and the surplus sent past the margin.
+GUARD_SHARE = 0.3
+ESCORT_POWER = 10
 
 
 class HeuristicAgent:
@@ -143,32 +146,59 @@ class HeuristicAgent:
     # --- movement and battle -------------------------------------------------------------------
 
     def _move_ship(self, decision: Decision) -> int:
-        here = decision.options[_index(decision, "stay")].data
-        if decision.context.get("commander") or (
-            here.get("own_commander") and not here.get("own_ground_units")
-        ):
-            return _index(decision, "stay")  # the Commander's carrier and an unguarded home
-        mobile = decision.context.get("mobile_power", 0)
+        """Keep the Commander's carrier and a guard home; send the rest, together, to the enemy
+        place worth most that the free fleet overpowers; otherwise gather at home."""
+        context = decision.context
+        options = decision.options
+        stay = _index(decision, "stay")
+        if context.get("commander"):
+            return stay
+        here = options[stay].data
+        power = context.get("ship", {}).get("power", 0)
+        free = context.get("mobile_power", 0)
+        home = None
+        for index, option in enumerate(options):
+            if option.data.get("own_commander"):
+                home = index
+        if home is not None:
+            guard = GUARD_SHARE * free
+            free -= guard
+            if home == stay and here.get("own_power", 0) - power < guard:
+                return stay
         best, best_score = None, None
-        for index, option in enumerate(decision.options):
+        for index, option in enumerate(options):
             data = option.data
             if not data.get("orbit") or data.get("controller") in (None, decision.player):
                 continue
             enemy = data.get("enemy_power", 0)
-            if mobile < ATTACK_MARGIN * enemy or mobile == 0:
+            have = data.get("own_power", 0) - (power if index == stay else 0)
+            need = ATTACK_MARGIN * enemy + 1
+            if have >= need + ESCORT_POWER:
+                continue  # strong enough there already
+            if free + have < need:
                 continue
-            score = (bool(data.get("enemy_commander")), data.get("income", 0), -enemy)
+            score = (
+                bool(data.get("enemy_commander")),
+                not data.get("ground_units"),
+                data.get("income", 0) - enemy / 10,
+            )
             if best_score is None or score > best_score:
                 best, best_score = index, score
         if best is not None:
             return best
-        # No target worth it: gather where the own fleet is strongest.
+        if options[stay].data.get("orbit") and options[stay].data.get("controller") not in (
+            None,
+            decision.player,
+        ):
+            return stay  # holding an enemy orbit: the blockade or the capture goes on
+        if home is not None:
+            return home
         return max(
-            range(len(decision.options)),
+            range(len(options)),
             key=lambda i: (
-                decision.options[i].data.get("controller") == decision.player,
-                decision.options[i].data.get("own_power", -1),
-                decision.options[i].key == "stay",
+                options[i].data.get("controller") == decision.player,
+                options[i].data.get("own_power", -1),
+                options[i].key == "stay",
             ),
         )
 

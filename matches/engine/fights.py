@@ -31,6 +31,9 @@ _BUILT_IN_SEP = "#"
 def battle_phase(game: Game, mover: int) -> None:
     """BATTLE-1..3: every place where the fleets meet fights; the priority player orders them."""
     state = game.state
+    # CMDR-3, CMDR-4, PHASE-22: first the Commanders may move (the priority player first).
+    for player in (state.priority, state.opponent(state.priority)):
+        game.move_commander(player)
     sites = battle_sites(game)
     while sites:
         if len(sites) == 1:
@@ -44,6 +47,7 @@ def battle_phase(game: Game, mover: int) -> None:
         sites.remove(site)
         if site in battle_sites(game):
             fight(game, mover, site)
+            resolve_control(game, at=site)  # CAP-6, PHASE-40: the last step of each battle
     resolve_control(game)
     game.stop_if(check_end_of_battle_phase(state))
 
@@ -137,7 +141,11 @@ def fight(game: Game, mover: int, where: str) -> None:
             if index not in obj.destroyed_built_in:
                 combatants[owner].append(
                     Combatant.from_spec(
-                        f"{where}{_BUILT_IN_SEP}{index}", part, player=owner, on_planet=on_planet
+                        f"{where}{_BUILT_IN_SEP}{index}",
+                        part,
+                        player=owner,
+                        damage=obj.built_in_damage.get(index, 0),
+                        on_planet=on_planet,
                     )
                 )
     game.log.emit(
@@ -162,6 +170,10 @@ def apply_result(game: Game, where: str, result: BattleResult) -> None:
     state = game.state
     game.log.emit("battle_end", at=where, **result.to_dict())
     for uid, damage in result.damage.items():
+        if _BUILT_IN_SEP in uid:
+            obj_uid, index = uid.split(_BUILT_IN_SEP)
+            state.cards[obj_uid].built_in_damage[int(index)] = damage  # GRD-5: until production
+            continue
         card = state.cards.get(uid)
         if card is not None and card.zone is Zone.PLAY:
             card.damage = damage
@@ -198,11 +210,14 @@ def apply_result(game: Game, where: str, result: BattleResult) -> None:
     game.check_commanders()
 
 
-def resolve_control(game: Game) -> None:
+def resolve_control(game: Game, *, at: str | None = None) -> None:
     """CAP-2, CAP-7, CIV-3: an object with only the enemy's ships on its orbit and none of the
-    controller's ships, military buildings or ground units changes hands. Stations never do."""
+    controller's ships, military buildings or ground units changes hands. Stations never do.
+    ``at`` limits the check to the object whose orbit was just fought over (CAP-6)."""
     state = game.state
     for obj in state.objects():
+        if at is not None and obj.uid != at:
+            continue
         if obj.spec.object_type is ObjectType.STATION or not state.is_blocked(obj):
             continue
         holder = obj.controller
@@ -230,4 +245,5 @@ def resolve_control(game: Game) -> None:
             else:
                 civil.controller = captor
                 civil.built_turn = state.turn  # CIV-3: its properties from the next turn
+                civil.captured_turn = state.turn  # CIV-4: and it moves from the next turn
     game.check_commanders()

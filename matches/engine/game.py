@@ -8,6 +8,7 @@ production, movement and the battle phases, in the book's order (TURN-1, AMB-1).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from matches.engine import rules
@@ -62,9 +63,8 @@ class Game:
             player = PlayerState(index=index, commander=commander)
             for number, spec in enumerate(deck):
                 uid = f"p{index}.{number:02d}"
-                cards[uid] = Card(
-                    uid, index, spec, card_to_dict(spec), controller=index, power=base_power(spec)
-                )
+                data, power = _converted(spec)
+                cards[uid] = Card(uid, index, spec, data, controller=index, power=power)
                 player.deck.append(uid)
             players.append(player)
         self.state = GameState(players=players, cards=cards)
@@ -136,6 +136,7 @@ class Game:
         state = self.state
         state.phase = Phase.SETUP
         for player in (0, 1):
+            self.preselect_abilities(player)
             self.shuffle_deck(player)
             self.deal(player)
         self.log.emit(
@@ -160,8 +161,36 @@ class Game:
             self.place_commander(player)
             self.fix_setup_hand(player)
 
+    def preselect_abilities(self, player: int) -> None:
+        """ABIL-5, SETUP-1: before the game the player may take up to 3 (ABIL-3) ability cards
+        out of his deck and play them face down on the Commander (situations zone, ZONE-10);
+        «специальные» ones only during the game (ABIL-7)."""
+        state = self.state
+        me = state.players[player]
+        while len(self.preselected(player)) < rules.MAX_ABILITY_CARDS:
+            options = [Option("done", "начать игру")] + [
+                Option(uid, state.cards[uid].spec.name, self.card_features(state.cards[uid]))
+                for uid in me.deck
+                if state.cards[uid].kind is CardKind.ABILITY and not state.cards[uid].spec.special
+            ]
+            option = self.ask(player, "setup.ability", options)
+            if option.key == "done":
+                return
+            state.move(option.key, Zone.SITUATIONS)
+            self.log.emit("ability_preselected", player=player, card=option.key)
+
+    def preselected(self, player: int) -> list[str]:
+        """Ability cards played on the Commander (they lie in the situations zone, ZONE-10)."""
+        state = self.state
+        return [
+            uid
+            for uid in state.players[player].situations
+            if state.cards[uid].kind is CardKind.ABILITY
+        ]
+
     def deal(self, player: int) -> None:
-        size = rules.SETUP_DRAW
+        # ABIL-5, AMB-28c: each pre-selected ability card is one card less in every deal.
+        size = rules.SETUP_DRAW - len(self.preselected(player))
         self.draw(player, size)
         for redeal in range(1, rules.MAX_REDEALS + 1):
             smaller = size - rules.REDEAL_PENALTY
@@ -251,6 +280,7 @@ class Game:
         for player in (state.priority, state.opponent(state.priority)):
             self.receive_resources(player)
             commercial_runs(self, player)
+            self.receive_other_income(player)
         self.enter(Phase.PRODUCTION)
         self.production_phase()
         first = state.priority
@@ -300,11 +330,10 @@ class Game:
         self.log.emit("priority", player=state.priority)
 
     def receive_resources(self, player: int) -> None:
-        """RES-1, RES-2, RES-9, WPN-BOARD-9: 5 resources, income of unblocked objects, rewards."""
+        """RES-1, RES-2, RES-9: 5 resources and the income of unblocked objects."""
         state = self.state
         me = state.players[player]
-        gained_resources = rules.RESOURCES_PER_TURN + me.pending_rewards
-        me.pending_rewards = 0
+        gained_resources = rules.RESOURCES_PER_TURN
         gained_tokens = 0
         for card in state.in_play():
             if card.controller != player or card.spec.income is None:
@@ -320,6 +349,15 @@ class Game:
         me.action_tokens += gained_tokens
         self.log.emit("resources", player=player, resources=gained_resources, tokens=gained_tokens)
 
+    def receive_other_income(self, player: int) -> None:
+        """RES-8, PHASE-7: after the commercial runs, income from other sources (the boarding
+        reward, WPN-BOARD-9)."""
+        me = self.state.players[player]
+        if me.pending_rewards:
+            me.resources += me.pending_rewards
+            self.log.emit("other_income", player=player, resources=me.pending_rewards)
+            me.pending_rewards = 0
+
     # --- production (PROD) -------------------------------------------------------------------
 
     def production_phase(self) -> None:
@@ -329,14 +367,18 @@ class Game:
                 card.damage = max(0, card.damage - rules.STATION_REPAIR_PER_TURN)  # STN-12
             elif card.kind is CardKind.GROUND_UNIT:
                 card.damage = 0  # GRD-5
+            if card.built_in_damage:
+                card.built_in_damage.clear()  # GRD-5 for units built into an object
         # PROD-2: the player with the lower initiative acts first.
         for player in (state.opponent(state.priority), state.priority):
-            self.move_commander(player)
-            for uid in self.produce(player, setup=False):
-                if state.cards[uid].kind is CardKind.SHIP:
-                    self.place_ship(player, uid)
-                elif state.cards[uid].kind is not CardKind.SPACE_OBJECT:
-                    self.place_on_object(player, uid)
+            # PHASE-9..13: each step's cards are placed before the next step is produced.
+            for kinds in PRODUCTION_STEPS:
+                for uid in self.produce(player, setup=False, steps=(kinds,)):
+                    if state.cards[uid].kind is CardKind.SHIP:
+                        self.place_ship(player, uid)
+                    elif state.cards[uid].kind is not CardKind.SPACE_OBJECT:
+                        self.place_on_object(player, uid)
+            self.move_commander(player)  # PHASE-16: after placing, so onto a new ship too
             self.discard_abilities(player)
             self.resources_to_tokens(player)
 
@@ -350,10 +392,18 @@ class Game:
         if tokens:
             self.log.emit("exchange", player=player, tokens=tokens)
 
-    def produce(self, player: int, *, setup: bool) -> list[str]:
-        """Spend resources step by step in the book's order; return the cards completed."""
+    def produce(
+        self,
+        player: int,
+        *,
+        setup: bool,
+        steps: tuple[tuple[CardKind, ...], ...] | None = None,
+    ) -> list[str]:
+        """Spend resources step by step in the book's order; return the cards completed.
+        ``steps`` narrows production to some of the steps (the production phase's sub-steps)."""
         completed: list[str] = []
-        steps = (SETUP_KINDS,) if setup else PRODUCTION_STEPS
+        if steps is None:
+            steps = (SETUP_KINDS,) if setup else PRODUCTION_STEPS
         for kinds in steps:
             while True:
                 options = self.production_options(player, kinds, setup=setup, built=completed)
@@ -375,45 +425,46 @@ class Game:
         self, player: int, kinds: tuple[CardKind, ...], *, setup: bool, built: list[str]
     ) -> list[Option]:
         state = self.state
+        cards = state.cards
         me = state.players[player]
         options: list[Option] = []
-        objects_started = sum(
-            1 for uid in [*me.production, *built] if state.cards[uid].kind is CardKind.SPACE_OBJECT
-        )
-        objects_total = state.objects_counted(player) + sum(
-            1 for uid in me.production if state.cards[uid].kind is CardKind.SPACE_OBJECT
-        )
+        resources = me.resources
+        if resources < 1:
+            return [Option("next", "дальше")]
+        space_object = CardKind.SPACE_OBJECT
+        in_production = sum(1 for uid in me.production if cards[uid].kind is space_object)
+        objects_started = in_production + sum(1 for uid in built if cards[uid].kind is space_object)
+        counted = state.objects_counted(player)
+        objects_total = counted + in_production
         for uid in [*me.production, *me.hand]:
-            card = state.cards[uid]
-            if card.kind not in kinds or me.resources < 1:
+            card = cards[uid]
+            if card.kind not in kinds:
                 continue
-            if card.kind is CardKind.SPACE_OBJECT and card.zone is Zone.HAND:
-                if setup and objects_started >= rules.SETUP_MAX_OBJECTS:
-                    continue  # SETUP-5, AMB-28b
-                if objects_total >= rules.MAX_SPACE_OBJECTS:
-                    continue  # OBJ-7, AMB-11
-            if (
-                card.kind is CardKind.SPACE_OBJECT
-                and card.zone is Zone.PRODUCTION
-                and (state.objects_counted(player) >= rules.MAX_SPACE_OBJECTS)
-            ):
-                continue
+            if card.kind is space_object:
+                if card.zone is Zone.HAND:
+                    if setup and objects_started >= rules.SETUP_MAX_OBJECTS:
+                        continue  # SETUP-5, AMB-28b
+                    if objects_total >= rules.MAX_SPACE_OBJECTS:
+                        continue  # OBJ-7, AMB-11
+                elif card.zone is Zone.PRODUCTION and counted >= rules.MAX_SPACE_OBJECTS:
+                    continue
             remaining = card.cost - card.tokens
-            features = self.card_features(card)
-            if remaining <= me.resources:
+            base = {**self.card_features(card), "card": uid}
+            name = card.spec.name
+            if remaining <= resources:
                 options.append(
                     Option(
                         f"{uid}:{remaining}",
-                        f"{card.spec.name}: построить",
-                        {**features, "card": uid, "amount": remaining, "complete": True},
+                        f"{name}: построить",
+                        {**base, "amount": remaining, "complete": True},
                     )
                 )
-            for amount in range(1, min(me.resources, remaining - 1) + 1):
+            for amount in range(1, min(resources, remaining - 1) + 1):
                 options.append(
                     Option(
                         f"{uid}:{amount}",
-                        f"{card.spec.name}: вложить {amount}",
-                        {**features, "card": uid, "amount": amount, "complete": False},
+                        f"{name}: вложить {amount}",
+                        {**base, "amount": amount, "complete": False},
                     )
                 )
         if setup and self.must_build_carrier(player, built, options):
@@ -530,7 +581,9 @@ class Game:
 
     def movement_phase(self, player: int) -> None:
         """MOVE-1..14: every ship may stay, join an own fleet, open a new sector, or go to any
-        orbit. Sectors holding an enemy fleet are closed (MOVE-9)."""
+        orbit. Sectors holding an enemy fleet are closed (MOVE-9). Ground units and buildings
+        move first (MOVE-15)."""
+        self.move_ground(player)
         state = self.state
         ships = [s for s in state.in_play(CardKind.SHIP) if s.controller == player and not s.stay]
         if not ships:
@@ -542,16 +595,13 @@ class Game:
         places += [w for w in state.ship_locations(player) if w.startswith("s")]
         index = self.place_index()
         table = {where: self.location_features(player, where, index) for where in places}
+        # The offer of each place is rebuilt only when a move changes its features.
+        offers = {where: self._place_offer(where, table[where]) for where in places}
         new_sector = Option(NEW_SECTOR, "новый сектор", {"to": NEW_SECTOR, "orbit": False})
         for ship in ships:
             here = ship.where or ""
             options = [Option("stay", "остаться", table.get(here) or {"to": here}), new_sector]
-            options += [
-                Option(where, state.cards[where].spec.name if where in state.cards else "",
-                       features)
-                for where, features in table.items()
-                if where != here
-            ]  # fmt: skip
+            options += [offer for where, offer in offers.items() if where != here]
             option = self.ask(
                 player,
                 "move.ship",
@@ -571,6 +621,49 @@ class Game:
                     table[place] = {**table[place], "own_power": table[place]["own_power"] + change}
                 else:
                     table[place] = self.location_features(player, place)
+                offers[place] = self._place_offer(place, table[place])
+
+    def _place_offer(self, where: str, features: dict[str, Any]) -> Option:
+        card = self.state.cards.get(where)
+        return Option(where, card.spec.name if card is not None else "", features)
+
+    def move_ground(self, player: int) -> None:
+        """MOVE-2: a ground unit or building moves only between suitable objects the player
+        controls and the enemy does not block; captured civil buildings from the next turn
+        (CIV-4). Built-in ones are part of their object and never move."""
+        state = self.state
+        movable = (CardKind.GROUND_UNIT, CardKind.MILITARY_BUILDING, CardKind.CIVIL_BUILDING)
+        free = [obj for obj in state.objects(player) if not state.is_blocked(obj)]
+        if len(free) < 2:
+            return
+        free_uids = {obj.uid for obj in free}
+        cards = [
+            card
+            for card in state.in_play()
+            if card.kind in movable
+            and card.controller == player
+            and card.where in free_uids
+            and card.captured_turn != state.turn
+        ]
+        index = self.place_index() if cards else {}
+        for card in cards:
+            unit = card.kind is CardKind.GROUND_UNIT
+            options = [
+                Option("stay", "остаться", self.location_features(player, card.where, index))
+            ]
+            options += [
+                Option(obj.uid, obj.spec.name, self.location_features(player, obj.uid, index))
+                for obj in free
+                if obj.uid != card.where
+                # STN-6: no ground unit on a station
+                and not (unit and obj.spec.object_type is ObjectType.STATION)
+            ]
+            if len(options) == 1:
+                continue
+            option = self.ask(player, "move.ground", options, card=self.card_features(card))
+            if option.key != "stay":
+                self.log.emit("moved", player=player, card=card.uid, frm=card.where, to=option.key)
+                card.where = option.key
 
     # --- features for agents (read-only summaries) ---------------------------------------------
 
@@ -593,36 +686,36 @@ class Game:
         if where is None:
             return {"to": None}
         state = self.state
-        index = index or self.place_index()
-        enemy = state.opponent(player)
-        here = index.get(where, {})
-        mine, theirs = here.get(("ship", player), []), here.get(("ship", enemy), [])
+        if index is None:
+            index = self.place_index()
+        enemy = 1 - player
+        here = index.get(where, _NOWHERE)
+        mine, theirs = here.get(("ship", player), ()), here.get(("ship", enemy), ())
         features: dict[str, Any] = {
             "to": where,
             "orbit": not where.startswith("s"),
-            "own_power": sum(ship_power(s) for s in mine),
-            "enemy_power": sum(ship_power(s) for s in theirs),
+            "own_power": _power_of(mine),
+            "enemy_power": _power_of(theirs),
         }
         obj = state.cards.get(where)
         if obj is not None:
-            defenders = here.get(("ground", enemy), [])
-            own_units = here.get(("ground", player), [])
-            carriers = {where}
-            features.update(
-                controller=obj.controller,
-                income=(obj.spec.income.resources + obj.spec.income.action_tokens)
-                if obj.spec.income
-                else 0,
-                enemy_power=features["enemy_power"]
-                + (ship_power(obj) if obj.controller == enemy else 0)
-                + sum(ship_power(c) for c in defenders),
-                enemy_commander=state.players[enemy].commander_at
-                in carriers | {s.uid for s in theirs},
-                own_commander=state.players[player].commander_at
-                in carriers | {s.uid for s in mine},
-                ground_units=sum(1 for c in defenders if c.kind is CardKind.GROUND_UNIT),
-                own_ground_units=sum(1 for c in own_units if c.kind is CardKind.GROUND_UNIT),
+            defenders = here.get(("ground", enemy), ())
+            own_units = here.get(("ground", player), ())
+            income = obj.spec.income
+            enemy_at = state.players[enemy].commander_at
+            own_at = state.players[player].commander_at
+            ground = CardKind.GROUND_UNIT
+            features["controller"] = obj.controller
+            features["income"] = income.resources + income.action_tokens if income else 0
+            features["enemy_power"] += _power_of(defenders) + (
+                ship_power(obj) if obj.controller == enemy else 0
             )
+            features["enemy_commander"] = enemy_at == where or any(
+                s.uid == enemy_at for s in theirs
+            )
+            features["own_commander"] = own_at == where or any(s.uid == own_at for s in mine)
+            features["ground_units"] = sum(1 for c in defenders if c.kind is ground)
+            features["own_ground_units"] = sum(1 for c in own_units if c.kind is ground)
         return features
 
     def place_index(self) -> PlaceIndex:
@@ -648,8 +741,27 @@ class Game:
         self.stop_if(check_commanders(self.state))
 
 
+@lru_cache(maxsize=4096)
+def _converted(spec: CardSpec) -> tuple[dict[str, Any], int]:
+    """The canonical dict and the agents' power of a spec, converted once per distinct spec
+    (a deck repeats specs, and bulk matches reuse decks). The dict is shared by every card of
+    that spec, so the engine only ever reads ``Card.data`` (``battle.Combatant.from_spec``)."""
+    return card_to_dict(spec), base_power(spec)
+
+
 def _carries(card: Card) -> bool:
     return card.zone is Zone.PLAY and card.kind in (CardKind.SHIP, CardKind.SPACE_OBJECT)
+
+
+_NOWHERE: dict[tuple[str, int], list[Card]] = {}
+
+
+def _power_of(cards: Sequence[Card]) -> int:
+    total = 0
+    for card in cards:
+        if card.power > card.damage:
+            total += card.power - card.damage
+    return total
 
 
 def ship_power(card: Card) -> int:

@@ -54,6 +54,8 @@ class Card:
     built_turn: int = -1
     stay: bool = False  # moved on a commercial run or as escort: may not move this turn
     destroyed_built_in: set[int] = field(default_factory=set)  # MILB-6 / GRD-6 damage markers
+    built_in_damage: dict[int, int] = field(default_factory=dict)  # bombs on built-in units
+    captured_turn: int = -1  # CIV-4: a captured civil building moves from the next turn
     power: int = 0  # agents' rough fighting value of the printed card (game.base_power)
     kind: CardKind = field(init=False)  # a copy of spec.kind: read in every hot query
 
@@ -103,11 +105,17 @@ class GameState:
     phase: Phase = Phase.SETUP
     priority: int = 0  # «Приоритет в инициативе»
     next_sector: int = 1
+    # Cards in play by kind, in entry order: rebuilt lazily after ``move`` (the only way in and
+    # out of play) so that the hot queries scan a handful of ships, not every card.
+    _by_kind: dict[CardKind, list[Card]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     # --- moving cards between zones ----------------------------------------------------------
 
     def move(self, uid: str, zone: Zone, *, where: str | None = None, top: bool = False) -> None:
         card = self.cards[uid]
+        self._by_kind = None
         if card.zone is Zone.PLAY:
             del self.play[uid]
         else:
@@ -135,21 +143,25 @@ class GameState:
 
     # --- queries -----------------------------------------------------------------------------
 
+    def _kinds(self) -> dict[CardKind, list[Card]]:
+        by_kind = self._by_kind
+        if by_kind is None:
+            by_kind = {}
+            for card in map(self.cards.__getitem__, self.play):
+                by_kind.setdefault(card.kind, []).append(card)
+            self._by_kind = by_kind
+        return by_kind
+
     def in_play(self, kind: CardKind | None = None) -> list[Card]:
-        cards = map(self.cards.__getitem__, self.play)
         if kind is None:
-            return list(cards)
-        return [card for card in cards if card.kind is kind]
+            return list(map(self.cards.__getitem__, self.play))
+        return list(self._kinds().get(kind, ()))
 
     def ships_at(self, where: str, player: int | None = None) -> list[Card]:
-        ship = CardKind.SHIP
-        return [
-            card
-            for card in map(self.cards.__getitem__, self.play)
-            if card.where == where
-            and card.kind is ship
-            and (player is None or card.controller == player)
-        ]
+        ships = self._kinds().get(CardKind.SHIP, ())
+        if player is None:
+            return [card for card in ships if card.where == where]
+        return [card for card in ships if card.where == where and card.controller == player]
 
     def objects(self, controller: int | None = None) -> list[Card]:
         return [
@@ -175,18 +187,29 @@ class GameState:
 
     def is_blocked(self, obj: Card) -> bool:
         """Enemy ships on the orbit and none of the controller's (CAP-3, AMB-40)."""
-        ships = self.ships_at(obj.uid)
-        return any(s.controller != obj.controller for s in ships) and not any(
-            s.controller == obj.controller for s in ships
-        )
+        where, holder = obj.uid, obj.controller
+        enemy = False
+        for ship in self._kinds().get(CardKind.SHIP, ()):
+            if ship.where == where:
+                if ship.controller == holder:
+                    return False
+                enemy = True
+        return enemy
 
     def objects_counted(self, player: int) -> int:
         """OBJ-7 / AMB-11: objects he introduced still in play + objects of others he controls."""
         return sum(
             1
-            for card in self.in_play(CardKind.SPACE_OBJECT)
+            for card in self._kinds().get(CardKind.SPACE_OBJECT, ())
             if card.owner == player or card.controller == player
         )
+
+    def zone_of(self, obj: Card) -> int:
+        """Whose zone of space objects the object lies in: a blocked object lies with the
+        player blocking it (CAP-5, OBJ-6), any other with its controller."""
+        if self.is_blocked(obj):
+            return self.opponent(obj.controller)
+        return obj.controller
 
     def is_station(self, uid: str) -> bool:
         card = self.cards.get(uid)
