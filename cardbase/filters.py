@@ -97,6 +97,11 @@ def _vendor(queryset: QuerySet) -> str:
     return connections[queryset.db].vendor
 
 
+# (filterset class, filter names) -> form class. Bounded: the names come from the request.
+_FORM_CLASSES: dict[tuple[type, tuple[str, ...]], type[forms.Form]] = {}
+_FORM_CLASSES_MAX = 512
+
+
 class LeanFilterSet(django_filters.FilterSet):
     """A filterset that can be built with only the filters a request names.
 
@@ -110,6 +115,18 @@ class LeanFilterSet(django_filters.FilterSet):
                 name: filter_ for name, filter_ in self.base_filters.items() if name in data
             }
         super().__init__(data, *args, **kwargs)
+
+    def get_form_class(self) -> type[forms.Form]:
+        # django-filter builds a new Form class, and a form field per filter, on every request.
+        # None of these filters' fields depends on the request, so one class per set of names
+        # serves every request (each form instance still deep-copies its fields).
+        key = (type(self), tuple(self.filters))
+        form_class = _FORM_CLASSES.get(key)
+        if form_class is None:
+            if len(_FORM_CLASSES) >= _FORM_CLASSES_MAX:
+                _FORM_CLASSES.clear()
+            form_class = _FORM_CLASSES[key] = super().get_form_class()
+        return form_class
 
 
 class CatalogueFilterSet(LeanFilterSet):

@@ -11,8 +11,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from cardbase import selectors
+from cardbase.models import Card, Game
 from cardbase.page_forms import CardFilterForm, KomandorCardFilterForm, SearchForm
-from cardbase.search.query import QuerySyntaxError, cards_matching
+from cardbase.search.everything import SearchResults, catalogue_search
+from cardbase.search.query import QuerySyntaxError
 from cardbase.search.syntax import SYNTAX
 
 PAGE_SIZE = 30
@@ -42,25 +44,27 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "cardbase/home.html", context)
 
 
-def _matching(text: str, cards: QuerySet) -> tuple[QuerySet, QuerySyntaxError | None]:
-    """Cards matching the search text (all of ``cards`` for an empty text), or the error."""
-    if not text:
-        return cards, None
+def _searched(
+    text: str, *, cards: QuerySet[Card], game: Game | None = None
+) -> tuple[SearchResults, QuerySyntaxError | None]:
+    """What the search text finds (all of ``cards`` and no entries for an empty text), or
+    nothing and the error."""
     try:
-        return cards_matching(text, queryset=cards), None
+        return catalogue_search(text, game=game, cards=cards), None
     except QuerySyntaxError as error:
-        return cards.none(), error
+        return SearchResults(text, cards.none()), error
 
 
 def search(request: HttpRequest) -> HttpResponse:
     form = SearchForm(request.GET)
     text = form.cleaned_data["q"] if form.is_valid() else ""
-    cards, error = _matching(text, selectors.cards_everywhere())
+    results, error = _searched(text, cards=selectors.cards_everywhere())
     context = {
         "search_form": form,
         "query": text,
         "query_error": error,
-        "page": _page(request, cards) if text and not error else None,
+        "page": _page(request, results.cards) if text and not error else None,
+        "results": results,
     }
     return _render(request, "cardbase/search.html", context, valid=form.is_valid() and not error)
 
@@ -76,15 +80,17 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
     form = form_class(request.GET, options=options)
     error = None
     page = None
+    results = None
     if form.is_valid():
         cards = selectors.cards_filtered(game=game_row, filters=form.to_filters())
-        cards, error = _matching(form.cleaned_data["q"], cards)
-        page = None if error else _page(request, cards)
+        results, error = _searched(form.cleaned_data["q"], cards=cards, game=game_row)
+        page = None if error else _page(request, results.cards)
     context = {
         "game": game_row,
         "form": form,
         "query_error": error,
         "page": page,
+        "results": results,
         "sections": selectors.game_sections(game=game_row),
         "type_names": selectors.card_type_names(game=game_row),
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db import connections
 from django.db.models import Q, QuerySet, Sum
 
 from cardbase.models import Card
@@ -60,7 +61,7 @@ def _printing(row: dict) -> Printing:
 
 def card_facts(*, card_ids: Iterable[int]) -> dict[int, CardFacts]:
     wanted = set(card_ids)
-    rows = Card.objects.filter(id__in=wanted).values(*_FACT_FIELDS)
+    rows = Card.objects.filter(id__in=wanted).order_by().values(*_FACT_FIELDS)
     found = {row["id"]: _facts(row) for row in rows}
     if missing := wanted - found.keys():
         raise UnknownCards(missing)
@@ -81,9 +82,52 @@ def deck_draft(*, content: DeckContent) -> DeckDraft:
 
 def catalogue_index(*, card_ids: Iterable[int] | None = None) -> CatalogueIndex:
     """Komandor cards by name for import, or exactly ``card_ids`` (any game) for export."""
-    rows = Card.objects.all()
-    rows = rows.filter(game__slug=KOMANDOR) if card_ids is None else rows.filter(id__in=card_ids)
+    if card_ids is None:
+        return _komandor_index()
+    rows = Card.objects.filter(id__in=card_ids)
     return CatalogueIndex(_printing(row) for row in rows.values(*_FACT_FIELDS))
+
+
+# Every text import and every ``/api/decks/validate/`` call needs the whole Komandor name
+# index, and building it (every card row, its JSON, ``name_key`` of every name) cost most of
+# such a request. So each process keeps the last index it built together with a checksum of
+# the columns that decide which card a written name resolves to (id, name, printing, release),
+# and reuses it only while the database still gives that checksum. Only card ids are taken
+# from it: the facts a deck is checked against are read afresh by ``card_facts``.
+_FINGERPRINT_SQL = """
+SELECT
+  count(*),
+  coalesce(sum(hashtext(concat_ws('|', c.id, c.name_ru, c.collector_number, c.release_id))
+    ::bigint), 0),
+  (SELECT coalesce(sum(hashtext(concat_ws('|', r.id, r.code, r.year))::bigint), 0)
+   FROM cardbase_release r)
+FROM cardbase_card c
+WHERE c.game_id = (SELECT g.id FROM cardbase_game g WHERE g.slug = %s)
+"""
+_index_cache: dict[str, tuple[tuple, CatalogueIndex]] = {}
+
+
+def _komandor_fingerprint(alias: str) -> tuple | None:
+    """A checksum of every column the Komandor index is built from; None where the database
+    has no ``hashtext`` (SQLite: the index is rebuilt on every call there)."""
+    connection = connections[alias]
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_FINGERPRINT_SQL, [KOMANDOR])
+        return tuple(cursor.fetchone())
+
+
+def _komandor_index() -> CatalogueIndex:
+    rows = Card.objects.filter(game__slug=KOMANDOR)
+    fingerprint = _komandor_fingerprint(rows.db)
+    cached = _index_cache.get(rows.db)
+    if fingerprint is not None and cached is not None and cached[0] == fingerprint:
+        return cached[1]
+    index = CatalogueIndex(_printing(row) for row in rows.values(*_FACT_FIELDS))
+    if fingerprint is not None:
+        _index_cache[rows.db] = (fingerprint, index)
+    return index
 
 
 def deck_content(*, deck: Deck) -> DeckContent:

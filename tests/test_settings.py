@@ -10,6 +10,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production", **env}
+    # The browser tests relax Django's async guard for their own process; production never does.
+    environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,

@@ -51,5 +51,6 @@ for kind in ComponentKind:
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", views.LocalSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("search/", include("cardbase.api.search_views")),
     path("", include(router.urls)),
 ]

@@ -61,6 +61,12 @@ class QuerySyntaxError(ValueError):
 # ---- syntax tree ---------------------------------------------------------------------------
 
 
+def _quoted(text: str) -> str:
+    # Folded text holds only straight quotes (names like «Химера» fold to "химера"), so
+    # guillemets always read back whole.
+    return f"«{text}»" if '"' in text else f'"{text}"'
+
+
 @dataclass(frozen=True, slots=True)
 class Text:
     """A free word or a quoted phrase, matched against names and text."""
@@ -69,7 +75,7 @@ class Text:
     phrase: bool = False
 
     def __str__(self) -> str:
-        return f'"{self.text}"' if self.phrase else self.text
+        return _quoted(self.text) if self.phrase else self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +89,7 @@ class Term:
     def __str__(self) -> str:
         value = str(self.value)
         if any(ch.isspace() for ch in value):
-            value = f'"{value}"'
+            value = _quoted(value)
         op = ":" if self.op == "=" and self.field.kind is not FieldKind.NUMBER else self.op
         return f"{self.field.name}{op}{value}"
 

@@ -78,8 +78,10 @@ ESCORT_POWER = 10
 
 
 class HeuristicAgent:
-    """Grows economy then fleet, keeps its Commander on a guarded object, attacks where its
-    fleet is stronger, and takes the best expected damage in battle."""
+    """Builds what gives most income and fighting value per resource, keeps its Commander on
+    an object with a share of the fleet as guard, sends the rest together to the enemy place
+    worth most (the enemy Commander's first) that it overpowers, and takes the best expected
+    damage in battle. Stateless: every answer comes from the decision alone."""
 
     __slots__ = ("name",)
 

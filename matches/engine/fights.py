@@ -168,7 +168,7 @@ def fight(game: Game, mover: int, where: str) -> None:
 
 def apply_result(game: Game, where: str, result: BattleResult) -> None:
     state = game.state
-    game.log.emit("battle_end", at=where, **result.to_dict())
+    # The battle logged its own "battle_end" (after the "battle" event naming ``where``).
     for uid, damage in result.damage.items():
         if _BUILT_IN_SEP in uid:
             obj_uid, index = uid.split(_BUILT_IN_SEP)

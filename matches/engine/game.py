@@ -59,11 +59,15 @@ class Game:
     ) -> None:
         cards: dict[str, Card] = {}
         players = []
+        seen: dict[int, tuple[dict[str, Any], int]] = {}  # by spec object: skips its hashing
         for index, (deck, commander) in enumerate(zip(decks, commanders, strict=True)):
             player = PlayerState(index=index, commander=commander)
             for number, spec in enumerate(deck):
                 uid = f"p{index}.{number:02d}"
-                data, power = _converted(spec)
+                converted = seen.get(id(spec))
+                if converted is None:
+                    converted = seen[id(spec)] = _converted(spec)
+                data, power = converted
                 cards[uid] = Card(uid, index, spec, data, controller=index, power=power)
                 player.deck.append(uid)
             players.append(player)
@@ -71,6 +75,7 @@ class Game:
         self.agents = list(agents)
         self.dice = dice
         self.log = log
+        self._printed: dict[str, dict[str, Any]] = {}  # card_features before damage, by uid
         # Called with the state after every phase (invariant checks in tests).
         self.observers: list[Callable[[GameState], None]] = []
 
@@ -645,14 +650,16 @@ class Game:
             and card.where in free_uids
             and card.captured_turn != state.turn
         ]
-        index = self.place_index() if cards else {}
+        if not cards:
+            return
+        index = self.place_index()
+        # Features come from the index taken before any move, so each object's are computed once.
+        table = {obj.uid: self.location_features(player, obj.uid, index) for obj in free}
         for card in cards:
             unit = card.kind is CardKind.GROUND_UNIT
-            options = [
-                Option("stay", "остаться", self.location_features(player, card.where, index))
-            ]
+            options = [Option("stay", "остаться", table[card.where])]  # type: ignore[index]
             options += [
-                Option(obj.uid, obj.spec.name, self.location_features(player, obj.uid, index))
+                Option(obj.uid, obj.spec.name, table[obj.uid])
                 for obj in free
                 if obj.uid != card.where
                 # STN-6: no ground unit on a station
@@ -668,16 +675,13 @@ class Game:
     # --- features for agents (read-only summaries) ---------------------------------------------
 
     def card_features(self, card: Card) -> dict[str, Any]:
-        return {
-            "uid": card.uid,
-            "kind": card.kind.value,
-            "cost": card.cost,
-            "power": ship_power(card),
-            "object_type": card.spec.object_type.value if card.spec.object_type else None,
-            "income": (card.spec.income.resources + card.spec.income.action_tokens)
-            if card.spec.income
-            else 0,
-        }
+        printed = self._printed.get(card.uid)
+        if printed is None:
+            printed = self._printed[card.uid] = _printed_features(card)
+        features = dict(printed)
+        if card.damage:
+            features["power"] = ship_power(card)
+        return features
 
     def location_features(
         self, player: int, where: str | None, index: PlaceIndex | None = None
@@ -747,6 +751,19 @@ def _converted(spec: CardSpec) -> tuple[dict[str, Any], int]:
     (a deck repeats specs, and bulk matches reuse decks). The dict is shared by every card of
     that spec, so the engine only ever reads ``Card.data`` (``battle.Combatant.from_spec``)."""
     return card_to_dict(spec), base_power(spec)
+
+
+def _printed_features(card: Card) -> dict[str, Any]:
+    """``Game.card_features`` of the undamaged card: what its printed text says."""
+    spec = card.spec
+    return {
+        "uid": card.uid,
+        "kind": card.kind.value,
+        "cost": card.cost,
+        "power": max(card.power, 0),
+        "object_type": spec.object_type.value if spec.object_type else None,
+        "income": spec.income.resources + spec.income.action_tokens if spec.income else 0,
+    }
 
 
 def _carries(card: Card) -> bool:

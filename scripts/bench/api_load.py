@@ -80,6 +80,13 @@ Card.objects.bulk_create(cards)
 print(Card.objects.count(), Card.objects.filter(game=game, name_ru__icontains="Химера").first().pk)
 """
     out = run(PYTHON, "manage.py", "shell", "-c", code, env=env).split()
+    # Planner statistics for the rows just added: before autovacuum gets to them PostgreSQL
+    # plans for an almost empty table (nested loops where hash joins belong).
+    subprocess.run(
+        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "cardbase_bench", "-c", "ANALYZE"],
+        check=True,
+        capture_output=True,
+    )
     env["BENCH_CARD_ID"] = out[-1]
     print(f"database: {out[-2]} cards; detail card id {out[-1]}")
 
@@ -138,6 +145,12 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="threads per worker; above 1 gunicorn runs gthread workers (with keep-alive)",
+    )
     parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args()
     if not shutil.which("wrk"):
@@ -152,6 +165,7 @@ def main() -> None:
     }
     env.pop("REDIS_URL", None)
     prepare_database(env)
+    load_before = " / ".join(f"{value:.2f}" for value in os.getloadavg())
     card_id = env["BENCH_CARD_ID"]
     endpoints = {
         "ceiling: /api/health/": "/api/health/",
@@ -170,6 +184,11 @@ def main() -> None:
             f"127.0.0.1:{args.port}",
             "--workers",
             str(args.workers),
+            *(
+                ["--worker-class", "gthread", "--threads", str(args.threads)]
+                if args.threads > 1
+                else []
+            ),
             "--log-level",
             "warning",
         ],
@@ -193,9 +212,15 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=20)
     ceiling = results["ceiling: /api/health/"]["rps"]
+    workers = (
+        f"{args.workers} gthread workers × {args.threads} threads"
+        if args.threads > 1
+        else f"{args.workers} sync workers"
+    )
+    load = " / ".join(f"{value:.2f}" for value in os.getloadavg())
     print(
-        f"\n{args.connections} connections, {args.seconds}s each, gunicorn {args.workers} sync "
-        f"workers, PostgreSQL, DEBUG off\n"
+        f"\n{args.connections} connections, {args.seconds}s each, gunicorn {workers}, "
+        f"PostgreSQL, DEBUG off; load average before the run {load_before}, after {load}\n"
     )
     print("| endpoint | req/s | p50 ms | p95 ms | of ceiling | errors |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")

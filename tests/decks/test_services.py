@@ -42,7 +42,7 @@ def test_versions_are_immutable(owner, legal_content):
     assert DeckVersion.objects.get(pk=version.pk).is_valid is True
 
 
-@pytest.mark.rules("DECK-4")
+@pytest.mark.rules("DECK-4", "OWNNAME-3")
 def test_a_ship_with_an_own_name_still_counts_under_its_printed_name(owner, legal_content):
     ship = komandor_card("ship", name_ru="Крейсер «Вега»", cost=4)
     content = DeckContent(

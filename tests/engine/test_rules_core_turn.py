@@ -165,19 +165,21 @@ def test_resources_phase_sub_steps_in_the_books_order():
     assert game.state.players[0].pending_rewards == 0
 
 
-@pytest.mark.rules("RES-4", "RES-6", "PHASE-18")
+@pytest.mark.rules("RES-4", "RES-6", "PHASE-18", "ZONE-14")
 def test_resources_last_until_production_and_tokens_stay():
     """«Ресурсы, полученные в данную фазу, должны быть использованы до конца фазы производства
     текущего хода» (the rest is exchanged 1:1, «приобретение фишек действия за ресурсы»), while
     «Фишки действия … остаются у игрока, пока не будут использованы в этом или следующих
-    ходах»."""
-    game, _ = quiet_position({"action_tokens": 4})
+    ходах»; «Фишки действия при получении их игроком размещаются отдельно у каждого из
+    игроков»."""
+    game, _ = quiet_position({"action_tokens": 4}, {"action_tokens": 1})
     resources = []
     game.observers.append(lambda state: resources.append((state.phase, state.players[0].resources)))
     game.play_turn()
     assert dict(resources)[Phase.RESOURCES] == 5 + 2
     assert dict(resources)[Phase.PRODUCTION] == 0
     assert game.state.players[0].action_tokens == 4 + 7
+    assert game.state.players[1].action_tokens == 1 + 7  # each player's own pile
     game.state.turn += 1
     game.play_turn()
     assert game.state.players[0].action_tokens == 4 + 7 + 7

@@ -1,0 +1,64 @@
+"""The Komandor name index that text import and validation resolve names with.
+
+On PostgreSQL each process reuses the index it built while a checksum of the catalogue rows is
+unchanged; these tests change exactly those rows between two resolutions and expect the second
+to see the change (on SQLite the index is rebuilt every time, and the answers must agree).
+"""
+
+import pytest
+from django.db.models import F
+
+from cardbase.models import Card, Release
+from decks import services
+from decks.text_format import DeckTextError
+from tests.decks.factories import ReleaseFactory, komandor_card
+
+pytestmark = pytest.mark.django_db
+
+
+def _resolved_id(text: str) -> int:
+    return services.content_from_source(source=text).entries[0].card_id
+
+
+def test_a_renamed_card_resolves_by_its_new_name_only():
+    card = komandor_card("ship", name_ru="Фрегат")
+    assert _resolved_id("1 Фрегат") == card.id
+    # A bulk update skips save(): the index must notice it all the same.
+    Card.objects.filter(pk=card.pk).update(name_ru="Корвет")
+    assert _resolved_id("1 Корвет") == card.id
+    with pytest.raises(DeckTextError) as caught:
+        services.content_from_source(source="1 Фрегат")
+    assert caught.value.errors[0].code == "unknown_card"
+    assert caught.value.errors[0].suggestions == ("Корвет",)
+
+
+def test_a_new_card_is_found_at_once():
+    komandor_card("ship", name_ru="Фрегат")
+    assert _resolved_id("1 Фрегат")
+    added = komandor_card("ship", name_ru="Эсминец")
+    assert _resolved_id("1 Эсминец") == added.id
+
+
+def test_a_deleted_card_is_no_longer_found():
+    komandor_card("ship", name_ru="Фрегат")
+    gone = komandor_card("ship", name_ru="Эсминец")
+    assert _resolved_id("1 Эсминец") == gone.id
+    gone.delete()
+    with pytest.raises(DeckTextError):
+        services.content_from_source(source="1 Эсминец")
+
+
+def test_a_changed_release_year_changes_which_printing_a_bare_name_takes():
+    old = komandor_card("ship", name_ru="Фрегат", release=ReleaseFactory(code="a", year=2001))
+    new = komandor_card("ship", name_ru="Фрегат", release=ReleaseFactory(code="b", year=2005))
+    assert _resolved_id("1 Фрегат") == old.id  # without a printing: the oldest release
+    Release.objects.filter(pk=new.release_id).update(year=F("year") - 10)
+    assert _resolved_id("1 Фрегат") == new.id
+
+
+def test_a_card_moved_to_another_release_is_found_under_that_printing():
+    card = komandor_card("ship", name_ru="Фрегат", release=ReleaseFactory(code="a"))
+    other = ReleaseFactory(code="b")
+    assert _resolved_id("1 Фрегат [a]") == card.id
+    Card.objects.filter(pk=card.pk).update(release=other)
+    assert _resolved_id("1 Фрегат [b]") == card.id
