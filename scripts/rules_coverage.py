@@ -107,7 +107,9 @@ def render(rules: list[tuple[str, str]], tests: dict[str, set[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Write docs/rules-coverage.md; with ``--check``, fail instead if it is out of date."""
+    check = "--check" in (sys.argv[1:] if argv is None else argv)
     collector = _Collector()
     code = pytest.main(
         ["--collect-only", "-q", "-p", "no:cacheprovider", str(ROOT / "tests")],
@@ -117,7 +119,18 @@ def main() -> int:
         print(f"test collection failed ({code})", file=sys.stderr)
         return 1
     rules = checklist_rules(CHECKLIST.read_text(encoding="utf-8"))
-    OUTPUT.write_text(render(rules, collector.tests), encoding="utf-8")
+    text = render(rules, collector.tests)
+    if check:
+        if OUTPUT.read_text(encoding="utf-8") != text:
+            print(
+                f"{OUTPUT.relative_to(ROOT)} is out of date with the tests' rule markers: "
+                "run .venv/bin/python scripts/rules_coverage.py",
+                file=sys.stderr,
+            )
+            return 1
+        print(f"{OUTPUT.relative_to(ROOT)} is up to date: {len(rules)} rules")
+        return 0
+    OUTPUT.write_text(text, encoding="utf-8")
     print(f"wrote {OUTPUT.relative_to(ROOT)}: {len(rules)} rules")
     return 0
 

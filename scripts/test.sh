@@ -7,4 +7,6 @@ bash scripts/install.sh
 bash scripts/browser.sh
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+# The rules-coverage table is generated from the tests' markers; it must not drift.
+.venv/bin/python scripts/rules_coverage.py --check >/dev/null
 exec .venv/bin/python -m pytest "$@"
