@@ -50,7 +50,7 @@ units after the enemy fleet is gone), and data ``{"attackers", "mount", "targets
 ``expected`` is the damage to expect, weighted by the dice, capped at what the target has left,
 net of the rammer's own loss for a ram. A decision with a single legal option is not asked.
 
-Readings of unclear rules are in docs/rules-decisions-battle.md; weapon arithmetic is in
+Readings of unclear rules are in docs/rules-decisions.md; weapon arithmetic is in
 ``weapons.py``; the scenario runner and its file format in ``scenario.py`` / docs/scenarios.md.
 """
 
