@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from django.db import connections
 from django.db.models import Q, QuerySet, Sum
@@ -68,9 +68,11 @@ def card_facts(*, card_ids: Iterable[int]) -> dict[int, CardFacts]:
     return found
 
 
-def deck_draft(*, content: DeckContent) -> DeckDraft:
-    """The validator's input for ``content``; raises :class:`UnknownCards` for bad ids."""
-    facts = card_facts(card_ids=content.card_ids())
+def deck_draft(*, content: DeckContent, facts: Mapping[int, CardFacts] | None = None) -> DeckDraft:
+    """The validator's input for ``content``; raises :class:`UnknownCards` for bad ids.
+    ``facts`` (by card id, covering every card of ``content``) spares reading them again."""
+    if facts is None:
+        facts = card_facts(card_ids=content.card_ids())
     return DeckDraft(
         commander=facts[content.commander_id] if content.commander_id is not None else None,
         entries=tuple((facts[e.card_id], e.count) for e in content.entries),
@@ -91,14 +93,15 @@ def catalogue_index(*, card_ids: Iterable[int] | None = None) -> CatalogueIndex:
 # Every text import and every ``/api/decks/validate/`` call needs the whole Komandor name
 # index, and building it (every card row, its JSON, ``name_key`` of every name) cost most of
 # such a request. So each process keeps the last index it built together with a checksum of
-# the columns that decide which card a written name resolves to (id, name, printing, release),
-# and reuses it only while the database still gives that checksum. Only card ids are taken
-# from it: the facts a deck is checked against are read afresh by ``card_facts``.
+# every column the index is built from (``_FACT_FIELDS``: the name and printing that decide
+# which card a written name is, and the facts a deck is checked against), and reuses it only
+# while the database still gives that checksum.
 _FINGERPRINT_SQL = """
 SELECT
   count(*),
-  coalesce(sum(hashtext(concat_ws('|', c.id, c.name_ru, c.collector_number, c.release_id))
-    ::bigint), 0),
+  coalesce(sum(hashtext(concat_ws(
+    '|', c.id, c.name_ru, c.card_type, c.cost, c.attributes -> 'special', c.collector_number,
+    c.release_id))::bigint), 0),
   (SELECT coalesce(sum(hashtext(concat_ws('|', r.id, r.code, r.year))::bigint), 0)
    FROM cardbase_release r)
 FROM cardbase_card c
@@ -202,8 +205,8 @@ def entry_rows(*, deck: Deck) -> QuerySet:
     return deck.entries.select_related("card", "card__release").order_by("card__name_ru", "id")
 
 
-def deck_check(*, content: DeckContent) -> dict:
+def deck_check(*, content: DeckContent, facts: Mapping[int, CardFacts] | None = None) -> dict:
     """Validation report and statistics of ``content`` (``{"valid", "errors", "warnings",
     "stats"}``); raises :class:`UnknownCards` for ids not in the catalogue."""
-    draft = deck_draft(content=content)
+    draft = deck_draft(content=content, facts=facts)
     return {**validate_deck(draft).to_dict(), "stats": deck_statistics(draft).to_dict()}

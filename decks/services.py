@@ -8,13 +8,14 @@ from django.db import transaction
 from django.db.models import Max
 
 from decks.importing import (
+    CatalogueIndex,
     content_to_parsed,
     parse_deck_json,
     parsed_to_json,
     resolve_parsed_deck,
 )
 from decks.models import Deck, DeckEntry, DeckSetupAbility, DeckVersion, Visibility
-from decks.selectors import catalogue_index, deck_content, deck_draft
+from decks.selectors import catalogue_index, deck_check, deck_content, deck_draft
 from decks.text_format import parse_deck_text, render_deck_text
 from decks.validation import validate_deck
 from decks.values import DeckContent
@@ -99,8 +100,21 @@ def deck_import(
 
 
 def content_from_source(*, source: str | dict[str, Any]) -> DeckContent:
+    return _resolved_source(source)[0]
+
+
+def deck_check_source(*, source: str | dict[str, Any]) -> dict:
+    """``deck_check`` of a deck in the text format or the JSON export. The facts come from the
+    same catalogue index the names were resolved with, so nothing is read twice."""
+    content, index = _resolved_source(source)
+    facts = {card_id: index.printing_of(card_id).card for card_id in content.card_ids()}
+    return deck_check(content=content, facts=facts)
+
+
+def _resolved_source(source: str | dict[str, Any]) -> tuple[DeckContent, CatalogueIndex]:
     parsed = parse_deck_text(source) if isinstance(source, str) else parse_deck_json(source)
-    return resolve_parsed_deck(parsed, index=catalogue_index())
+    index = catalogue_index()
+    return resolve_parsed_deck(parsed, index=index), index
 
 
 def deck_clone(*, deck: Deck, owner) -> Deck:

@@ -44,5 +44,5 @@ class CataloguePagination(PageNumberPagination):
     def get_page_number(self, request, paginator):
         raw = request.query_params.get(self.page_query_param)
         if raw in self.last_page_strings:
-            return raw
+            return paginator.num_pages
         return _positive_int(request, self.page_query_param) or 1

@@ -150,10 +150,9 @@ class DeckValidateView(APIView):
         serializer.is_valid(raise_exception=True)
         try:
             if "text" in serializer.validated_data:
-                content = services.content_from_source(source=serializer.validated_data["text"])
+                report = services.deck_check_source(source=serializer.validated_data["text"])
             else:
-                content = serializer.content()
-            report = selectors.deck_check(content=content)
+                report = selectors.deck_check(content=serializer.content())
         except DeckTextError as error:
             return _text_error_response(error)
         except selectors.UnknownCards as error:

@@ -196,6 +196,22 @@ def test_list_query_count_does_not_grow_with_the_page(
         client.get("/api/cards/", {"game": "komandor", "speed_min": 3, "q": "type:ship"})
 
 
+def test_a_page_carries_the_total_and_the_links(client, many_cards):
+    total = Card.objects.count()
+    middle = client.get("/api/cards/", {"page_size": 7, "page": 3}).json()
+    assert middle["count"] == total
+    assert "page=4" in middle["next"] and "page=2" in middle["previous"]
+    last_page = -(-total // 7)
+    last = client.get("/api/cards/", {"page_size": 7, "page": "last"}).json()
+    assert last["count"] == total and last["next"] is None
+    assert len(last["results"]) == total - 7 * (last_page - 1)
+
+
+def test_a_search_without_matches_is_an_empty_first_page(client, many_cards):
+    body = client.get("/api/cards/", {"q": "нетпохожегослова"}).json()
+    assert (body["count"], body["results"], body["next"]) == (0, [], None)
+
+
 def test_detail_is_one_query(client, fleet, django_assert_num_queries):
     with django_assert_num_queries(1):
         client.get(f"/api/cards/{fleet.chimera.pk}/")

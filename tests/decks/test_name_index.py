@@ -62,3 +62,25 @@ def test_a_card_moved_to_another_release_is_found_under_that_printing():
     assert _resolved_id("1 Фрегат [a]") == card.id
     Card.objects.filter(pk=card.pk).update(release=other)
     assert _resolved_id("1 Фрегат [b]") == card.id
+
+
+def test_a_checked_text_deck_sees_a_changed_card_kind():
+    komandor_card("commander", name_ru="Адмирал", cost=None)
+    komandor_card("ship", name_ru="Фрегат", cost=3)
+    source = "Командор: Адмирал\n4 Фрегат\n"
+    assert "commander_in_deck" not in _codes(services.deck_check_source(source=source))
+    Card.objects.filter(name_ru="Фрегат").update(card_type="commander")
+    assert "commander_in_deck" in _codes(services.deck_check_source(source=source))
+
+
+def test_a_checked_text_deck_sees_a_card_turned_special():
+    komandor_card("commander", name_ru="Адмирал", cost=None)
+    komandor_card("ability", name_ru="Щиты", cost=None)
+    source = "Командор: Адмирал\n4 Щиты\nСпособность: 1 Щиты\n"
+    assert "setup_ability_special" not in _codes(services.deck_check_source(source=source))
+    Card.objects.filter(name_ru="Щиты").update(attributes={"special": True})
+    assert "setup_ability_special" in _codes(services.deck_check_source(source=source))
+
+
+def _codes(report: dict) -> list[str]:
+    return [problem["code"] for problem in report["errors"] + report["warnings"]]
