@@ -233,3 +233,21 @@ class StatedCount(Sourced):
 
     def __str__(self) -> str:
         return f"{self.label_ru}: {self.count}"
+
+
+class CatalogueVersion(models.Model):
+    """One row whose ``token`` changes whenever any catalogue table changes.
+
+    Database triggers (migration 0003) write a new random token on every insert, update,
+    delete or truncate of a catalogue table — including bulk updates and raw SQL that no Django
+    signal sees — so a cache keyed by the token can never serve a stale catalogue. A random
+    token rather than a counter: a rolled-back transaction must not hand its number to the next.
+    """
+
+    token = models.CharField(max_length=64)
+
+    class Meta:
+        verbose_name = _("catalogue version")
+
+    def __str__(self) -> str:
+        return self.token

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 
 from cardbase import filters
 from cardbase.api import serializers
+from cardbase.api.cache import cached_response, response_cache_key, response_store
 from cardbase.api.errors import api_exception_handler, bad_parameter
 from cardbase.api.pagination import CataloguePagination
 from cardbase.models import (
@@ -90,6 +91,24 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
     def get_exception_handler(self):
         # The envelope holds for this API even before the project-wide setting names it.
         return api_exception_handler
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        key = getattr(request, "catalogue_cache_key", None)
+        if key is not None:
+            response.render()
+            response_store(key, response)
+        return response
+
+    def dispatch(self, request, *args, **kwargs):
+        # The cache sits in front of the whole DRF cycle: a hit costs one small query.
+        key = response_cache_key(request)
+        if key is not None:
+            hit = cached_response(key)
+            if hit is not None:
+                return hit
+        request.catalogue_cache_key = key
+        return super().dispatch(request, *args, **kwargs)
 
     def get_by_natural_key(self, request: Request, **kwargs: Any) -> Response:
         lookups = {lookup: kwargs[name] for name, lookup in self.natural_key.items()}

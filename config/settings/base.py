@@ -150,6 +150,10 @@ CACHES = {
     )
 }
 
+# Seconds a catalogue API answer is kept (keyed by the catalogue version, so never stale);
+# 0 turns the cache off.
+CATALOGUE_API_CACHE_SECONDS = int(os.environ.get("CATALOGUE_API_CACHE_SECONDS", "600"))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

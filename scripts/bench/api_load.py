@@ -152,6 +152,12 @@ def main() -> None:
         help="threads per worker; above 1 gunicorn runs gthread workers (with keep-alive)",
     )
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument(
+        "--cache",
+        choices=["redis", "off"],
+        default="redis",
+        help="the catalogue API response cache: in Redis as in production, or turned off",
+    )
     args = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
@@ -164,6 +170,10 @@ def main() -> None:
         "LOG_LEVEL": "ERROR",
     }
     env.pop("REDIS_URL", None)
+    if args.cache == "redis":
+        env["REDIS_URL"] = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/2")
+    else:
+        env["CATALOGUE_API_CACHE_SECONDS"] = "0"
     prepare_database(env)
     load_before = " / ".join(f"{value:.2f}" for value in os.getloadavg())
     card_id = env["BENCH_CARD_ID"]
@@ -219,7 +229,8 @@ def main() -> None:
     )
     load = " / ".join(f"{value:.2f}" for value in os.getloadavg())
     print(
-        f"\n{args.connections} connections, {args.seconds}s each, gunicorn {workers}, "
+        f"\ncatalogue cache {args.cache}; {args.connections} connections, {args.seconds}s each, "
+        f"gunicorn {workers}, "
         f"PostgreSQL, DEBUG off; load average before the run {load_before}, after {load}\n"
     )
     print("| endpoint | req/s | p50 ms | p95 ms | of ceiling | errors |")
