@@ -45,7 +45,13 @@ def _facts(row: dict) -> CardFacts:
         game=row["game__slug"],
         cost=row["cost"],
         special=bool(attributes.get("special")),
+        size=_size(attributes.get("size")),
     )
+
+
+def _size(value) -> str | None:
+    """A ship's size class as the card schema stores it; anything else is "not stated"."""
+    return value if isinstance(value, str) and value else None
 
 
 def _printing(row: dict) -> Printing:
@@ -79,6 +85,7 @@ def deck_draft(*, content: DeckContent, facts: Mapping[int, CardFacts] | None = 
         setup_abilities=tuple(
             (facts[card_id], count) for card_id, count in content.setup_abilities
         ),
+        own_names=tuple((facts[e.card_id], e.own_name) for e in content.entries if e.own_name),
     )
 
 
@@ -100,7 +107,8 @@ _FINGERPRINT_SQL = """
 SELECT
   count(*),
   coalesce(sum(hashtext(concat_ws(
-    '|', c.id, c.name_ru, c.card_type, c.cost, c.attributes -> 'special', c.collector_number,
+    '|', c.id, c.name_ru, c.card_type, c.cost, c.attributes -> 'special',
+    c.attributes -> 'size', c.collector_number,
     c.release_id))::bigint), 0),
   (SELECT coalesce(sum(hashtext(concat_ws('|', r.id, r.code, r.year))::bigint), 0)
    FROM cardbase_release r)

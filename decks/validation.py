@@ -12,6 +12,10 @@ Rules (Komandor rule book, checklist ids in brackets):
 * Exactly one Commander card chosen beside the deck [CMDR-1, CMDR-6].
 * Pre-chosen ability cards are ability cards of the deck [ABIL-5], at most 3 [ABIL-3], never
   "special" ones [ABIL-7]. They stay counted in the deck [DECK-6].
+* An own name only on a card that prints the «Собственное наименование» field: heavy (ТК) and
+  medium (СК) ships and space objects [OWNNAME-1]; not light ships (ЛК) [OWNNAME-4] nor any
+  other kind. A ship whose size the catalogue does not state keeps its own name: the book's own
+  example ships print no size, and refusing them would be a guess.
 
 Warnings (legal, but probably not what the player wants):
 
@@ -30,6 +34,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from matches.engine.cards import SizeClass
 from matches.engine.names import name_key
 from matches.engine.rules import (
     DECK_MAX_CARDS,
@@ -46,6 +51,9 @@ SPACE_OBJECT = "space_object"
 COMMANDER = "commander"
 ABILITY = "ability"
 SETUP_BUILDABLE_KINDS = frozenset({SHIP, SPACE_OBJECT})
+# OWNNAME-1: «На картах тяжелых и средних кораблей ... графа "Собственное наименование"»;
+# ``None`` is a ship of unstated size (see the module docstring).
+OWN_NAME_SHIP_SIZES = frozenset({SizeClass.TK, SizeClass.SK, None})
 # Our threshold for the "few buildable at setup" warning (see the module docstring).
 MIN_EXPECTED_SETUP_BUILDS = 3
 
@@ -65,15 +73,18 @@ class CardFacts:
     game: str = KOMANDOR
     cost: int | None = None
     special: bool = False
+    size: str | None = None  # a ship's ``SizeClass`` value ("LK", "SK", "TK"); None if unstated
 
 
 @dataclass(frozen=True, slots=True)
 class DeckDraft:
-    """A deck to check: entries are (card, copies); own names are not part of it on purpose."""
+    """A deck to check. Entries are (card, copies) without own names, so the copy limit cannot
+    see them (OWNNAME-3); ``own_names`` lists (card, own name) only to check who may bear one."""
 
     commander: CardFacts | None
     entries: tuple[tuple[CardFacts, int], ...]
     setup_abilities: tuple[tuple[CardFacts, int], ...] = ()
+    own_names: tuple[tuple[CardFacts, str], ...] = ()
 
     @property
     def card_count(self) -> int:
@@ -141,6 +152,13 @@ MESSAGES: dict[str, tuple[Severity, str, str]] = {
         Severity.ERROR,
         "Заранее выбрано {count} карт способностей, а можно не больше {maximum}.",
         "{count} ability cards are pre-chosen; at most {maximum} are allowed.",
+    ),
+    "own_name_not_allowed": (
+        Severity.ERROR,
+        "У карты «{name}» нет графы «Собственное наименование»: имя «{own_name}» ей не дать. "
+        "Графа есть только на картах тяжёлых и средних кораблей и космических объектов.",
+        "The card “{name}” has no “Own name” field, so it cannot be named “{own_name}”. Only "
+        "heavy and medium ship cards and space-object cards have that field.",
     ),
     "no_ships": (
         Severity.WARNING,
@@ -226,6 +244,7 @@ def validate_deck(draft: DeckDraft) -> ValidationReport:
     problems += _check_size(draft.card_count)
     problems += _check_copies(draft.entries)
     problems += _check_setup_abilities(draft)
+    problems += _check_own_names(draft.own_names)
     problems += _check_composition(draft)
     return ValidationReport(tuple(problems))
 
@@ -288,6 +307,21 @@ def _check_setup_abilities(draft: DeckDraft) -> Iterable[Problem]:
         yield Problem(
             "too_many_setup_abilities", {"count": chosen_total, "maximum": MAX_ABILITY_CARDS}
         )
+
+
+def has_own_name_field(card: CardFacts) -> bool:
+    """Whether the card prints the «Собственное наименование» field (OWNNAME-1, OWNNAME-4)."""
+    if card.kind == SPACE_OBJECT:
+        return True
+    return card.kind == SHIP and card.size in OWN_NAME_SHIP_SIZES
+
+
+def _check_own_names(own_names: Iterable[tuple[CardFacts, str]]) -> Iterable[Problem]:
+    for card, own_name in own_names:
+        # A foreign card is already refused whole (``not_komandor_card``).
+        if own_name.strip() and card.game == KOMANDOR and not has_own_name_field(card):
+            params = {"name": card.name, "own_name": own_name.strip()}
+            yield Problem("own_name_not_allowed", params, (card,))
 
 
 def setup_draw_size(draft: DeckDraft) -> int:

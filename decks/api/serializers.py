@@ -77,7 +77,9 @@ class DeckImportSerializer(serializers.Serializer):
     description = serializers.CharField(required=False, allow_blank=True, default="")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
     text = serializers.CharField(required=False, allow_blank=False, trim_whitespace=False)
-    deck = serializers.JSONField(required=False)
+    deck = serializers.JSONField(
+        required=False, help_text=_("The JSON export of a deck (GET …/export/json/).")
+    )
 
     def validate(self, attrs):
         if ("text" in attrs) == ("deck" in attrs):
@@ -96,6 +98,20 @@ class CardBriefSerializer(serializers.Serializer):
     name = serializers.CharField(source="name_ru")
     card_type = serializers.CharField()
     cost = serializers.IntegerField(allow_null=True)
+
+
+class CatalogueCardSerializer(serializers.Serializer):
+    """A Komandor card as the builder's catalogue lists it."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField(source="name_ru")
+    card_type = serializers.CharField()
+    cost = serializers.IntegerField(allow_null=True)
+    release = serializers.SerializerMethodField()
+    number = serializers.CharField(source="collector_number")
+
+    def get_release(self, card) -> str:
+        return card.release.code if card.release else ""
 
 
 class EntryOutSerializer(serializers.Serializer):

@@ -5,6 +5,15 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import status
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.generics import ListAPIView
@@ -16,7 +25,15 @@ from cardbase.api.errors import QuerySyntaxAPIError
 from cardbase.models import Card
 from cardbase.search.query import QuerySyntaxError, cards_matching
 from decks import selectors, services
+from decks.api.schema import (
+    DeckApiErrorSerializer,
+    DeckExportSerializer,
+    DeckStatsSerializer,
+    DeckTextErrorsSerializer,
+    DeckValidationReportSerializer,
+)
 from decks.api.serializers import (
+    CatalogueCardSerializer,
     DeckImportSerializer,
     DeckListSerializer,
     DeckSerializer,
@@ -30,6 +47,24 @@ from decks.text_format import DeckTextError
 from decks.validation import KOMANDOR
 
 CATALOGUE_LIMIT = 60
+
+# Error answers each kind of endpoint can give, for the schema.
+_BAD_INPUT = {400: DeckApiErrorSerializer}
+_NOT_FOUND = {404: DeckApiErrorSerializer}
+_LOGIN = {401: DeckApiErrorSerializer, 403: DeckApiErrorSerializer}
+_OWNER_ONLY = {**_LOGIN, **_NOT_FOUND}
+_TEXT_ERRORS = {
+    400: OpenApiResponse(
+        PolymorphicProxySerializer(
+            component_name="DeckBadInput",
+            serializers=[DeckApiErrorSerializer, DeckTextErrorsSerializer],
+            resource_type_field_name=None,
+        ),
+        description=gettext_lazy(
+            "Bad fields (the error envelope) or unreadable lines of the deck."
+        ),
+    )
+}
 
 
 def _unknown_cards(error: selectors.UnknownCards) -> ValidationError:
@@ -63,10 +98,21 @@ def _owned_or_refuse(request, deck_id: int) -> Deck:
 class DeckListCreateView(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(
+        operation_id="decks_list",
+        summary=gettext_lazy("My decks"),
+        responses={200: DeckListSerializer(many=True), **_LOGIN},
+    )
     def get(self, request):
         decks = selectors.decks_owned(user=request.user)
         return Response(DeckListSerializer(decks, many=True).data)
 
+    @extend_schema(
+        operation_id="decks_create",
+        summary=gettext_lazy("Create a deck (an illegal one is saved as a draft)"),
+        request=DeckWriteSerializer,
+        responses={201: DeckSerializer, **_BAD_INPUT, **_LOGIN},
+    )
     def post(self, request):
         serializer = DeckWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -87,16 +133,38 @@ class DeckListCreateView(APIView):
 
 
 class DeckDetailView(APIView):
+    @extend_schema(
+        operation_id="decks_retrieve",
+        summary=gettext_lazy("A deck: the owner's, or a public one"),
+        responses={200: DeckSerializer, **_NOT_FOUND},
+    )
     def get(self, request, deck_id: int):
         deck = _visible_or_404(request, deck_id)
         return Response(DeckSerializer(deck, context={"request": request}).data)
 
+    @extend_schema(
+        operation_id="decks_update",
+        summary=gettext_lazy("Replace a deck's name, settings and contents"),
+        request=DeckWriteSerializer,
+        responses={200: DeckSerializer, **_BAD_INPUT, **_OWNER_ONLY},
+    )
     def put(self, request, deck_id: int):
         return self._update(request, deck_id, partial=False)
 
+    @extend_schema(
+        operation_id="decks_partial_update",
+        summary=gettext_lazy("Change part of a deck; what is not sent is kept"),
+        request=DeckWriteSerializer(partial=True),
+        responses={200: DeckSerializer, **_BAD_INPUT, **_OWNER_ONLY},
+    )
     def patch(self, request, deck_id: int):
         return self._update(request, deck_id, partial=True)
 
+    @extend_schema(
+        operation_id="decks_destroy",
+        summary=gettext_lazy("Delete a deck"),
+        responses={204: None, **_OWNER_ONLY},
+    )
     def delete(self, request, deck_id: int):
         services.deck_delete(deck=_owned_or_refuse(request, deck_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -121,6 +189,11 @@ class DeckDetailView(APIView):
 
 
 class DeckSharedView(APIView):
+    @extend_schema(
+        operation_id="decks_shared_retrieve",
+        summary=gettext_lazy("A public or unlisted deck by its link token"),
+        responses={200: DeckSerializer, **_NOT_FOUND},
+    )
     def get(self, request, token: str):
         deck = selectors.deck_shared(token=token)
         if deck is None:
@@ -128,6 +201,21 @@ class DeckSharedView(APIView):
         return Response(DeckSerializer(deck, context={"request": request}).data)
 
 
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="decks_public_list",
+        summary=gettext_lazy("Public decks"),
+        parameters=[
+            OpenApiParameter(
+                "q", str, description=gettext_lazy("Words of the name, description or cards.")
+            ),
+            OpenApiParameter(
+                "commander", int, description=gettext_lazy("Card id of the Commander.")
+            ),
+        ],
+        responses={200: DeckListSerializer(many=True), **_BAD_INPUT},
+    )
+)
 class DeckPublicListView(ListAPIView):
     serializer_class = DeckListSerializer
     filter_backends: list = []
@@ -145,6 +233,17 @@ class DeckPublicListView(ListAPIView):
 class DeckValidateView(APIView):
     """Stateless check of a deck given as the text format (``text``) or by card ids."""
 
+    @extend_schema(
+        operation_id="decks_validate",
+        summary=gettext_lazy("Check a deck without saving it"),
+        description=gettext_lazy(
+            "Send the text format in “text”, or the contents by card id. The answer lists every "
+            "rule the deck breaks (errors) and what it probably should not do (warnings), and "
+            "the deck's statistics."
+        ),
+        request=DeckValidateSerializer,
+        responses={200: DeckValidationReportSerializer, **_TEXT_ERRORS},
+    )
     def post(self, request):
         serializer = DeckValidateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -161,6 +260,11 @@ class DeckValidateView(APIView):
 
 
 class DeckStatsView(APIView):
+    @extend_schema(
+        operation_id="decks_stats_retrieve",
+        summary=gettext_lazy("A deck's kinds, cost curve and setup-draw odds"),
+        responses={200: DeckStatsSerializer, **_NOT_FOUND},
+    )
     def get(self, request, deck_id: int):
         deck = _visible_or_404(request, deck_id)
         report = selectors.deck_check(content=selectors.deck_content(deck=deck))
@@ -168,6 +272,11 @@ class DeckStatsView(APIView):
 
 
 class DeckVersionListView(APIView):
+    @extend_schema(
+        operation_id="decks_versions_list",
+        summary=gettext_lazy("Every saved version of a deck"),
+        responses={200: DeckVersionSerializer(many=True), **_NOT_FOUND},
+    )
     def get(self, request, deck_id: int):
         deck = _visible_or_404(request, deck_id)
         versions = selectors.deck_versions(deck=deck)
@@ -175,6 +284,11 @@ class DeckVersionListView(APIView):
 
 
 class DeckVersionDetailView(APIView):
+    @extend_schema(
+        operation_id="decks_versions_retrieve",
+        summary=gettext_lazy("One saved version of a deck"),
+        responses={200: DeckVersionSerializer, **_NOT_FOUND},
+    )
     def get(self, request, deck_id: int, number: int):
         deck = _visible_or_404(request, deck_id)
         version = get_object_or_404(selectors.deck_versions(deck=deck), number=number)
@@ -182,6 +296,14 @@ class DeckVersionDetailView(APIView):
 
 
 class DeckExportTextView(APIView):
+    @extend_schema(
+        operation_id="decks_export_text",
+        summary=gettext_lazy("The deck in the text format"),
+        responses={
+            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR),
+            **_NOT_FOUND,
+        },
+    )
     def get(self, request, deck_id: int):
         deck = _visible_or_404(request, deck_id)
         return HttpResponse(
@@ -190,6 +312,11 @@ class DeckExportTextView(APIView):
 
 
 class DeckExportJsonView(APIView):
+    @extend_schema(
+        operation_id="decks_export_json",
+        summary=gettext_lazy("The deck as JSON by names and printings"),
+        responses={200: DeckExportSerializer, **_NOT_FOUND},
+    )
     def get(self, request, deck_id: int):
         return Response(services.deck_export_json(deck=_visible_or_404(request, deck_id)))
 
@@ -197,6 +324,12 @@ class DeckExportJsonView(APIView):
 class DeckImportView(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(
+        operation_id="decks_import",
+        summary=gettext_lazy("Create a deck from the text format or the JSON export"),
+        request=DeckImportSerializer,
+        responses={201: DeckSerializer, **_TEXT_ERRORS, **_LOGIN},
+    )
     def post(self, request):
         serializer = DeckImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -220,6 +353,12 @@ class DeckImportView(APIView):
 class DeckCloneView(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(
+        operation_id="decks_clone",
+        summary=gettext_lazy("Copy a deck one may see into one's own decks"),
+        request=None,
+        responses={201: DeckSerializer, **_LOGIN, **_NOT_FOUND},
+    )
     def post(self, request, deck_id: int):
         deck = services.deck_clone(deck=_visible_or_404(request, deck_id), owner=request.user)
         return Response(
@@ -230,6 +369,16 @@ class DeckCloneView(APIView):
 class CatalogueSearchView(APIView):
     """Komandor cards for the builder, found with the catalogue query language."""
 
+    @extend_schema(
+        operation_id="decks_catalogue_list",
+        summary=gettext_lazy("Komandor cards for the deck builder"),
+        parameters=[
+            OpenApiParameter(
+                "q", str, description=gettext_lazy("Search language (see /search/syntax/).")
+            ),
+        ],
+        responses={200: CatalogueCardSerializer(many=True), **_BAD_INPUT},
+    )
     def get(self, request):
         text = request.query_params.get("q", "").strip()
         cards = Card.objects.filter(game__slug=KOMANDOR).select_related("release")
@@ -238,16 +387,4 @@ class CatalogueSearchView(APIView):
         except QuerySyntaxError as error:
             raise QuerySyntaxAPIError(error) from error
         rows = cards.order_by("name_ru", "id")[:CATALOGUE_LIMIT]
-        return Response(
-            [
-                {
-                    "id": card.id,
-                    "name": card.name_ru,
-                    "card_type": card.card_type,
-                    "cost": card.cost,
-                    "release": card.release.code if card.release else "",
-                    "number": card.collector_number,
-                }
-                for card in rows
-            ]
-        )
+        return Response(CatalogueCardSerializer(rows, many=True).data)

@@ -82,5 +82,14 @@ def test_a_checked_text_deck_sees_a_card_turned_special():
     assert "setup_ability_special" in _codes(services.deck_check_source(source=source))
 
 
+def test_a_checked_text_deck_sees_a_changed_ship_size():
+    komandor_card("commander", name_ru="Адмирал", cost=None)
+    komandor_card("ship", name_ru="Оса", cost=3, attributes={"size": "TK"})
+    source = "Командор: Адмирал\n4 Оса {Жало}\n"
+    assert "own_name_not_allowed" not in _codes(services.deck_check_source(source=source))
+    Card.objects.filter(name_ru="Оса").update(attributes={"size": "LK"})
+    assert "own_name_not_allowed" in _codes(services.deck_check_source(source=source))
+
+
 def _codes(report: dict) -> list[str]:
     return [problem["code"] for problem in report["errors"] + report["warnings"]]

@@ -451,8 +451,17 @@ def play_checked(pair, agents, seed):
         checked.append(state.phase)
 
     result = run_match(decks=pair, agents=agents, seed=seed, log=False, observer=observe)
-    assert len(checked) > 1
     outcome = result.outcome
+    if outcome.termination is Termination.NO_COMMANDER_CARRIER:
+        # AMB-28a: a setup hand with no affordable ship or object ends the match at setup.
+        loser = 1 - outcome.winner
+        assert not [
+            c
+            for c in result.state.in_play()
+            if c.controller == loser and c.kind in (CardKind.SHIP, CardKind.SPACE_OBJECT)
+        ]
+        return result
+    assert len(checked) > 1
     if outcome.termination is Termination.COMMANDER_LOST:
         from matches.engine.victory import commander_is_lost
 

@@ -1,0 +1,114 @@
+"""OpenAPI shapes of the deck answers that are plain dicts, not serializer output.
+
+The validator (``ValidationReport.to_dict``), the statistics (``DeckStatistics.to_dict``), the
+line errors of the text format and the JSON export build their answers themselves; these
+serializers only describe them to drf-spectacular. ``tests/decks/test_openapi.py`` compares
+real answers with the schema so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+
+class DeckApiErrorSerializer(serializers.Serializer):
+    """The API's one error envelope (``cardbase.api.errors``)."""
+
+    code = serializers.CharField(help_text=_("Stable code clients branch on, e.g. “invalid”."))
+    message = serializers.CharField()
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text=_("Field or parameter → messages, for bad input."),
+    )
+    position = serializers.IntegerField(required=False)
+    term = serializers.CharField(required=False)
+
+
+class DeckCardRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class DeckProblemSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text=_("Stable code, e.g. “too_many_copies”."))
+    severity = serializers.ChoiceField(choices=["error", "warning"])
+    message = serializers.CharField(help_text=_("The message in the request's language."))
+    message_ru = serializers.CharField()
+    message_en = serializers.CharField()
+    params = serializers.DictField(help_text=_("The numbers and names the message quotes."))
+    cards = DeckCardRefSerializer(many=True)
+
+
+class DeckCostPointSerializer(serializers.Serializer):
+    cost = serializers.IntegerField()
+    count = serializers.IntegerField()
+
+
+class DeckOddsSerializer(serializers.Serializer):
+    at_least = serializers.IntegerField()
+    chance = serializers.FloatField()
+
+
+class DeckStatsSerializer(serializers.Serializer):
+    card_count = serializers.IntegerField()
+    by_kind = serializers.DictField(child=serializers.IntegerField())
+    by_cost = serializers.DictField(child=serializers.IntegerField())
+    cost_curve = DeckCostPointSerializer(many=True)
+    without_cost = serializers.IntegerField()
+    setup_draw = serializers.IntegerField()
+    setup_odds = serializers.DictField(
+        child=DeckOddsSerializer(many=True),
+        help_text=_("For ships and space objects: the chance of at least 1…5 in the setup draw."),
+    )
+
+
+class DeckValidationReportSerializer(serializers.Serializer):
+    valid = serializers.BooleanField()
+    errors = DeckProblemSerializer(many=True)
+    warnings = DeckProblemSerializer(many=True)
+    stats = DeckStatsSerializer()
+
+
+class DeckLineErrorSerializer(serializers.Serializer):
+    line = serializers.IntegerField(help_text=_("Line of the text (entry number in JSON)."))
+    code = serializers.CharField(help_text=_("Stable code, e.g. “unknown_card”."))
+    message = serializers.CharField()
+    message_ru = serializers.CharField()
+    message_en = serializers.CharField()
+    text = serializers.CharField()
+    suggestions = serializers.ListField(child=serializers.CharField())
+
+
+class DeckTextErrorsSerializer(serializers.Serializer):
+    """A deck text or JSON that could not be read: the messages under the field that held it
+    (``text`` or ``deck``) and every bad line."""
+
+    text = serializers.ListField(child=serializers.CharField(), required=False)
+    deck = serializers.ListField(child=serializers.CharField(), required=False)
+    lines = DeckLineErrorSerializer(many=True)
+
+
+class DeckExportCardSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    release = serializers.CharField()
+    number = serializers.CharField()
+
+
+class DeckExportCountedSerializer(DeckExportCardSerializer):
+    count = serializers.IntegerField()
+
+
+class DeckExportEntrySerializer(DeckExportCountedSerializer):
+    own_name = serializers.CharField()
+
+
+class DeckExportSerializer(serializers.Serializer):
+    """The JSON export: names and printings, so a deck moves between databases."""
+
+    name = serializers.CharField()
+    description = serializers.CharField()
+    commander = DeckExportCardSerializer(allow_null=True)
+    entries = DeckExportEntrySerializer(many=True)
+    setup_abilities = DeckExportCountedSerializer(many=True)
