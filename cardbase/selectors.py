@@ -7,6 +7,7 @@ HTTP or templates. A lookup that finds nothing raises the model's ``DoesNotExist
 
 from dataclasses import dataclass
 
+from django.db import connections
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.urls import reverse
@@ -16,6 +17,7 @@ from cardbase.models import (
     Advisor,
     Card,
     CatalogueEntry,
+    CatalogueVersion,
     Component,
     ComponentKind,
     Game,
@@ -263,3 +265,17 @@ def card_stat_lines_of(*, card: Card) -> list[StatLine] | None:
         return card_stat_lines(card_from_dict(card.attributes))
     except CardSpecError:
         return None
+
+
+_VERSION_SQL = f"SELECT token FROM {CatalogueVersion._meta.db_table} WHERE id = 1"
+
+
+def catalogue_version(*, using: str = "default") -> str | None:
+    """The catalogue's current version token (see ``CatalogueVersion``), or None when the row
+    is missing (a flushed test database): anything cached against it must then be rebuilt."""
+    # Read on every catalogue API request and every deck check, so plain SQL: the ORM's query
+    # compilation cost more than PostgreSQL's answer.
+    with connections[using].cursor() as cursor:
+        cursor.execute(_VERSION_SQL)
+        row = cursor.fetchone()
+    return row[0] if row else None

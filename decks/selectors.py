@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from django.db import connections
 from django.db.models import Q, QuerySet, Sum
 
 from cardbase.models import Card
+from cardbase.selectors import catalogue_version
 from decks.importing import CatalogueIndex, Printing
 from decks.models import Deck, DeckVersion, Visibility
 from decks.statistics import deck_statistics
@@ -99,45 +99,22 @@ def catalogue_index(*, card_ids: Iterable[int] | None = None) -> CatalogueIndex:
 
 # Every text import and every ``/api/decks/validate/`` call needs the whole Komandor name
 # index, and building it (every card row, its JSON, ``name_key`` of every name) cost most of
-# such a request. So each process keeps the last index it built together with a checksum of
-# every column the index is built from (``_FACT_FIELDS``: the name and printing that decide
-# which card a written name is, and the facts a deck is checked against), and reuses it only
-# while the database still gives that checksum.
-_FINGERPRINT_SQL = """
-SELECT
-  count(*),
-  coalesce(sum(hashtext(concat_ws(
-    '|', c.id, c.name_ru, c.card_type, c.cost, c.attributes -> 'special',
-    c.attributes -> 'size', c.collector_number,
-    c.release_id))::bigint), 0),
-  (SELECT coalesce(sum(hashtext(concat_ws('|', r.id, r.code, r.year))::bigint), 0)
-   FROM cardbase_release r)
-FROM cardbase_card c
-WHERE c.game_id = (SELECT g.id FROM cardbase_game g WHERE g.slug = %s)
-"""
-_index_cache: dict[str, tuple[tuple, CatalogueIndex]] = {}
-
-
-def _komandor_fingerprint(alias: str) -> tuple | None:
-    """A checksum of every column the Komandor index is built from; None where the database
-    has no ``hashtext`` (SQLite: the index is rebuilt on every call there)."""
-    connection = connections[alias]
-    if connection.vendor != "postgresql":
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(_FINGERPRINT_SQL, [KOMANDOR])
-        return tuple(cursor.fetchone())
+# such a request. So each process keeps the last index it built together with the catalogue
+# version token it read just before (``CatalogueVersion``: database triggers change it on every
+# write to a catalogue table, bulk updates and raw SQL included), and reuses the index only
+# while the database still gives that token.
+_index_cache: dict[str, tuple[str, CatalogueIndex]] = {}
 
 
 def _komandor_index() -> CatalogueIndex:
     rows = Card.objects.filter(game__slug=KOMANDOR)
-    fingerprint = _komandor_fingerprint(rows.db)
+    version = catalogue_version(using=rows.db)
     cached = _index_cache.get(rows.db)
-    if fingerprint is not None and cached is not None and cached[0] == fingerprint:
+    if version is not None and cached is not None and cached[0] == version:
         return cached[1]
     index = CatalogueIndex(_printing(row) for row in rows.values(*_FACT_FIELDS))
-    if fingerprint is not None:
-        _index_cache[rows.db] = (fingerprint, index)
+    if version is not None:
+        _index_cache[rows.db] = (version, index)
     return index
 
 

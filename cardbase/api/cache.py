@@ -16,14 +16,9 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
-from cardbase.models import CatalogueVersion
+from cardbase.selectors import catalogue_version
 
 JSON = "application/json"
-
-
-def catalogue_version() -> str | None:
-    """The current token, or None when the row is missing (a flushed test database)."""
-    return CatalogueVersion.objects.filter(pk=1).values_list("token", flat=True).first()
 
 
 def response_cache_key(request: HttpRequest) -> str | None:

@@ -1,8 +1,9 @@
 """The Komandor name index that text import and validation resolve names with.
 
-On PostgreSQL each process reuses the index it built while a checksum of the catalogue rows is
-unchanged; these tests change exactly those rows between two resolutions and expect the second
-to see the change (on SQLite the index is rebuilt every time, and the answers must agree).
+Each process reuses the index it built while the catalogue version token (changed by database
+triggers on every catalogue write) is unchanged; these tests change the rows the index is built
+from between two resolutions — through bulk updates that no Django signal sees — and expect the
+second resolution to see the change.
 """
 
 import pytest
@@ -93,3 +94,13 @@ def test_a_checked_text_deck_sees_a_changed_ship_size():
 
 def _codes(report: dict) -> list[str]:
     return [problem["code"] for problem in report["errors"] + report["warnings"]]
+
+
+def test_an_unchanged_catalogue_is_not_read_again(django_assert_num_queries):
+    komandor_card("commander", name_ru="Адмирал", cost=None)
+    komandor_card("ship", name_ru="Фрегат", cost=3)
+    source = "Командор: Адмирал\n4 Фрегат\n"
+    first = services.deck_check_source(source=source)
+    with django_assert_num_queries(1):  # the version token only
+        again = services.deck_check_source(source=source)
+    assert again == first
