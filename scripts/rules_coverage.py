@@ -9,6 +9,7 @@ from the checklist.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections import defaultdict
@@ -17,7 +18,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CHECKLIST = ROOT.parent / "shared" / "rules" / "komandor-rules-checklist.md"
+RULES_DIR = Path(os.environ.get("RULES_DIR", ROOT.parent / "shared" / "rules"))
+CHECKLIST = RULES_DIR / "komandor-rules-checklist.md"
 OUTPUT = ROOT / "docs" / "rules-coverage.md"
 RULE_ID = re.compile(r"^- \[[ x]\] \*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\*", re.MULTILINE)
 SECTION = re.compile(r"^#{2,3} (.+)$", re.MULTILINE)

@@ -3,6 +3,13 @@
 # Runs on SQLite by default; with DATABASE_URL=postgres://… the same suite runs on PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The content tests read the rule books; they live beside the project (../shared/rules).
+rules_dir=${RULES_DIR:-$(cd .. && pwd)/shared/rules}
+if [ ! -f "$rules_dir/komandor.ru.txt" ]; then
+    echo "The rule books are not in $rules_dir: set RULES_DIR to the folder that holds" \
+        "komandor.ru.txt and the other rule books." >&2
+    exit 2
+fi
 bash scripts/install.sh
 bash scripts/browser.sh
 .venv/bin/ruff check .
