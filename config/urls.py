@@ -1,13 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from config.views import health
+from config.views import api_root, health
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("decks.account_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("api/", api_root, name="api-root"),
     path("api/health/", health, name="health"),
     path("api/", include("cardbase.api.urls")),
     path("api/", include("decks.api.urls")),

@@ -1,6 +1,38 @@
 from django.http import HttpRequest, JsonResponse
+from django.urls import reverse
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardbase.api.urls import router
+
+# Entry points beside the catalogue router's lists: URL name → key in the API root.
+OTHER_ENTRY_POINTS = {
+    "search": "api-search",
+    "decks": "deck-list",
+    "public-decks": "deck-public",
+    "validate-deck": "deck-validate",
+    "import-deck": "deck-import",
+    "schema": "api-schema",
+    "docs": "api-docs",
+    "health": "health",
+}
 
 
 def health(request: HttpRequest) -> JsonResponse:
     """Liveness probe; also the benchmark's ceiling (the cheapest JSON answer the stack gives)."""
     return JsonResponse({"status": "ok"})
+
+
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def api_root(request: Request) -> Response:
+    """Every list of the API by name, so a client (or a person) can start from ``/api/``."""
+    links = {
+        prefix: request.build_absolute_uri(reverse(f"{basename}-list"))
+        for prefix, _viewset, basename in router.registry
+    }
+    for key, url_name in OTHER_ENTRY_POINTS.items():
+        links[key] = request.build_absolute_uri(reverse(url_name))
+    return Response(links)

@@ -2,3 +2,16 @@ def test_health_answers_ok(client):
     response = client.get("/api/health/")
     assert response.status_code == 200
     assert response.json() == {"status": "ok"}
+
+
+def test_api_root_links_every_list(client, db):
+    response = client.get("/api/")
+    assert response.status_code == 200
+    links = response.json()
+    for key in ("cards", "races", "techs", "sectors", "advisors", "factions", "decks", "schema"):
+        assert links[key].startswith("http://testserver/api/"), key
+    # Every link answers a GET, but those that need a query or a POST body.
+    for key, url in links.items():
+        if key in {"search", "validate-deck", "import-deck"}:
+            continue
+        assert client.get(url.removeprefix("http://testserver")).status_code in {200, 403}, key
