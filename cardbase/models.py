@@ -65,14 +65,30 @@ class CatalogueEntry(Sourced):
 
     def save(self, *args, **kwargs) -> None:
         # A derived column, not domain flow: it must follow the text on every write path.
-        self.search_text = fold_text(" ".join(part for part in self.searchable_parts() if part))
+        self.search_text = search_text_of(self)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
             kwargs["update_fields"] = {*update_fields, "search_text"}
         super().save(*args, **kwargs)
 
-    def searchable_parts(self) -> list[str]:
-        return [self.name_ru, self.name_en, self.text]
+
+def search_text_of(entry: "CatalogueEntry") -> str:
+    """The folded text a search runs over: names, text and the words of ``attributes``."""
+    parts = [entry.name_ru, entry.name_en, entry.text, *attribute_words(entry.attributes)]
+    return fold_text(" ".join(part for part in parts if part))
+
+
+def attribute_words(value: object, key: str = "") -> list[str]:
+    """Every string and number in ``attributes`` (a homeworld, an ability line, a ship class),
+    so the search finds what is stored only there. Values under ``…_quote`` keys (the book's
+    words kept as evidence) are left out: a search matches facts, not citations."""
+    if key.endswith("_quote") or value is None or isinstance(value, bool):
+        return []
+    if isinstance(value, dict):
+        return [word for k, v in value.items() for word in attribute_words(v, str(k))]
+    if isinstance(value, list | tuple):
+        return [word for item in value for word in attribute_words(item, key)]
+    return [str(value)]
 
 
 class Release(Sourced):

@@ -1,4 +1,5 @@
-"""Free-text matching over ``search_text`` (names and text, lower-cased, ё folded to е).
+"""Free-text matching over ``search_text`` (names, text and the words of ``attributes``,
+lower-cased, ё folded to е; ``cardbase.models.search_text_of``).
 
 On PostgreSQL a word matches through the Russian full-text configuration with a prefix query
 (so «химер» and «Химеры» both find «Химера»), or as a plain substring of the folded text, which

@@ -317,3 +317,38 @@ def test_api_schema_describes_the_search(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     operation = schema["paths"]["/api/search/"]["get"]
     assert {parameter["name"] for parameter in operation["parameters"]} == {"q", "game"}
+
+
+def test_words_kept_only_in_attributes_are_found_but_not_quotes(world):
+    race = _entry(
+        Race,
+        world.catalogue.orion,
+        "alkari",
+        "Алкари",
+        attributes={
+            "homeworld": "Альтаир",
+            "abilities": ["Быстрые корабли"],
+            "notes": {"victory_points": 3, "note_quote": "Слова книги про Орион"},
+        },
+    )
+    assert "race:alkari" in found("альтаир")
+    assert "race:alkari" in found("быстрые")
+    assert "race:alkari" not in found("орион")
+    race.attributes = {"homeworld": "Меклон"}
+    race.save()
+    assert "race:alkari" not in found("альтаир")
+    assert "race:alkari" in found("меклон")
+
+
+def test_the_migration_recomputes_search_text_of_rows_saved_before_it(world):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("cardbase.migrations.0004_search_text_with_attributes")
+    race = _entry(
+        Race, world.catalogue.orion, "mrrshan", "Мрршаны", attributes={"homeworld": "Фиеррон"}
+    )
+    Race.objects.filter(pk=race.pk).update(search_text="мрршаны")  # as written before 0004
+    migration.recompute(apps, None)
+    assert "фиеррон" in Race.objects.get(pk=race.pk).search_text
