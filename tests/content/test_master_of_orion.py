@@ -3,10 +3,14 @@
 Only this game's folder is loaded (into a copy of the data tree), so another game's data cannot
 break these checks."""
 
+import re
+
 import pytest
+from django.db import connection
 
 from cardbase.models import Advisor, Card, Component, Race, StatedCount
-from tests.content.book_checks import book_problems, load_game, stated_and_entered
+from cardbase.search.text import words_q
+from tests.content.book_checks import RULES_DIR, book_problems, load_game, stated_and_entered, words
 
 SLUG = "master-of-orion"
 BOOK = "master-of-orion.ru.txt"
@@ -15,6 +19,20 @@ BOOK = "master-of-orion.ru.txt"
 @pytest.fixture
 def game(tmp_path):
     return load_game(tmp_path, SLUG)
+
+
+def book_clarifications() -> dict[str, str]:
+    """The book's notes section as {name: note}: each note is a line "Name. Note…" (a name of at
+    most four words; the lore lines of the section are longer sentences)."""
+    text = (RULES_DIR / BOOK).read_text(encoding="utf-8")
+    section = text[text.index("Пояснения по расам") : text.index("Авторы игры")]
+    lines = [line.strip() for line in section.splitlines() if line.strip()]
+    notes = {}
+    for index, line in enumerate(lines):
+        match = re.match(r"([А-ЯЁ][\w -]*?)\.(?:\s+(.*))?$", line)
+        if match and len(match[1].split()) <= 4:
+            notes[match[1]] = match[2] or lines[index + 1]  # "База истребителей." stands alone
+    return notes
 
 
 @pytest.mark.django_db
@@ -119,3 +137,53 @@ def test_box_contents_and_the_colour_of_a_card_decides_its_exploitation(game):
     assert sum(c["in_deck"] for c in colours.values()) == 90
     actions = Component.objects.filter(game=game, kind="other", attributes__category="action")
     assert actions.count() == 8
+
+
+@pytest.mark.django_db
+def test_every_note_of_the_clarifications_section_is_on_its_entry(game):
+    notes = book_clarifications()
+    # 4 races, 3 advisors and 23 buildings have a note; the book spells the race "Мршаны" there.
+    assert len(notes) == 30
+    assert {"Алкари", "Мршаны", "Аллювия", "Харрава", "База истребителей", "Эсминец"} <= set(notes)
+    entries = {}
+    for model in (Race, Advisor, Card):
+        for row in model.objects.filter(game=game):
+            entries[words(row.name_ru)] = row
+            spelling = row.attributes.get("spelling_in_clarifications")
+            if spelling:
+                entries[words(spelling)] = row
+    for name, note in notes.items():
+        assert words(name) in entries, f"{name} is named in the book but not in the catalogue"
+        assert words(note) in words(entries[words(name)].text), f"{name}: note not in its text"
+
+
+@pytest.mark.django_db
+def test_race_notes_are_found_by_search_in_the_books_spelling(game):
+    vendor = connection.vendor
+    found = Race.objects.filter(words_q("Мршаны дополнительный флот", vendor=vendor), game=game)
+    assert list(found.values_list("key", flat=True)) == ["mrrshany"]
+    found = Race.objects.filter(words_q("0 победных очков", vendor=vendor), game=game)
+    assert list(found.values_list("key", flat=True)) == ["alkari"]
+
+
+@pytest.mark.django_db
+def test_deck_hand_and_tracks_with_the_books_numbers(game):
+    deck = Component.objects.get(game=game, kind="deck")
+    # "Перемешайте колоду сооружений" — the deck holds the "90 карт сооружений".
+    assert (deck.name_ru, deck.attributes["cards"], deck.attributes["card_type"]) == (
+        "Колода сооружений",
+        90,
+        "building",
+    )
+    hand = Component.objects.get(game=game, kind="zone", key="hand")
+    # "берёт на руку 5 карт из колоды"; "сбрасывают карты с рук до пяти"
+    assert (hand.attributes["start_cards"], hand.attributes["round_end_limit"]) == (5, 5)
+    tracks = {
+        c.name_ru: c.attributes
+        for c in Component.objects.filter(game=game, kind="zone", key__endswith="-track")
+    }
+    assert set(tracks) == {"Счётчик лояльности", "Счётчик победных очков", "Счётчик раундов"}
+    assert tracks["Счётчик лояльности"]["max"] == 10  # "Лояльность не может превышать 10"
+    assert tracks["Счётчик раундов"]["max_rounds"] == 8  # "максимум 8 раундов"
+    working = Component.objects.get(game=game, key="working-card")
+    assert "Верхняя карта в каждой системе считается рабочей" in working.text

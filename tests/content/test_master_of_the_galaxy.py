@@ -3,6 +3,7 @@
 import pytest
 
 from cardbase.models import Card, Component, Race
+from cardbase.selectors import card_type_names
 from tests.content.book_checks import book_problems, load_game, stated_and_entered
 
 SLUG = "master-of-the-galaxy"
@@ -91,8 +92,44 @@ def test_stated_totals_against_what_is_entered(game):
         "progress-cards": (9, 0),
         "race-cards": (9, 0),
         "decks": (7, 7),
+        "politics-decks": (3, 3),
+        "development-decks": (3, 3),
+        "race-decks": (1, 1),
         "resource-kinds": (5, 5),
         "supremacy-symbols": (5, 5),
         "turn-phases": (3, 3),
         "ways-to-win": (3, 3),
     }
+
+
+@pytest.mark.django_db
+def test_seven_decks_are_three_of_politics_three_of_development_and_one_of_races(game):
+    # "три колоды политики (лидеров, конфликтов, правительств); три колоды развития
+    # (экспансии, коммерции, прогресса); одна колода рас"
+    groups = {}
+    for deck in Component.objects.filter(game=game, kind="deck"):
+        groups.setdefault(deck.attributes["group"], set()).add(deck.key)
+    assert groups == {
+        "politics": {"leaders", "conflicts", "governments"},
+        "development": {"expansion", "commerce", "progress"},
+        "races": {"races"},
+    }
+
+
+@pytest.mark.django_db
+def test_the_named_card_has_its_type_named_by_the_book(game):
+    card = Card.objects.get(game=game, name_ru="Космобиржа")
+    assert card_type_names(game=game)[card.card_type].name_ru == "Карты развития"
+
+
+@pytest.mark.django_db
+def test_project_cells_base_cell_conflict_sides_and_neutral_systems(game):
+    symbols = {c.key: c for c in Component.objects.filter(game=game, kind="symbol")}
+    assert "квадратными ячейками" in symbols["project-cells"].source_quote
+    # "в круглой ячейке может находиться только один диск"
+    assert symbols["base-cell"].attributes["discs"] == 1
+    sides = symbols["conflict-card-sides"]
+    assert sides.attributes["sides"] == 2  # "(красной или синей)"
+    assert "красной стороной" in sides.attributes["red_side_quote"]
+    neutral = Component.objects.get(game=game, kind="zone", key="neutral-system")
+    assert "проложить маршрут" in neutral.text
