@@ -7,9 +7,10 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from cardbase.models import Card, Component, StatedCount
+from cardbase.models import Card, Component, Game, StatedCount
 from cardbase.stated_counts import stated_count_progress
 from matches.engine.cards import CardKind, Properties, Weapons, card_from_dict
+from tests.content.book_checks import book_problems
 
 BOOK_FILE = "komandor.ru.txt"
 
@@ -91,6 +92,34 @@ def test_facts_the_book_does_not_print_are_absent_not_guessed(komandor):
         assert "initiative" not in commander.attributes
 
 
+SHIELD_LETTERS = {"A": "А", "B": "В", "C": "С"}  # the book prints Cyrillic letters
+
+
+def test_the_example_ships_figures_read_back_as_the_books_own_sentence(komandor):
+    # Each ship's stored stats, written in the book's notation, must be a phrase of the book.
+    for card in komandor.filter(card_type="ship"):
+        stats = card.attributes
+        shield = stats["shield"]
+        phrase = (
+            f"{card.name_ru} - прочность {stats['strength']}({stats['critical']}), "
+            f"щит {SHIELD_LETTERS[shield['type']]}{shield['power']}, броня {stats['armor']}, "
+            f"скорость {stats['speed']}, плазменные орудия {stats['weapons']['plasma']['power']}"
+        )
+        assert phrase in BOOK, phrase
+    # The costs are stated once, at the example's end.
+    costs = {card.key: card.cost for card in komandor.filter(card_type="ship")}
+    assert f"(стоимость Штурмовика {costs['magnum-k']}, а Крейсера {costs['exorcist']})" in BOOK
+    assert f"(стоимость линкора {costs['chimera']})" in BOOK
+
+
+def test_the_example_ships_cite_the_section_of_the_worked_example(komandor):
+    for card in komandor.filter(card_type="ship"):
+        assert card.source_section == "Особенности боя легких кораблей (маневрирование)"
+        assert _folded(card.source_quote.split("…")[0]).startswith(
+            ("Нападающий флот", "Штурмовик", "Обороняющийся флот")
+        )
+
+
 def test_ship_stats_are_stored_in_the_schemas_canonical_form(komandor):
     for card in komandor.filter(card_type="ship"):
         # With the unprinted size filled in, the stored dict is exactly what the schema writes.
@@ -129,6 +158,11 @@ def test_every_komandor_row_names_its_book_and_section(komandor):
         assert row.source_book == BOOK_FILE, row
         assert row.source_section.strip(), row
         assert row.content_file.startswith("komandor/"), row
+
+
+def test_every_row_cites_a_heading_line_of_the_book(komandor):
+    # Sections are exact heading lines, never "Parent — Child" paths; quotes are the book's words.
+    assert book_problems(Game.objects.get(slug="komandor"), BOOK_FILE) == []
 
 
 def test_every_quote_is_the_books_own_words(komandor):
@@ -175,7 +209,7 @@ def test_reference_entries_of_each_kind(komandor):
         "card_kind": 10,
         "zone": 8,
         "token": 5,
-        "phase": 14,
+        "phase": 15,
     }
     commercial_run = components.get(kind="property", key="commercial-run")
     assert "фишку “коммерческого рейса”" in commercial_run.text
@@ -197,3 +231,64 @@ def test_the_books_totals_match_the_entered_rows(komandor):
     for row in stated:
         progress = stated_count_progress(row)
         assert (progress.entered, progress.missing) == (row.count, 0), row.key
+
+
+def test_the_deck_size_and_copies_limit(komandor):
+    deck = Component.objects.get(game__slug="komandor", kind="zone", key="deck")
+    facts = deck.attributes
+    assert (facts["min_cards"], facts["max_cards"], facts["max_same_name"]) == (40, 100, 4)
+    assert f"колода от {facts['min_cards']} до {facts['max_cards']} карт" in BOOK
+    assert f"не может быть более {facts['max_same_name']} одинаковых карт" in BOOK
+
+
+def test_the_setup_with_the_books_numbers_outside_the_eleven_turn_phases(komandor):
+    setup = Component.objects.get(game__slug="komandor", kind="phase", key="setup")
+    assert setup.name_ru == "Начальная расстановка"
+    assert setup.source_section == "Начало игры – “Начальная расстановка”"
+    facts = setup.attributes
+    assert facts == {
+        "level": "setup",
+        "cards_drawn": 15,
+        "resources": 25,
+        "max_space_objects": 2,
+        "hand_size": 7,
+    }
+    assert f"оба игрока берут по {facts['cards_drawn']} карт" in BOOK
+    assert f"Каждый игрок получает {facts['resources']} ресурсов" in BOOK
+    assert f"не более {facts['max_space_objects']} карт объектов" in BOOK
+    assert f"должен оставить себе {facts['hand_size']} карт" in BOOK
+
+
+def test_victory_conditions_tap_and_capture_as_reference_entries(komandor):
+    other = {row.key: row for row in Component.objects.filter(game__slug="komandor", kind="other")}
+    victory = other["victory-conditions"]
+    assert victory.source_section == "Условия победы"
+    assert "не может взять с колоды две карты" in victory.text
+    additional = other["additional-victory-conditions"]
+    assert "Приоритет в инициативе" in additional.text
+    assert additional.attributes["commanders"] == ["pirate", "trader", "procurator"]
+    assert set(additional.attributes["commanders"]) == set(
+        komandor.filter(card_type="commander").values_list("key", flat=True)
+    )
+    assert "Карта не может быть повернута дважды." in other["tap-untap"].text
+    assert "(ситуация “Блокады”)" in other["capture-of-space-objects"].text
+
+
+def test_the_ship_types_the_book_names_and_its_two_card_sources(komandor):
+    classes = Component.objects.filter(
+        game__slug="komandor", kind="other", attributes__group="ship_class"
+    )
+    assert {row.name_ru: row.attributes["ship_class"] for row in classes} == {
+        "Истребитель": "истребитель",
+        "Крейсер": "крейсер",
+        "Линкор": "линкор",
+        "Штурмовик": "штурмовик",
+    }
+    # Every example ship's type has its entry, and every entry's example ship carries its type.
+    for card in komandor.filter(card_type="ship"):
+        row = classes.get(attributes__ship_class=card.attributes["ship_class"])
+        assert row.attributes["example_ships"] == [card.key]
+    products = Component.objects.filter(
+        game__slug="komandor", kind="other", attributes__group="product"
+    )
+    assert set(products.values_list("name_ru", flat=True)) == {"Готовые колоды", "Бустеры"}

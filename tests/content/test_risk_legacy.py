@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 from cardbase.models import Component, Game, StatedCount
 from cardbase.stated_counts import StatedCountSpecError, stated_counts_progress
-from tests.content.book_checks import book_problems, stated_and_entered
+from tests.content.book_checks import RULES_DIR, book_problems, stated_and_entered
 
 SLUG = "risk-legacy"
 BOOK = "risk-legacy.ru.txt"
@@ -84,7 +84,10 @@ def test_city_kinds_and_the_six_winner_rewards(game):
         for c in Component.objects.filter(game=game, kind="city")
     }
     assert population == {"Городок": 1, "Большой город": 2, "Мировая столица": 5}
-    assert names(game, "reward") == {
+    rewards = Component.objects.filter(game=game, kind="reward")
+    assert set(
+        rewards.filter(source_section="Если Вы выиграли").values_list("name_ru", flat=True)
+    ) == {
         "Назвать континент",
         "Воздвигнуть и назвать большой город",
         "Загладить шрам",
@@ -96,7 +99,44 @@ def test_city_kinds_and_the_six_winner_rewards(game):
         c.key: c.attributes["quantity"]
         for c in Component.objects.filter(game=game, kind="token", attributes__has_key="quantity")
     }
-    assert stickers == {"coin-stickers": 12, "fortification-sticker": 5, "white-sticker": 4}
+    assert stickers == {
+        "coin-stickers": 12,
+        "fortification-sticker": 5,
+        "white-sticker": 4,
+        "major-city-sticker": 5,
+    }
+    # "Возьмите одну из пяти меток большого города"; the city kind agrees with its sticker.
+    major_city = Component.objects.get(game=game, kind="city", key="major-city")
+    assert major_city.attributes["stickers"] == stickers["major-city-sticker"]
+
+
+def test_naming_the_world_after_the_fifteenth_game(game):
+    # "Подводя итог 15-ой партии … получает право дать имя всей планете!"
+    world = Component.objects.get(game=game, kind="reward", key="name-the-world")
+    assert world.name_ru == "Дать имя всей планете"
+    assert world.source_section == "Мир завершён"
+    assert world.attributes == {"after_game": 15}
+    annals = Component.objects.get(game=game, key="annals-of-triumphators")
+    assert annals.attributes["games"] == world.attributes["after_game"]
+
+
+def test_the_plastic_figures_and_what_each_is_worth(game):
+    # "пехотинец представляет собой одну боевую единицу; транспорт/кавалерия представляет
+    # собой три боевых единицы"; "Каждая HQ оценивается в одну Красную Звезду"
+    figures = {
+        c.name_ru: c.attributes
+        for c in Component.objects.filter(game=game, source_section="Пластиковые фигурки")
+        if c.key != "plastic-figures"
+    }
+    assert figures == {
+        "Пехотинец": {"units": 1},
+        "Транспорт/кавалерия": {"units": 3},
+        "HQ фракции": {"red_stars": 1},
+    }
+    summary = Component.objects.get(game=game, key="plastic-figures").attributes
+    assert summary["infantry_units"] == figures["Пехотинец"]["units"]
+    assert summary["cavalry_units"] == figures["Транспорт/кавалерия"]["units"]
+    assert summary["hq_red_stars"] == figures["HQ фракции"]["red_stars"]
 
 
 def test_the_twice_printed_chapter_is_entered_once(game):
@@ -109,6 +149,14 @@ def test_stated_totals_against_what_is_entered(game):
         "territories": (42, 3),
         "continents": (6, 1),
         "starting-scars": (2, 2),
+        "turn-phases": (5, 5),
     }
+    # Each phase is a line of the book's numbered list under «СОСТАВ ХОДА».
+    lines = (RULES_DIR / BOOK).read_text(encoding="utf-8").splitlines()
+    listed = {line.strip() for line in lines}
+    phases = Component.objects.filter(game=game, kind="phase")
+    assert sorted(p.attributes["number"] for p in phases) == [1, 2, 3, 4, 5]
+    for phase in phases:
+        assert f"{phase.attributes['number']}. {phase.name_ru}" in listed, phase.name_ru
     progress = stated_counts_progress(StatedCount.objects.filter(game=game))
     assert not [p for p in progress.values() if isinstance(p, StatedCountSpecError)]
