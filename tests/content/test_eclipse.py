@@ -135,7 +135,7 @@ def test_the_eight_developments_are_components_with_their_effects(game):
 
 
 def test_the_eighteen_sector_hexes_by_number_and_kind(game):
-    sectors = Sector.objects.filter(game=game)
+    sectors = Sector.objects.filter(game=game, attributes__has_key="number")
     by_number = {s.attributes["number"]: s.attributes["kind"] for s in sectors}
     assert by_number == {
         234: "starting",
@@ -161,6 +161,17 @@ def test_the_eighteen_sector_hexes_by_number_and_kind(game):
     for sector in sectors.filter(attributes__kind="starting"):
         race = Race.objects.get(game=game, key=sector.attributes["race"])
         assert race.attributes["starting_sectors"] == [sector.attributes["number"]]
+    # "3 Первых Сектора (номера 233-238)": the range is searchable on each First Sector.
+    assert all("233-238" in s.text for s in sectors.filter(attributes__kind="starting"))
+    # The base game's centre hex is a sector row too, but not one of the box's 18.
+    centre = Sector.objects.get(game=game, key="galactic-center")
+    assert centre.name_ru == "Галактический Центр"
+    assert centre.attributes == {
+        "kind": "galactic_center",
+        "base_game": True,
+        "mentioned_only": True,
+    }
+    assert centre.source_section == "Захват Галактического Центра"
 
 
 def test_discoveries_ancients_and_components_with_the_books_numbers(game):
@@ -213,3 +224,208 @@ def test_stated_totals_against_what_is_entered(game):
     }
     progress = stated_counts_progress(StatedCount.objects.filter(game=game))
     assert not [p for p in progress.values() if isinstance(p, StatedCountSpecError)]
+
+
+def test_base_game_pieces_the_book_names_agree_with_the_components_list(game):
+    base = {c.key: c for c in Component.objects.filter(game=game, attributes__base_game=True)}
+    assert all(c.attributes["mentioned_only"] for c in base.values())
+    assert {key: c.name_ru for key, c in base.items() if c.kind == "other"} == {
+        "interceptor": "Перехватчик",
+        "cruiser": "Крейсер",
+        "dreadnought": "Дредноут",
+        "starbase": "Космическая База",
+        "supply-board": "Поле Снабжения",
+        "technology-bag": "Мешочек Технологий",
+        "reputation-bag": "Мешочек с жетонами Репутации",
+        "victory-points": "Победные Очки",
+    }
+    # "14 пластиковых фигурок … (8 Перехватчиков, 4 Крейсера, 2 Дредноута), 4 жетона
+    # Космических Баз, 33 Кубика Населения, 16 дисков Влияния, 3 жетона Послов."
+    per_colour = Component.objects.get(game=game, key="player-pieces").attributes["per_colour"]
+    assert {
+        key: base[key].attributes["per_colour"]
+        for key in ("interceptor", "cruiser", "dreadnought", "starbase")
+    } == {"interceptor": 8, "cruiser": 4, "dreadnought": 2, "starbase": 4}
+    assert per_colour["ship_miniatures"] == 8 + 4 + 2
+    assert (
+        base["population-cube"].attributes["per_colour"],
+        base["influence-disc"].attributes["per_colour"],
+        base["ambassador-tile"].attributes["per_colour"],
+    ) == (per_colour["population_cubes"], per_colour["influence_discs"], 3)
+    # What a race "cannot build" is one of these ships.
+    ships = {key for key, c in base.items() if c.attributes.get("ship")}
+    forbidden = {
+        ship
+        for race in Race.objects.filter(game=game)
+        for ship in race.attributes.get("cannot_build", [])
+    }
+    assert forbidden == {"starbase", "dreadnought"} and forbidden <= ships
+    # The three rings of hexes; "используйте только 7 Внешних Секторов (III)".
+    rings = {c.attributes["ring"]: c.name_ru for c in base.values() if c.kind == "deck"}
+    assert rings == {
+        "I": "Внутренние Секторы (I)",
+        "II": "Центральные Секторы (II)",
+        "III": "Внешние Секторы (III)",
+    }
+    assert base["outer-sectors"].attributes["small_galaxy_sectors"] == 7
+    assert {c.name_ru for c in base.values() if c.kind == "phase"} == {
+        "Фаза Действий",
+        "Фаза Битвы",
+        "Фаза Содержания",
+        "Фаза Очистки",
+    }
+    assert {c.name_ru for c in base.values() if c.kind == "zone"} == {
+        "Склад",
+        "Дорожка Репутации",
+        "Дорожка Влияния",
+        "Дорожки Технологий",
+        "Кладбище",
+    }
+
+
+def test_every_resource_a_gain_or_cost_names_is_a_resource_row(game):
+    resources = {c.key: c.name_ru for c in Component.objects.filter(game=game, kind="resource")}
+    assert resources == {"money": "Деньги", "science": "Знания", "materials": "Материалы"}
+    named = {
+        resource
+        for c in Component.objects.filter(game=game, kind__in=["development", "discovery"])
+        for field in ("gain", "cost")
+        for resource in c.attributes.get(field, {})
+    }
+    assert named == set(resources)
+    # "+3 к Деньгам, +2 к Знаниям, +2 к Материалам"
+    tile = Component.objects.get(game=game, kind="discovery", key="money-3-science-2-materials-2")
+    assert tile.attributes["gain"] == {"money": 3, "science": 2, "materials": 2}
+
+
+def test_the_base_games_ancient_technology_discovery_is_not_one_of_the_nine(game):
+    ancient = Component.objects.get(game=game, kind="discovery", key="ancient-technology")
+    assert ancient.name_ru == "Технология Древних"
+    assert ancient.attributes["new_in_expansion"] is False
+    new = Component.objects.filter(game=game, kind="discovery", attributes__new_in_expansion=True)
+    assert new.count() == 7 and not new.filter(key="ancient-technology").exists()
+
+
+def test_development_and_race_details_from_the_appendix_and_the_race_stories(game):
+    link = Component.objects.get(game=game, kind="development", key="artifact-link")
+    # "В конце игры получите по 1 ПО за каждый контролируемый вами Артефакт."
+    assert link.attributes["victory_points_per_artifact"] == 1
+    shellworld = Component.objects.get(game=game, kind="development", key="shellworld")
+    assert shellworld.attributes["population_square"] == "science"
+    assert Race.objects.get(game=game, key="sindikat").attributes["controlled_sector"] == "Ро-Инди"
+    assert Race.objects.get(game=game, key="enlightened").attributes["home_system"] == "Лира"
+    tiles = {
+        c.key: c.attributes["quantity"]
+        for c in Component.objects.filter(
+            game=game, key__in=["rare-technology-tile", "development-tile"]
+        )
+    }
+    assert tiles == {"rare-technology-tile": 10, "development-tile": 8}
+
+
+# Names as the book prints them (nominative), with the kinds of row catalogued under each name (a
+# rare technology and the ship part it unlocks share a name, as do a discovery and its part).
+NAMED_IN_THE_BOOK = {
+    "Магелланяне": ("race",),
+    "Изгнанники": ("race",),
+    "Синдикат": ("race",),
+    "Просветлённые": ("race",),
+    "Потомки Дракона": ("race",),
+    "Планта": ("race",),
+    "Земляне": ("race",),
+    "Разделитель антиматерии": ("tech",),
+    "Поглотитель нейтронов": ("tech",),
+    "Искажающий экран": ("tech",),
+    "Маскирующее устройство": ("tech",),
+    "Точечная оборона": ("tech",),
+    "Нуль-пунктный источник": ("tech",),
+    "Фузионный источник": ("tech",),
+    "Щит Гаусса": ("tech",),
+    "Гиперпространственный генератор": ("tech",),
+    "Нейтронные бомбы": ("tech",),
+    "Памятник Древних": ("development",),
+    "Артифакты": ("development",),
+    "Горнодобывающая колония": ("development",),
+    "Исследовательская станция": ("development",),
+    "Торговый флот": ("development",),
+    "Искусственный спутник": ("development",),
+    "Дипломатический флот": ("development",),
+    "Червоточина Древних": ("discovery",),
+    "Орбитальная Станция Древних": ("discovery",),
+    "Технология Древних": ("discovery",),
+    "Гиперускоритель": ("discovery", "ship_part"),
+    "Мюонный источник": ("discovery", "ship_part"),
+    "Трансформирующийся щит": ("discovery", "ship_part"),
+    "Ионный разрушитель": ("discovery", "ship_part"),
+    "Нульпунктный источник": ("ship_part",),
+    "Конифольдовое поле": ("tech", "ship_part"),
+    "Интеллектуальная обшивка": ("tech", "ship_part"),
+    "Расплавляющие Ракеты": ("tech", "ship_part"),
+    "Ангар Перехватчиков": ("tech", "ship_part"),
+    "Фузионный Двигатель": ("ship_part",),
+    "Ядерный двигатель": ("ship_part",),
+    "Плазменная пушка": ("ship_part",),
+    "Крейсер Древних": ("ancient_ship",),
+    "Дредноут Древних": ("ancient_ship",),
+    "Корабль Древних": ("ancient_ship",),
+    "Регенерация": ("property",),
+    "Галактический Центр": ("sector",),
+    "Улей Древних 212": ("sector",),
+    "Мир Древних 271": ("sector",),
+    "Сектор Червоточины 291": ("sector",),
+    "Центральные Секторы (II)": ("deck",),
+    "Святилище Свободы": ("building",),
+    "Святилище Процветания": ("building",),
+    "Святилище Просветления": ("building",),
+    "Карта Направления Хода": ("card_kind",),
+    "Карта Предателя": ("card_kind",),
+    "Карта Краткой Справки": ("card_kind",),
+    "Карта Информации": ("card_kind",),
+    "Компактное Поле Снабжения": ("other",),
+    "Карточка Игрока": ("other",),
+    "Поле Снабжения": ("other",),
+    "Перехватчик": ("other",),
+    "Жетон Альянса": ("token",),
+    "Жетон Святилища": ("token",),
+    "Жетон Бонуса Святилища": ("token",),
+    "Жетон Червоточины": ("token",),
+    "Жетон Искусственного Спутника": ("token",),
+    "Жетон Корабля Колонистов": ("token",),
+    "Дополнительный жетон Технологии": ("token",),
+    "Дополнительный жетон Репутации": ("token",),
+    "Маркер Склада": ("token",),
+    "Диск Процветания": ("token",),
+    "Первый Маркер Действия": ("token",),
+    "Второй Маркер Действия": ("token",),
+    "Маркер Первого Игрока": ("token",),
+    "Жетон СЗГЦ": ("token",),
+    "Кубик Повреждения": ("token",),
+    "Жетон Модуля": ("token",),
+    "Пустой жетон": ("token",),
+    "Кладбище": ("zone",),
+    "Дорожка Влияния": ("zone",),
+    "Гиперпространственный Переход": ("symbol",),
+    "Артефакт": ("symbol",),
+    "Деньги": ("resource",),
+    "Фаза Очистки": ("phase",),
+}
+
+
+def test_the_search_api_finds_each_named_component_with_its_source_and_page(client, game):
+    # One test over every name: loading the content once per name would be slow.
+    wrong = {}
+    for name, kinds in NAMED_IN_THE_BOOK.items():
+        body = client.get("/api/search/", {"q": f'"{name}"', "game": SLUG}).json()
+        hits = [entry for entry in body["entries"] if entry["name_ru"] == name]
+        if sorted(entry["kind"] for entry in hits) != sorted(kinds):
+            wrong[name] = [entry["kind"] for entry in hits]
+        for hit in hits:
+            detail = client.get(hit["url"]).json()
+            if (
+                hit["source"]["book"] != BOOK
+                or not hit["source"]["section"]
+                or (detail["key"], detail["name_ru"]) != (hit["key"], name)
+                or client.get(hit["page_url"]).status_code != 200
+            ):
+                wrong[name] = hit
+    assert wrong == {}
