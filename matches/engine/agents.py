@@ -217,6 +217,12 @@ class HeuristicAgent:
     def _battle_nova_targets(self, decision: Decision) -> int:
         return _max_expected(decision)
 
+    def _dice_reroll(self, decision: Decision) -> int:
+        """Roll again below the number needed, or below 4 when none is given (higher is
+        better for every roll of the game)."""
+        roll, need = decision.context.get("roll", 0), decision.context.get("need")
+        return _index(decision, "reroll" if roll < (need or 4) else "keep")
+
 
 def _prefer(decision: Decision, keys: Iterable[str]) -> int:
     for key in keys:

@@ -10,7 +10,13 @@ Public entry point (engine-core calls this once per battle of a battle phase)::
         dice=dice,                       # the match's Dice (SeededDice / FixedDice)
         log=log,                         # EventLog; EventLog(enabled=False) for bulk matches
         rules=BattleRules(),             # optional knobs (round cap)
+        hooks=None,                      # card effects (``BattleHooks``), None when none exist
     ) -> BattleResult
+
+With ``hooks``, the battle opens the effect windows ``BATTLE_START`` (after the second echelon),
+``ROUND_START`` (after the untap), ``ATTACK_DECLARED`` and ``AFTER_ATTACK`` (around each attack)
+and ``BATTLE_END`` (before the landing), and rolls each player's dice through
+``hooks.dice_for`` so that granted rerolls apply (DICE-4); see ``effects.py``.
 
 Value types (plain, ``__slots__``; no game state is read or written here):
 
@@ -60,15 +66,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
-from typing import Any
+from typing import Any, Protocol
 
 from matches.engine.decisions import Agent, Decision, Option, decide
 from matches.engine.dice import Dice
+from matches.engine.effects import Window
 from matches.engine.events import EventLog
 from matches.engine.weapons import (
     EXACT_RANGE_ONLY,
     MISSILE_TO_HIT,
     NOVA_FIRE_ROLL,
+    POINT_DEFENCE_ROLL,
     RAM_DODGE_ROLL,
     TORPEDO_TO_HIT,
     WEAPON_RANGE,
@@ -440,6 +448,16 @@ class BattleSite:
         return self.is_orbit and self.object_type != "station"
 
 
+class BattleHooks(Protocol):
+    """What card effects need of a battle (``effects.Effects`` implements it)."""
+
+    def open(
+        self, window: Window, *, battle: Any = None, attack: Mapping[str, Any] | None = None
+    ) -> None: ...
+
+    def dice_for(self, player: int, purpose: str, need: int | None = None) -> Dice: ...
+
+
 @dataclass(frozen=True, slots=True)
 class BattleRules:
     # Not in the book: a backstop so that a battle whose sides can never finish each other
@@ -485,6 +503,7 @@ def battle_fight(
     dice: Dice,
     log: EventLog,
     rules: BattleRules = BattleRules(),
+    hooks: BattleHooks | None = None,
 ) -> BattleResult:
     """Fight one battle to its end and clean up after it (see the module docstring)."""
     if attacker.player == defender.player:
@@ -495,7 +514,7 @@ def battle_fight(
     uids = [c.uid for side in (attacker, defender) for c in side.combatants]
     if len(set(uids)) != len(uids):
         raise BattleSetupError(f"combatant uids must be unique, got {uids}")
-    return _Battle(attacker, defender, site, agents, dice, log, rules).run()
+    return _Battle(attacker, defender, site, agents, dice, log, rules, hooks).run()
 
 
 # --- The battle procedure -------------------------------------------------------------------
@@ -519,6 +538,7 @@ class _Battle:
         "declined",
         "destroyed",
         "dice",
+        "hooks",
         "last_range",
         "log",
         "range",
@@ -543,8 +563,10 @@ class _Battle:
         dice: Dice,
         log: EventLog,
         rules: BattleRules,
+        hooks: BattleHooks | None = None,
     ) -> None:
         self.sides = (attacker, defender)
+        self.hooks = hooks
         self.site = site
         self.agents = agents
         self.dice = dice
@@ -582,6 +604,8 @@ class _Battle:
                 ],
             )
         self._second_echelon()
+        if self.hooks is not None:
+            self.hooks.open(Window.BATTLE_START, battle=self)
         end: tuple[BattleEnd, int | None] | None = None
         while end is None:
             end = self._round()
@@ -605,6 +629,8 @@ class _Battle:
         self.context = {"round": self.round, "range": self.range.key}
         if self.log.enabled:
             self.log.emit("round_start", round=self.round, range=self.range.key)
+        if self.hooks is not None:
+            self.hooks.open(Window.ROUND_START, battle=self)
         for index in (0, 1):
             self._withdrawals(index)
         end = self._check_end()
@@ -686,6 +712,11 @@ class _Battle:
         return end, winner
 
     # -- before and between rounds -----------------------------------------------------------
+
+    def _dice(self, player: int, purpose: str, need: int | None = None) -> Dice:
+        """The dice ``player`` rolls with: his rerolls apply (DICE-4, ``effects.roll``)."""
+        hooks = self.hooks
+        return self.dice if hooks is None else hooks.dice_for(player, purpose, need)
 
     def _ask(self, player: int, kind: str, options: Iterable[Option], **context: Any) -> Option:
         decision = Decision(player, kind, tuple(options), {**self.context, **context})
@@ -913,7 +944,10 @@ class _Battle:
                 self.declined[turn] = True
             else:
                 self.attacked[turn] = True
-                self._perform(turn, choice)
+                if self.hooks is None:
+                    self._perform(turn, choice)
+                else:
+                    self._perform_between_windows(turn, choice, self.hooks)
             end = self._check_end()
             if end:
                 return end
@@ -1135,6 +1169,15 @@ class _Battle:
         else:
             self._fire(first, first.mount(key), targets)
 
+    def _perform_between_windows(self, index: int, choice: Option, hooks: BattleHooks) -> None:
+        """«объявление атаки», the effect windows around it; an attacker that an effect took
+        out of the fight after the declaration makes no attack."""
+        data = choice.data
+        hooks.open(Window.ATTACK_DECLARED, battle=self, attack=data)
+        if all(self.by_uid[uid].status is Status.FIGHTING for uid in data["attackers"]):
+            self._perform(index, choice)
+        hooks.open(Window.AFTER_ATTACK, battle=self, attack=data)
+
     def _fire(
         self, shooter: Combatant, mount: Mount, targets: list[Combatant], *, reaction: bool = False
     ) -> None:
@@ -1167,7 +1210,10 @@ class _Battle:
                 distance=distance,
             ):
                 duel = roll_light_duel(
-                    self.dice, attacker_speed=shooter.speed, defender_speed=target.speed
+                    self._dice(shooter.player, "duel"),
+                    attacker_speed=shooter.speed,
+                    defender_speed=target.speed,
+                    defender_dice=self._dice(target.player, "duel"),
                 )
                 if self.log.enabled:
                     self.log.emit(
@@ -1194,7 +1240,10 @@ class _Battle:
         detail: dict[str, Any] = {}
         if weapon in (Weapon.MISSILES, Weapon.TORPEDOES):
             table = MISSILE_TO_HIT if weapon is Weapon.MISSILES else TORPEDO_TO_HIT
-            salvo = roll_salvo(self.dice, count=mount.count, to_hit=table[self.range])
+            to_hit = table[self.range]
+            salvo = roll_salvo(
+                self._dice(shooter.player, "salvo", to_hit), count=mount.count, to_hit=to_hit
+            )
             hits = salvo.hits
             detail = {"rolls": list(salvo.rolls), "to_hit": salvo.to_hit, "hits": hits}
             if (
@@ -1202,7 +1251,9 @@ class _Battle:
                 and target.has_weapon(Weapon.LASERS)
                 and point_defence_applies(weapon, self.range)
             ):
-                defence = roll_point_defence(self.dice, hits=hits)
+                defence = roll_point_defence(
+                    self._dice(target.player, "point_defence", POINT_DEFENCE_ROLL), hits=hits
+                )
                 hits -= defence.hits
                 detail["point_defence"] = list(defence.rolls)
                 detail["shot_down"] = defence.hits
@@ -1261,12 +1312,12 @@ class _Battle:
             self._fire(defender, defender.mount(choice.data["mount"]), [attacker], reaction=True)
 
     def _nova(self, shooter: Combatant, mount: Mount, index: int) -> None:
-        fire_roll = self.dice.d6()
+        fire_roll = self._dice(shooter.player, "nova_fire", NOVA_FIRE_ROLL).d6()
         if fire_roll < NOVA_FIRE_ROLL:
             if self.log.enabled:
                 self.log.emit("nova", by=shooter.uid, rolls=[fire_roll], fired=False)
             return
-        count_roll = self.dice.d6()
+        count_roll = self._dice(shooter.player, "nova_count").d6()
         count = nova_target_count(count_roll)
         eligible = [
             t
@@ -1336,10 +1387,11 @@ class _Battle:
 
     def _board(self, boarder: Combatant, target: Combatant) -> None:
         roll = roll_boarding(
-            self.dice,
+            self._dice(boarder.player, "boarding"),
             force=boarder.mount("boarding").power,
             crew_level=target.crew_level,
             crew_size=target.crew_size,
+            defender_dice=self._dice(target.player, "boarding"),
         )
         if self.log.enabled:
             self.log.emit(
@@ -1369,7 +1421,7 @@ class _Battle:
                 self._ask(target.player, "battle.ram_dodge", options, rammer=rammer.uid).key
                 == "dodge"
             ):
-                roll = self.dice.d6()
+                roll = self._dice(target.player, "ram_dodge", RAM_DODGE_ROLL).d6()
                 dodged = roll >= RAM_DODGE_ROLL
                 if self.log.enabled:
                     self.log.emit("ram_dodge", uid=target.uid, roll=roll, dodged=dodged)
@@ -1416,6 +1468,8 @@ class _Battle:
 
     def _after_battle(self, end: BattleEnd, winner: int | None) -> BattleResult:
         """BEND-5 order: landing → criticals and token clean-up → station fate."""
+        if self.hooks is not None:
+            self.hooks.open(Window.BATTLE_END, battle=self)
         self._landings()
         for combatant in self.by_uid.values():
             if (

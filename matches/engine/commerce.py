@@ -84,7 +84,7 @@ def commercial_runs(game: Game, player: int) -> None:
 
 def _smuggle(game: Game, player: int, ship: Card, target: str) -> None:
     """PROP-SMUGGLE-3..5: the ship taps and stays; D6 4+ succeeds, else it is destroyed."""
-    roll = game.dice.d6()
+    roll = game.effects.roll(player, "smuggling", rules.SMUGGLING_ROLL)
     if roll >= rules.SMUGGLING_ROLL:
         _reward(game, player, ship, action="smuggle", target=target, roll=roll)
         return

@@ -17,6 +17,7 @@ from matches.engine.battle import (
 )
 from matches.engine.cards import CardKind, ObjectType
 from matches.engine.decisions import Option
+from matches.engine.effects import Window
 from matches.engine.state import Card, Zone
 from matches.engine.victory import check_end_of_battle_phase
 
@@ -31,6 +32,8 @@ _BUILT_IN_SEP = "#"
 def battle_phase(game: Game, mover: int) -> None:
     """BATTLE-1..3: every place where the fleets meet fights; the priority player orders them."""
     state = game.state
+    if game.effects.enabled:
+        game.effects.open(Window.BATTLE_PHASE_START)
     # CMDR-3, CMDR-4, PHASE-22: first the Commanders may move (the priority player first).
     for player in (state.priority, state.opponent(state.priority)):
         game.move_commander(player)
@@ -162,6 +165,7 @@ def fight(game: Game, mover: int, where: str) -> None:
         agents={0: game.agents[0], 1: game.agents[1]},
         dice=game.dice,
         log=game.log,
+        hooks=game.effects if game.effects.enabled else None,
     )
     apply_result(game, where, result)
 

@@ -16,6 +16,7 @@ from matches.engine.cards import CardKind, CardSpec, ObjectType, card_to_dict
 from matches.engine.commerce import commercial_runs
 from matches.engine.decisions import Agent, Decision, Option, decide
 from matches.engine.dice import Dice
+from matches.engine.effects import Effects, Permission, Window
 from matches.engine.events import EventLog
 from matches.engine.fights import battle_phase
 from matches.engine.state import Card, GameState, Phase, PlayerState, Zone
@@ -28,7 +29,7 @@ from matches.engine.victory import (
 )
 
 # Production order (PROD-3): space objects – ships – ground units/buildings. Upgrades and
-# situation cards are card-effect mechanisms (pending; see docs/rules-coverage.md).
+# situation cards are played in the effect windows that follow (``effects.PRODUCTION_WINDOWS``).
 PRODUCTION_STEPS: tuple[tuple[CardKind, ...], ...] = (
     (CardKind.SPACE_OBJECT,),
     (CardKind.SHIP,),
@@ -78,6 +79,7 @@ class Game:
         self._printed: dict[str, dict[str, Any]] = {}  # card_features before damage, by uid
         # Called with the state after every phase (invariant checks in tests).
         self.observers: list[Callable[[GameState], None]] = []
+        self.effects = Effects(self)  # card effects; windows open only once one is attached
 
     # --- plumbing ------------------------------------------------------------------------------
 
@@ -229,7 +231,7 @@ class Game:
             return
         rolls: list[list[int]] = []
         while True:
-            roll = [self.dice.d6(), self.dice.d6()]
+            roll = [self.effects.roll(0, "initiative"), self.effects.roll(1, "initiative")]
             rolls.append(roll)
             if roll[0] != roll[1]:
                 state.priority = 0 if roll[0] > roll[1] else 1
@@ -270,9 +272,12 @@ class Game:
 
     def play_turn(self) -> None:
         state = self.state
+        effects = self.effects
         self.enter(Phase.START)
         self.log.emit("turn", turn=state.turn)
         self.stop_if(check_start_of_turn(state))
+        if effects.enabled:
+            effects.open(Window.START_OF_TURN)
         self.enter(Phase.DRAW)
         self.draw_phase()
         self.enter(Phase.UNTAP)
@@ -294,10 +299,16 @@ class Game:
             (Phase.MOVE_2, Phase.BATTLE_2, state.opponent(first)),
         ):
             self.enter(move_phase)
+            if effects.enabled:
+                effects.open(Window.BEFORE_MOVEMENT)
             self.movement_phase(mover)
+            if effects.enabled:
+                effects.open(Window.AFTER_MOVEMENT)
             self.enter(battle)
             battle_phase(self, mover)
         self.enter(Phase.END)
+        if effects.enabled:
+            effects.open(Window.END_OF_TURN)
 
     def enter(self, phase: Phase) -> None:
         for observer in self.observers:
@@ -326,8 +337,11 @@ class Game:
         self.log.emit("draw", cards=rules.DRAW_PER_TURN, decks=[len(p.deck) for p in state.players])
 
     def initiative_phase(self) -> None:
-        """INIT-4: priority stays until the other Commander's initiative exceeds the holder's."""
+        """INIT-4: priority stays until the other Commander's initiative exceeds the holder's;
+        effects may change the initiatives first (INIT-2)."""
         state = self.state
+        if self.effects.enabled:
+            self.effects.open(Window.INITIATIVE)
         holder = state.priority
         other = state.opponent(holder)
         if state.players[other].initiative > state.players[holder].initiative:
@@ -367,15 +381,13 @@ class Game:
 
     def production_phase(self) -> None:
         state = self.state
-        for card in state.in_play():
-            if card.spec.object_type is ObjectType.STATION and card.damage:
-                card.damage = max(0, card.damage - rules.STATION_REPAIR_PER_TURN)  # STN-12
-            elif card.kind is CardKind.GROUND_UNIT:
-                card.damage = 0  # GRD-5
-            if card.built_in_damage:
-                card.built_in_damage.clear()  # GRD-5 for units built into an object
+        effects = self.effects
+        if effects.enabled:
+            effects.start_production()  # PROD-9
         # PROD-2: the player with the lower initiative acts first.
         for player in (state.opponent(state.priority), state.priority):
+            if effects.enabled:
+                effects.open(Window.PRODUCTION_ABILITIES, (player,))  # PHASE-8
             # PHASE-9..13: each step's cards are placed before the next step is produced.
             for kinds in PRODUCTION_STEPS:
                 for uid in self.produce(player, setup=False, steps=(kinds,)):
@@ -383,9 +395,22 @@ class Game:
                         self.place_ship(player, uid)
                     elif state.cards[uid].kind is not CardKind.SPACE_OBJECT:
                         self.place_on_object(player, uid)
+            if effects.enabled:
+                effects.open(Window.PRODUCTION_UPGRADES, (player,))  # PHASE-14
+                effects.open(Window.PRODUCTION_SITUATIONS, (player,))  # PHASE-15
             self.move_commander(player)  # PHASE-16: after placing, so onto a new ship too
             self.discard_abilities(player)
             self.resources_to_tokens(player)
+        if effects.enabled:
+            effects.end_production()
+        # PHASE-19, the last sub-step: «снятие фишек повреждений со станций и наземных отрядов».
+        for card in state.in_play():
+            if card.spec.object_type is ObjectType.STATION and card.damage:
+                card.damage = max(0, card.damage - rules.STATION_REPAIR_PER_TURN)  # STN-12
+            elif card.kind is CardKind.GROUND_UNIT:
+                card.damage = 0  # GRD-5
+            if card.built_in_damage:
+                card.built_in_damage.clear()  # GRD-5 for units built into an object
 
     def resources_to_tokens(self, player: int) -> None:
         """SETUP-9, PROD-8: leftover resources become action tokens 1:1 (never worse than
@@ -586,8 +611,8 @@ class Game:
 
     def movement_phase(self, player: int) -> None:
         """MOVE-1..14: every ship may stay, join an own fleet, open a new sector, or go to any
-        orbit. Sectors holding an enemy fleet are closed (MOVE-9). Ground units and buildings
-        move first (MOVE-15)."""
+        orbit. Sectors holding an enemy fleet are closed unless a card opens them (MOVE-9).
+        Ground units and buildings move first (MOVE-15)."""
         self.move_ground(player)
         state = self.state
         ships = [s for s in state.in_play(CardKind.SHIP) if s.controller == player and not s.stay]
@@ -598,6 +623,9 @@ class Game:
         # Features of every place, computed once; only the mover's own power changes below.
         places = [obj.uid for obj in state.objects()]
         places += [w for w in state.ship_locations(player) if w.startswith("s")]
+        if self.effects.enabled and self.effects.allows(player, Permission.ENTER_ENEMY_SECTOR):
+            enemy_sectors = state.ship_locations(state.opponent(player))
+            places += [w for w in enemy_sectors if w.startswith("s") and w not in places]
         index = self.place_index()
         table = {where: self.location_features(player, where, index) for where in places}
         # The offer of each place is rebuilt only when a move changes its features.

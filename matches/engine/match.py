@@ -6,7 +6,7 @@ The runner owns the only ``SeededDice`` of the match, so the same decks, seed, a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,13 +14,14 @@ from matches.engine import rules
 from matches.engine.decisions import Agent
 from matches.engine.decks import Deck
 from matches.engine.dice import Dice, SeededDice
+from matches.engine.effects import Effect
 from matches.engine.events import EventLog
 from matches.engine.game import Game
 from matches.engine.state import GameState
 from matches.engine.victory import Outcome, pirate_loot
 
 # Bumped whenever a change can alter a match's course for the same seed.
-ENGINE_VERSION = "0.2.0"
+ENGINE_VERSION = "0.3.0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +41,10 @@ def run_match(
     log: bool = True,
     dice: Dice | None = None,
     observer: Callable[[GameState], None] | None = None,
+    effects: Mapping[int, Iterable[Effect]] | None = None,
 ) -> MatchResult:
-    """Play one match to its end. ``dice`` overrides the seeded dice (scenarios, tests)."""
+    """Play one match to its end. ``dice`` overrides the seeded dice (scenarios, tests);
+    ``effects`` are attached to the players before setup (``effects.Effects.attach``)."""
     events = EventLog(enabled=log)
     game = Game(
         decks=[deck.cards for deck in decks],
@@ -52,6 +55,9 @@ def run_match(
     )
     if observer is not None:
         game.observers.append(observer)
+    for player, attached in (effects or {}).items():
+        for effect in attached:
+            game.effects.attach(player, effect)
     events.emit(
         "match",
         engine=ENGINE_VERSION,

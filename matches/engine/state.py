@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from matches.engine.cards import CardKind, CardSpec, ObjectType
+from matches.engine.cards import CardKind, CardSpec, ObjectType, Victory
 
 
 class Zone(StrEnum):
@@ -81,10 +81,17 @@ class PlayerState:
     action_tokens: int = 0
     commerce_tokens: int = 0
     pending_rewards: int = 0  # resources due next resources phase for boarded ships
+    initiative_bonus: int = 0  # INIT-2: changed by effects («может быть изменена»)
+    victories: set[Victory] = field(default_factory=set)  # WIN-5: granted by ability cards
 
     @property
     def initiative(self) -> int:
-        return self.commander.initiative or 0
+        """The printed initiative as effects have changed it (INIT-2)."""
+        return (self.commander.initiative or 0) + self.initiative_bonus
+
+    def has_victory(self, victory: Victory) -> bool:
+        """WIN-5: an additional victory condition from the Commander card or an effect."""
+        return self.commander.victory is victory or victory in self.victories
 
     def zone_list(self, zone: Zone) -> list[str] | None:
         return {

@@ -96,13 +96,12 @@ def check_start_of_turn(state: GameState) -> Outcome | None:
     trader = [
         p.index
         for p in state.players
-        if p.commander.victory is Victory.TRADER
-        and p.commerce_tokens >= rules.TRADER_COMMERCE_TOKENS
+        if p.has_victory(Victory.TRADER) and p.commerce_tokens >= rules.TRADER_COMMERCE_TOKENS
     ]
     procurator = [
         p.index
         for p in state.players
-        if p.commander.victory is Victory.PROCURATOR
+        if p.has_victory(Victory.PROCURATOR)
         and unblocked_objects(state, p.index) >= rules.PROCURATOR_OBJECTS
     ]
     winners = sorted(set(trader) | set(procurator))
@@ -151,7 +150,7 @@ def check_end_of_battle_phase(state: GameState) -> Outcome | None:
     pirates = [
         p.index
         for p in state.players
-        if p.commander.victory is Victory.PIRATE
+        if p.has_victory(Victory.PIRATE)
         and pirate_loot(state, state.opponent(p.index)) > rules.PIRATE_LOSSES_THRESHOLD
     ]
     if not pirates:

@@ -249,11 +249,17 @@ class BoardingRoll:
 
 
 def roll_boarding(
-    dice: Dice, *, force: int, crew_level: str | None, crew_size: int
+    dice: Dice,
+    *,
+    force: int,
+    crew_level: str | None,
+    crew_size: int,
+    defender_dice: Dice | None = None,
 ) -> BoardingRoll:
-    """«оба игрока кидают кубик D6» — the boarder's die first, then the defender's."""
+    """«оба игрока кидают кубик D6» — the boarder's die first, then the defender's (with
+    ``defender_dice`` when the players roll with dice of their own, DICE-4)."""
     attacker_roll = dice.d6()
-    defender_roll = dice.d6()
+    defender_roll = (defender_dice or dice).d6()
     return BoardingRoll(
         attacker_roll,
         attacker_roll + force,
@@ -327,9 +333,11 @@ def light_duel_applies(
     )
 
 
-def roll_light_duel(dice: Dice, *, attacker_speed: int, defender_speed: int) -> DuelRoll:
+def roll_light_duel(
+    dice: Dice, *, attacker_speed: int, defender_speed: int, defender_dice: Dice | None = None
+) -> DuelRoll:
     attacker_roll = dice.d6()
-    defender_roll = dice.d6()
+    defender_roll = (defender_dice or dice).d6()
     return DuelRoll(
         attacker_roll,
         attacker_roll + attacker_speed,
