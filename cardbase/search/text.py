@@ -9,14 +9,38 @@ there a word matches as a substring only.
 
 import re
 
-from django.contrib.postgres.search import SearchQuery, SearchVector, SearchVectorExact
-from django.db.models import Q
+from django.contrib.postgres.search import SearchQuery, SearchVectorExact, SearchVectorField
+from django.db.models import Expression, Q
 
 from matches.engine.names import fold_text
 
 SEARCH_CONFIG = "russian"
 # to_tsquery treats these as operators; a word keeps only its letters and digits for FTS.
 _TSQUERY_WORD = re.compile(r"\w+")
+
+
+class StoredSearchVector(Expression):
+    """The ``search_vector`` column PostgreSQL generates from ``search_text`` (migration 0005:
+    ``to_tsvector('russian', search_text)``, stored and GIN-indexed) on the queried table.
+    Like a column reference, it follows its table's alias when the ORM relabels it (a negated
+    term becomes a subquery with its own aliases)."""
+
+    def __init__(self, alias: str | None = None) -> None:
+        super().__init__(output_field=SearchVectorField())
+        self.alias = alias
+
+    def resolve_expression(self, query=None, *args, **kwargs):
+        clone = self.copy()
+        clone.alias = query.get_initial_alias()
+        return clone
+
+    def relabeled_clone(self, change_map):
+        clone = self.copy()
+        clone.alias = change_map.get(self.alias, self.alias)
+        return clone
+
+    def as_sql(self, compiler, connection):
+        return f"{compiler.quote_name_unless_alias(self.alias)}.search_vector", []
 
 
 def text_q(text: str, *, vendor: str, phrase: bool = False) -> Q:
@@ -36,8 +60,7 @@ def text_q(text: str, *, vendor: str, phrase: bool = False) -> Q:
             config=SEARCH_CONFIG,
             search_type="raw",
         )
-    vector = SearchVector("search_text", config=SEARCH_CONFIG)
-    return Q(SearchVectorExact(vector, query)) | substring
+    return Q(SearchVectorExact(StoredSearchVector(), query)) | substring
 
 
 def words_q(text: str, *, vendor: str) -> Q:

@@ -64,7 +64,7 @@ def prepare_database(env: dict[str, str]) -> None:
     run(PYTHON, "manage.py", "migrate", "--no-input", env=env)
     run(PYTHON, "manage.py", "load_content", env=env)
     code = f"""
-from cardbase.models import Card, Game
+from cardbase.models import Card, Game, search_text_of
 game = Game.objects.get(slug="komandor")
 have = Card.objects.filter(key__startswith="bench-").count()
 cards = [
@@ -72,10 +72,11 @@ cards = [
          cost=1 + n % 12, source_book="benchmark", source_section="synthetic bench data",
          attributes={{"kind": "ship", "size": "SK", "ship_class": "крейсер", "strength": 8,
                      "critical": 5, "shield": {{"type": "C", "power": 3}}, "armor": 3,
-                     "speed": 1 + n % 10, "weapons": {{"plasma": {{"power": 5}}}}}},
-         search_text=f"тестовый крейсер {{n}}")
+                     "speed": 1 + n % 10, "weapons": {{"plasma": {{"power": 5}}}}}})
     for n in range(have, {BENCH_CARDS})
 ]
+for card in cards:  # bulk_create skips save(), which derives search_text
+    card.search_text = search_text_of(card)
 Card.objects.bulk_create(cards)
 print(Card.objects.count(), Card.objects.filter(game=game, name_ru__icontains="Химера").first().pk)
 """
