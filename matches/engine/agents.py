@@ -27,27 +27,49 @@ class RandomAgent:
 
 
 class ScriptedAgent:
-    """Answers with option keys given in advance, in order; then defers to ``fallback``.
+    """Answers with option keys given in advance, then defers to ``fallback``.
+
+    ``script`` is either one list of keys, answered in order whatever the decision, or a
+    mapping from a decision kind to the keys answering that kind in order (scenario files).
 
     >>> from matches.engine.decisions import Option
     >>> agent = ScriptedAgent(["b"])
     >>> agent.choose(Decision(0, "demo", (Option("a"), Option("b"))))
     1
+    >>> agent = ScriptedAgent({"demo": ["b"], "other": ["x"]}, fallback=RandomAgent())
+    >>> agent.choose(Decision(0, "demo", (Option("a"), Option("b")))), agent.unused()
+    (1, {'other': ['x']})
     """
 
-    __slots__ = ("_fallback", "_keys", "name")
+    __slots__ = ("_by_kind", "_fallback", "_queues", "name")
 
-    def __init__(self, keys: Iterable[str], fallback: Agent | None = None, name: str = "scripted"):
-        self._keys = deque(keys)
+    def __init__(
+        self,
+        script: Iterable[str] | Mapping[str, Iterable[str]],
+        fallback: Agent | None = None,
+        name: str = "scripted",
+    ) -> None:
+        self._by_kind = isinstance(script, Mapping)
+        if isinstance(script, Mapping):
+            self._queues = {kind: deque(keys) for kind, keys in script.items()}
+        else:
+            self._queues = {"": deque(script)}
         self._fallback = fallback
         self.name = name
 
     def choose(self, decision: Decision) -> int:
-        if self._keys:
-            return decision.index_of(self._keys.popleft())
+        queue = self._queues.get(decision.kind if self._by_kind else "")
+        if queue:
+            return decision.index_of(queue.popleft())
         if self._fallback is None:
             raise IllegalChoiceError(f"the script ran out at a {decision.kind!r} decision")
         return self._fallback.choose(decision)
+
+    def unused(self) -> list[str] | dict[str, list[str]]:
+        """The keys never asked for: a list, or by kind (only the kinds with keys left)."""
+        if not self._by_kind:
+            return list(self._queues[""])
+        return {kind: list(keys) for kind, keys in self._queues.items() if keys}
 
 
 # Fixed answers of the heuristic to yes/no questions, by decision kind: the first listed key

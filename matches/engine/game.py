@@ -8,7 +8,7 @@ production, movement and the battle phases, in the book's order (TURN-1, AMB-1).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from matches.engine import rules
@@ -271,44 +271,52 @@ class Game:
     # --- the turn (TURN-1) -----------------------------------------------------------------------
 
     def play_turn(self) -> None:
+        for phase in TURN_ORDER:
+            self.enter(phase)
+            self.play_phase(phase)
+
+    def play_phase(self, phase: Phase) -> None:
+        """Play one phase of the turn (``TURN_ORDER``); scenarios start mid-turn with it."""
+        _PHASE_STEPS[phase](self)
+
+    def start_phase(self) -> None:
+        self.log.emit("turn", turn=self.state.turn)
+        self.stop_if(check_start_of_turn(self.state))
+        if self.effects.enabled:
+            self.effects.open(Window.START_OF_TURN)
+
+    def untap_phase(self) -> None:
+        for uid in self.state.play:
+            card = self.state.cards[uid]
+            card.tapped = False
+            card.stay = False
+
+    def resources_phase(self) -> None:
         state = self.state
-        effects = self.effects
-        self.enter(Phase.START)
-        self.log.emit("turn", turn=state.turn)
-        self.stop_if(check_start_of_turn(state))
-        if effects.enabled:
-            effects.open(Window.START_OF_TURN)
-        self.enter(Phase.DRAW)
-        self.draw_phase()
-        self.enter(Phase.UNTAP)
-        for uid in state.play:
-            state.cards[uid].tapped = False
-            state.cards[uid].stay = False
-        self.enter(Phase.INITIATIVE)
-        self.initiative_phase()
-        self.enter(Phase.RESOURCES)
         for player in (state.priority, state.opponent(state.priority)):
             self.receive_resources(player)
             commercial_runs(self, player)
             self.receive_other_income(player)
-        self.enter(Phase.PRODUCTION)
-        self.production_phase()
-        first = state.priority
-        for move_phase, battle, mover in (
-            (Phase.MOVE_1, Phase.BATTLE_1, first),
-            (Phase.MOVE_2, Phase.BATTLE_2, state.opponent(first)),
-        ):
-            self.enter(move_phase)
-            if effects.enabled:
-                effects.open(Window.BEFORE_MOVEMENT)
-            self.movement_phase(mover)
-            if effects.enabled:
-                effects.open(Window.AFTER_MOVEMENT)
-            self.enter(battle)
-            battle_phase(self, mover)
-        self.enter(Phase.END)
-        if effects.enabled:
-            effects.open(Window.END_OF_TURN)
+
+    def movement_step(self, *, first: bool) -> None:
+        """MOVE_1 belongs to the priority player, MOVE_2 to the other (TURN-8); the priority
+        cannot change after the initiative phase, so each reads it afresh."""
+        state = self.state
+        mover = state.priority if first else state.opponent(state.priority)
+        if self.effects.enabled:
+            self.effects.open(Window.BEFORE_MOVEMENT)
+        self.movement_phase(mover)
+        if self.effects.enabled:
+            self.effects.open(Window.AFTER_MOVEMENT)
+
+    def battle_step(self, *, first: bool) -> None:
+        """The battle phase after MOVE_1 or MOVE_2: the player who just moved attacks."""
+        state = self.state
+        battle_phase(self, state.priority if first else state.opponent(state.priority))
+
+    def end_phase(self) -> None:
+        if self.effects.enabled:
+            self.effects.open(Window.END_OF_TURN)
 
     def enter(self, phase: Phase) -> None:
         for observer in self.observers:
@@ -834,3 +842,20 @@ def _weapon_value(weapon: Any) -> int:
     if hasattr(weapon, "targets"):
         return weapon.targets * weapon.power
     return getattr(weapon, "power", 0)
+
+
+# The turn (TURN-1..14): every phase but setup, in the book's order, and what each one does.
+TURN_ORDER: tuple[Phase, ...] = tuple(phase for phase in Phase if phase is not Phase.SETUP)
+_PHASE_STEPS: dict[Phase, Callable[[Game], None]] = {
+    Phase.START: Game.start_phase,
+    Phase.DRAW: Game.draw_phase,
+    Phase.UNTAP: Game.untap_phase,
+    Phase.INITIATIVE: Game.initiative_phase,
+    Phase.RESOURCES: Game.resources_phase,
+    Phase.PRODUCTION: Game.production_phase,
+    Phase.MOVE_1: partial(Game.movement_step, first=True),
+    Phase.BATTLE_1: partial(Game.battle_step, first=True),
+    Phase.MOVE_2: partial(Game.movement_step, first=False),
+    Phase.BATTLE_2: partial(Game.battle_step, first=False),
+    Phase.END: Game.end_phase,
+}

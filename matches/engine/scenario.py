@@ -1,13 +1,16 @@
-"""Battle scenarios: a battle set up from a JSON file, fixed dice and scripted choices.
+"""Scenarios: a battle or a mid-game position set up from a JSON file, fixed dice and
+scripted choices.
 
 Run one and print its JSON-lines event log::
 
     python -m matches.engine.scenario tests/engine/scenarios/book_example.json
 
-The file format is documented in docs/scenarios.md. Cards are given inline, in the canonical
-dict form or in the book's notation («12(8)», «В4», «2/4», «4-4»); both are read by
-``cards.card_from_dict``. Scripted choices are option keys, queued per side and per decision
-kind; any decision the script does not cover goes to ``DefaultAgent``.
+The file format is documented in docs/scenarios.md. A battle file gives the two sides'
+combatants; a file with a ``"position"`` key gives a table in the middle of a game
+(``position.py``) and the phases to play from there (``"play"``). Cards are given inline, in the
+canonical dict form or in the book's notation («12(8)», «В4», «2/4», «4-4»); both are read by
+``cards.card_from_dict``. Scripted choices are option keys; any decision the script does not
+cover goes to ``HeuristicAgent``.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from matches.engine.agents import HeuristicAgent, ScriptedAgent
 from matches.engine.battle import (
     BattleResult,
     BattleRules,
@@ -30,9 +34,21 @@ from matches.engine.battle import (
     battle_fight,
 )
 from matches.engine.cards import CardSpecError, card_from_dict, card_to_dict
-from matches.engine.decisions import Decision, IllegalChoiceError
+from matches.engine.decisions import IllegalChoiceError
 from matches.engine.dice import DiceExhaustedError, FixedDice
 from matches.engine.events import EventLog
+from matches.engine.game import Game
+from matches.engine.position import (
+    TURN_ORDER,
+    Position,
+    PositionError,
+    phases_for_turns,
+    play_phases,
+    position_from_dict,
+    position_game,
+)
+from matches.engine.state import Phase
+from matches.engine.victory import Outcome
 
 SIDES = ("attacker", "defender")
 
@@ -43,53 +59,6 @@ class ScenarioError(ValueError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         super().__init__("; ".join(problems))
-
-
-class DefaultAgent:
-    """Fires the weapon attack with the most damage if every die hit; never rams or boards on
-    its own (it passes when nothing else is left); otherwise takes the first option.
-
-    Options are built so that the first one is the passive choice (stay, keep the range, don't
-    land...), so an unscripted scenario fights the plain closing battle the book describes.
-    """
-
-    name = "default"
-
-    def choose(self, decision: Decision) -> int:
-        best, best_value = None, -1
-        for index, option in enumerate(decision.options):
-            data = option.data
-            if not data or "expected" not in data or data.get("mount") in _OPTIONAL_ATTACKS:
-                continue
-            if data["expected"] > best_value:
-                best, best_value = index, data["expected"]
-        if best is not None:
-            return best
-        for index, option in enumerate(decision.options):
-            if option.key == "pass":
-                return index
-        return 0
-
-
-_OPTIONAL_ATTACKS = frozenset({"ram", "boarding"})
-
-
-class ScriptedAgent:
-    """Answers from per-kind queues of option keys, and falls back to ``DefaultAgent``."""
-
-    def __init__(self, name: str, script: Mapping[str, Sequence[str]]) -> None:
-        self.name = name
-        self.queues = {kind: list(keys) for kind, keys in script.items()}
-        self.fallback = DefaultAgent()
-
-    def choose(self, decision: Decision) -> int:
-        queue = self.queues.get(decision.kind)
-        if queue:
-            return decision.index_of(queue.pop(0))
-        return self.fallback.choose(decision)
-
-    def unused(self) -> dict[str, list[str]]:
-        return {kind: keys for kind, keys in self.queues.items() if keys}
 
 
 @dataclass(frozen=True)
@@ -112,18 +81,30 @@ class Scenario:
 
 
 @dataclass(frozen=True)
+class PositionScenario:
+    name: str
+    position: Position
+    phases: tuple[Phase, ...] | None  # exactly these phases; None: ``turns`` turns
+    turns: int = 1
+
+
+@dataclass(frozen=True)
 class ScenarioRun:
-    result: BattleResult
+    result: BattleResult | None  # a battle scenario's battle
     log: EventLog
     unused_dice: int
-    unused_choices: dict[str, dict[str, list[str]]]
+    unused_choices: dict[str, list[str] | dict[str, list[str]]]
+    outcome: Outcome | None = None  # a position scenario's match, if it ended
+    game: Game | None = None  # a position scenario's game, as play left it
 
 
-def scenario_from_dict(data: Mapping[str, Any]) -> Scenario:
+def scenario_from_dict(data: Mapping[str, Any]) -> Scenario | PositionScenario:
     """Check a scenario document and return it ready to run; every problem is reported."""
     problems: list[str] = []
     if not isinstance(data, Mapping):
         raise ScenarioError(["the scenario must be a JSON object"])
+    if "position" in data:
+        return _position_scenario(data)
     site = _read_site(data.get("site", {"kind": "open_space"}), problems)
     players: list[int] = []
     sides: list[tuple[CombatantSetup, ...]] = []
@@ -206,9 +187,69 @@ def _read_combatants(side_key: str, raw: Any, problems: list[str]) -> list[Comba
     return setups
 
 
-def scenario_run(scenario: Scenario, *, log: EventLog | None = None) -> ScenarioRun:
-    """Fight the scenario's battle with fresh combatants; the scenario itself is not changed."""
+_POSITION_FILE_KEYS = frozenset({"name", "position", "dice", "play"})
+
+
+def _position_scenario(data: Mapping[str, Any]) -> PositionScenario:
+    problems = [
+        f"{key}: not a key of a position scenario (keys: {', '.join(sorted(_POSITION_FILE_KEYS))})"
+        for key in data
+        if key not in _POSITION_FILE_KEYS
+    ]
+    position = None
+    raw = data["position"]
+    if not isinstance(raw, Mapping):
+        problems.append("position: a JSON object")
+    elif "dice" in data and "dice" in raw:
+        problems.append("dice: given twice, at the top and in position.dice")
+    else:
+        try:
+            # The dice sit at the top of the file, as in a battle file.
+            position = position_from_dict({**raw, "dice": data.get("dice", raw.get("dice", []))})
+        except PositionError as error:
+            problems += [f"position.{problem}" for problem in error.problems]
+    start = position.phase if position is not None else Phase.START
+    phases, turns = _read_play(data.get("play", {"turns": 1}), start, problems)
+    if problems or position is None:
+        raise ScenarioError(problems)
+    return PositionScenario(str(data.get("name", "")), position, phases, turns)
+
+
+def _read_play(raw: Any, start: Phase, problems: list[str]) -> tuple[tuple[Phase, ...] | None, int]:
+    """``{"phases": [...]}``: those phases of the position's turn, in the turn's order, none
+    before the position's phase; ``{"turns": n}``: on to the end of the turn, then whole turns,
+    ``n`` turns in all (fewer if the match ends)."""
+    if not isinstance(raw, Mapping) or len(raw) != 1 or not {"phases", "turns"} >= set(raw):
+        problems.append(f'play: {{"phases": [phase, ...]}} or {{"turns": n}}, got {raw!r}')
+        return None, 1
+    if "turns" in raw:
+        turns = raw["turns"]
+        if not isinstance(turns, int) or isinstance(turns, bool) or turns < 1:
+            problems.append(f"play.turns: a whole number ≥ 1, got {turns!r}")
+            return None, 1
+        return None, turns
+    names = raw["phases"]
+    order = [phase.value for phase in TURN_ORDER]
+    if not isinstance(names, list) or not names or not all(name in order for name in names):
+        problems.append(f"play.phases: a non-empty list of phases among {', '.join(order)}")
+        return None, 1
+    positions = [order.index(name) for name in names]
+    if positions[0] < order.index(start.value) or positions != sorted(set(positions)):
+        problems.append(
+            f"play.phases: phases of one turn in the turn's order, none before the position's "
+            f"phase {start.value!r}; got {names!r}"
+        )
+    return tuple(Phase(name) for name in names), 1
+
+
+def scenario_run(
+    scenario: Scenario | PositionScenario, *, log: EventLog | None = None
+) -> ScenarioRun:
+    """Fight the scenario's battle with fresh combatants, or play the position from a fresh
+    game; the scenario itself is not changed."""
     log = log if log is not None else EventLog()
+    if isinstance(scenario, PositionScenario):
+        return _position_run(scenario, log)
     on_planet = scenario.site.object_type == "planet"
     sides = [
         BattleSide(
@@ -228,7 +269,7 @@ def scenario_run(scenario: Scenario, *, log: EventLog | None = None) -> Scenario
         for player, setups in zip(scenario.players, scenario.combatants, strict=True)
     ]
     agents = {
-        player: ScriptedAgent(side_key, script)
+        player: ScriptedAgent(script, fallback=HeuristicAgent(), name=side_key)
         for player, side_key, script in zip(scenario.players, SIDES, scenario.choices, strict=True)
     }
     dice = FixedDice(scenario.dice)
@@ -249,7 +290,29 @@ def scenario_run(scenario: Scenario, *, log: EventLog | None = None) -> Scenario
     return ScenarioRun(result, log, dice.remaining, unused)
 
 
-def scenario_load(path: str | Path) -> Scenario:
+def _position_run(scenario: PositionScenario, log: EventLog) -> ScenarioRun:
+    position = scenario.position
+    game = position_game(position, log=log)
+    log.emit(
+        "position",
+        turn=position.turn,
+        phase=position.phase.value,
+        priority=position.priority,
+        cards=dict(position.uids),
+    )
+    phases = scenario.phases or phases_for_turns(position.phase, scenario.turns)
+    outcome = play_phases(game, phases)
+    unused = {
+        f"p{index}": agent.unused()
+        for index, agent in enumerate(game.agents)
+        if isinstance(agent, ScriptedAgent) and agent.unused()
+    }
+    dice = game.dice
+    assert isinstance(dice, FixedDice)
+    return ScenarioRun(None, log, dice.remaining, unused, outcome, game)
+
+
+def scenario_load(path: str | Path) -> Scenario | PositionScenario:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as error:

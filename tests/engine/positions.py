@@ -1,4 +1,4 @@
-"""Build a game position from compact, JSON-compatible data, for rules tests.
+"""Game positions for rules tests: ``matches.engine.position`` with the test cards by name.
 
     game, uid = position({
         "priority": 0,
@@ -12,14 +12,10 @@
         ],
     })
 
-Each card has a label, unique across both players; ``uid[label]`` is its engine uid. ``card`` is
-a name from ``CARDS`` or a whole card dict. Without ``zone`` a card with ``at`` (a label of an
-object, or a sector ``"s<n>"``) or a space object is in play; other keys: ``zone`` (``hand``,
-``deck``, ``production``, ``losses``, ``situations``), ``tokens`` (production tokens),
-``controller``, ``tapped``, ``damage``, ``built_turn``. Labelled deck cards lie on top in their
-listed order, then ``deck: n`` inert cards. Each player's agent answers with the ``script``
-keys (``"run:{home}"``: labels in braces become uids), then as ``HeuristicAgent``; ``seen``
-lists what it was asked.
+The data is the engine's position format (``matches/engine/position.py``, docs/scenarios.md);
+``card`` may also name one of ``CARDS``, and ``deck: n`` adds ``n`` copies of the inert
+``FILLER``. ``uid[label]`` is a card's engine uid. Each player's agent is wrapped in a
+``RecordingAgent``, so ``seen`` lists what it was asked.
 """
 
 from __future__ import annotations
@@ -27,13 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from matches.engine.agents import HeuristicAgent, ScriptedAgent
-from matches.engine.cards import card_from_dict
 from matches.engine.decisions import Agent, Decision
-from matches.engine.dice import FixedDice
-from matches.engine.events import EventLog
 from matches.engine.game import Game
-from matches.engine.state import GameState, Phase, Zone
+from matches.engine.position import position_from_dict, position_game
+from matches.engine.state import GameState
 from tests.engine.book_cards import CHIMERA_NOTATION, EXORCIST_NOTATION, MAGNUM_NOTATION
 from tests.engine.deck_data import (
     ABILITY,
@@ -88,76 +81,15 @@ def position(
     data: Mapping[str, Any], *, dice: list[int] | None = None
 ) -> tuple[Game, dict[str, str]]:
     """The ``Game`` at the described position and the uids of the labelled cards."""
-    specs: list[list[dict[str, Any]]] = []
-    labels: list[list[str]] = []
-    for player in data["players"]:
-        cards = dict(player.get("cards", {}))
-        specs.append([_card_dict(entry["card"]) for entry in cards.values()])
-        specs[-1] += [CARDS[FILLER]] * player.get("deck", 0)
-        labels.append(list(cards))
-    commanders = [
-        card_from_dict(
-            {
-                "kind": "commander",
-                "name": f"Командор {index}",
-                "initiative": player.get("initiative", 5),
-                **({"victory": player["victory"]} if player.get("victory") else {}),
-            }
-        )
-        for index, player in enumerate(data["players"])
-    ]
-    uid = {
-        label: f"p{index}.{number:02d}"
-        for index, names in enumerate(labels)
-        for number, label in enumerate(names)
-    }
-    agents = [
-        RecordingAgent(
-            ScriptedAgent(
-                [key.format(**uid) for key in player.get("script", ())],
-                fallback=HeuristicAgent(),
-            )
-        )
-        for player in data["players"]
-    ]
-    game = Game(
-        decks=[[card_from_dict(spec) for spec in deck] for deck in specs],
-        commanders=commanders,
-        agents=agents,
-        dice=FixedDice(dice or []),
-        log=EventLog(),
-    )
-    state = game.state
-    for agent in agents:
-        agent.state = state
-    sectors = [0]
-    for index, player in enumerate(data["players"]):
-        for label, entry in player.get("cards", {}).items():
-            card = state.cards[uid[label]]
-            at = entry.get("at")
-            if at is not None and at.startswith("s") and at not in uid:
-                sectors.append(int(at[1:]))
-            zone = Zone(entry.get("zone", "play" if at or card.kind.value == "space_object"
-                                  else "deck"))  # fmt: skip
-            if zone is not Zone.DECK:
-                state.move(card.uid, zone, where=uid.get(at, at))
-            card.controller = entry.get("controller", index)
-            card.tokens = entry.get("tokens", 0)
-            card.tapped = entry.get("tapped", False)
-            card.damage = entry.get("damage", 0)
-            card.built_turn = entry.get("built_turn", 0)
-        for name in ("resources", "action_tokens", "commerce_tokens", "pending_rewards"):
-            setattr(state.players[index], name, player.get(name, 0))
-        state.players[index].commander_at = uid.get(player.get("commander_at", ""))
-    state.next_sector = max(sectors) + 1
-    state.turn = data.get("turn", 1)
-    state.priority = data.get("priority", 0)
-    state.phase = Phase(data.get("phase", "start"))
-    return game, uid
-
-
-def _card_dict(card: str | Mapping[str, Any]) -> dict[str, Any]:
-    return dict(CARDS[card]) if isinstance(card, str) else dict(card)
+    full = {"library": CARDS, "filler": FILLER, **data}
+    if dice is not None:
+        full["dice"] = list(dice)
+    setup = position_from_dict(full)
+    game = position_game(setup)
+    game.agents = [RecordingAgent(agent) for agent in game.agents]
+    for agent in game.agents:
+        agent.state = game.state
+    return game, dict(setup.uids)
 
 
 def seen(game: Game, player: int) -> list[tuple[str, str, str]]:

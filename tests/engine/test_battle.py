@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from matches.engine.agents import ScriptedAgent
 from matches.engine.battle import (
     BattleEnd,
     BattleRules,
@@ -21,7 +22,6 @@ from matches.engine.cards import card_from_dict, card_to_dict
 from matches.engine.decisions import Decision
 from matches.engine.dice import FixedDice
 from matches.engine.events import EventLog
-from matches.engine.scenario import ScriptedAgent
 
 OPEN = BattleSite(SiteKind.OPEN_SPACE)
 PLANET = BattleSite(SiteKind.ORBIT, "planet")
@@ -51,13 +51,40 @@ def card(uid: str, kind: str, **stats: Any) -> tuple[str, dict[str, Any]]:
     return uid, {"kind": kind, "name": uid, "cost": 2, **stats}
 
 
+class DefaultAgent:
+    """The passive player of the battle tests: fires the weapon attack with the most expected
+    damage (ties: the first), never rams or boards on its own (it passes when nothing else is
+    left), and otherwise takes the first option — the plain default of a yes/no decision
+    (stay, continue, hold, keep, wait, land...), so an unscripted battle is the plain closing
+    battle the book describes. ``HeuristicAgent`` differs: it rams or boards when that is the
+    best expected damage, resumes closing and sends the second echelon in."""
+
+    name = "default"
+
+    def choose(self, decision: Decision) -> int:
+        best, best_value = None, -1
+        for index, option in enumerate(decision.options):
+            data = option.data
+            if not data or "expected" not in data or data.get("mount") in ("ram", "boarding"):
+                continue
+            if data["expected"] > best_value:
+                best, best_value = index, data["expected"]
+        if best is not None:
+            return best
+        for index, option in enumerate(decision.options):
+            if option.key == "pass":
+                return index
+        return 0
+
+
 class Recorder:
-    """A scripted agent that also keeps every decision it was asked."""
+    """A scripted agent (per-kind queues, then ``DefaultAgent``) that also keeps every decision
+    it was asked."""
 
     name = "recorder"
 
     def __init__(self, script: dict[str, list[str]] | None = None) -> None:
-        self.inner = ScriptedAgent("script", script or {})
+        self.inner = ScriptedAgent(script or {}, fallback=DefaultAgent(), name="script")
         self.decisions: list[Decision] = []
 
     def choose(self, decision: Decision) -> int:

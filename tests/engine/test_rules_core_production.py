@@ -3,6 +3,7 @@ its sub-steps in the book's order, partial production, where new cards go, repai
 
 import pytest
 
+from matches.engine.agents import HeuristicAgent, ScriptedAgent
 from matches.engine.cards import CardKind
 from matches.engine.state import Phase, Zone
 from tests.engine.positions import position, seen
@@ -202,7 +203,7 @@ def test_commander_moves_in_production_within_a_fleet_or_between_object_and_orbi
     (move,) = asked(game, "commander.move")
     assert {o.key for o in move.options} == {"stay", uid["ship0"], uid["new_ship"]}
     assert game.state.players[0].commander_at == uid["new_ship"]
-    game.agents[0].inner._keys.extend([uid["ship0"]])
+    game.agents[0].inner = ScriptedAgent([uid["ship0"]], fallback=HeuristicAgent())
     game.state.turn += 1
     game.production_phase()
     move = asked(game, "commander.move")[-1]

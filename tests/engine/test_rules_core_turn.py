@@ -130,8 +130,11 @@ def test_priority_player_moves_first_then_the_lower_initiative():
 @pytest.mark.rules("INIT-7", "PROD-2")
 def test_the_lowest_initiative_produces_first():
     """«Первым действует игрок с наименьшей инициативой» (production)."""
-    hand = {"cards": {"h": {"card": "magnum", "zone": "hand"}}}
-    game, _ = quiet_position({"initiative": 6, **hand}, {"initiative": 3, **hand})
+
+    def hand(label):
+        return {"cards": {label: {"card": "magnum", "zone": "hand"}}}
+
+    game, _ = quiet_position({"initiative": 6, **hand("h0")}, {"initiative": 3, **hand("h1")})
     game.play_turn()
     assert [e["player"] for e in game.log.of_type("built")] == [1, 0]
 

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
+from matches.engine.agents import ScriptedAgent
 from matches.engine.cards import card_from_dict
 from matches.engine.decisions import Decision
 from matches.engine.dice import FixedDice
 from matches.engine.events import EventLog
 from matches.engine.fights import battle_phase, resolve_control
 from matches.engine.game import Game
-from matches.engine.scenario import ScriptedAgent
 from matches.engine.state import Card, Phase, Zone
 from tests.engine.deck_data import (
     ASTEROID,
@@ -26,7 +26,7 @@ from tests.engine.deck_data import (
     TRADER_SHIP,
     commander,
 )
-from tests.engine.test_battle import ship
+from tests.engine.test_battle import DefaultAgent, ship
 
 GUN = {"turbolaser": {"power": 20}}  # long range: hits a medium ship or a building in round 1
 FILLERS = 6  # tactical cards in each deck, so that a whole turn can draw its two cards
@@ -40,9 +40,9 @@ class Asked:
 
 @dataclass
 class Player:
-    """Answers from per-kind queues of option keys (``scenario.ScriptedAgent``, whose fallback
-    takes the passive first option or the best attack) and keeps every decision it was asked,
-    with the phase it came in."""
+    """Answers from per-kind queues of option keys, then as ``test_battle.DefaultAgent`` (the
+    passive first option or the best attack), and keeps every decision it was asked, with the
+    phase it came in."""
 
     table: Table
     script: dict[str, list[str]]
@@ -50,7 +50,7 @@ class Player:
     asked: list[Asked] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.inner = ScriptedAgent(self.name, self.script)
+        self.inner = ScriptedAgent(self.script, fallback=DefaultAgent(), name=self.name)
 
     def choose(self, decision: Decision) -> int:
         self.asked.append(Asked(self.table.game.state.phase, decision))

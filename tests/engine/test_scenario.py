@@ -1,4 +1,5 @@
-"""Scenario files: the book's worked example, the file format and the command line."""
+"""Scenario files — battles (the book's worked example) and mid-game positions: the file
+format, the command line, and the rules the stored files show."""
 
 import copy
 import json
@@ -8,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from matches.engine.battle import BattleEnd
+from matches.engine.agents import HeuristicAgent
+from matches.engine.battle import BattleEnd, BattleSide, Combatant, battle_fight
+from matches.engine.dice import FixedDice
 from matches.engine.events import EventLog
 from matches.engine.scenario import (
     ScenarioError,
@@ -126,3 +129,234 @@ def test_a_script_key_that_is_not_legal_is_reported():
     data["choices"]["defender"]["battle.attack"] = ["CH:missiles.long>MK", "CH:maser>EX"]
     with pytest.raises(ValueError, match=r"not a legal battle\.attack choice"):
         scenario_run(scenario_from_dict(data))
+
+
+def test_unscripted_battle_decisions_go_to_the_heuristic_agent():
+    """The book's example with no script at all fights as two ``HeuristicAgent``s would."""
+    data = json.loads(BOOK.read_text(encoding="utf-8"))
+    data["choices"] = {}
+    scenario = scenario_from_dict(data)
+    run = scenario_run(scenario)
+    sides = [
+        BattleSide(
+            player=player,
+            combatants=[Combatant.from_spec(c.uid, c.card, player=player) for c in setups],
+        )
+        for player, setups in zip(scenario.players, scenario.combatants, strict=True)
+    ]
+    log = EventLog()
+    battle_fight(
+        attacker=sides[0],
+        defender=sides[1],
+        site=scenario.site,
+        agents={0: HeuristicAgent(), 1: HeuristicAgent()},
+        dice=FixedDice(scenario.dice),
+        log=log,
+    )
+    assert run.log.to_jsonl() == log.to_jsonl()
+
+
+# --- position scenarios ------------------------------------------------------------------------
+
+
+def run_cli(capsys, path):
+    """Exit status, the logged events and the closing ``scenario_end`` line of ``main``."""
+    code = main([str(path)])
+    out = capsys.readouterr().out
+    lines = [json.loads(line) for line in out.splitlines()]
+    return code, lines[:-1], lines[-1] if lines else None
+
+
+def events(log, *types):
+    return [event for event in log if event["type"] in types]
+
+
+def stored(name):
+    return json.loads((SCENARIOS / name).read_text(encoding="utf-8"))
+
+
+def write(tmp_path, data, name="variant.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+@pytest.mark.rules(
+    "OBJ-7", "AMB-11", "PROD-2", "PROD-4", "PROD-5", "PROD-8", "PHASE-9", "PHASE-10",
+    "PHASE-17", "PHASE-18",
+)  # fmt: skip
+def test_production_position_file_holds_the_seventh_object_and_finishes_a_station(capsys):
+    """«Игрок не может иметь в игре одновременно более 7 карт космических объектов, учитывая
+    также объекты, введенные игроком, но захваченные/заблокированные противником»: player 0 has
+    five objects, one more the enemy captured and a station in production — seven — so the
+    planet in his hand is never offered; «Когда на данную карту будет потрачено достаточно
+    ресурсов … карта переворачивается и считается построенной»: 4 tokens + 3 finish the station;
+    the cruiser gets «фишки производства в количестве, равном потраченным … ресурсам», and the
+    last 5 resources become 5 action tokens. The lower initiative produces first."""
+    code, log, end = run_cli(capsys, SCENARIOS / "production_seven_objects.json")
+    assert code == 0 and end == {"type": "scenario_end", "unused_choices": {}, "unused_dice": 0}
+    (position,) = events(log, "position")
+    uid = position["cards"]
+    assert position["phase"] == "production" and position["turn"] == 4
+    steps = [
+        (e["type"], e["player"], e.get("card"), e.get("paid"), e.get("tokens"))
+        for e in events(log, "built", "production", "exchange")
+    ]
+    assert steps == [
+        ("built", 0, uid["base"], 3, None),
+        ("production", 0, uid["cruiser"], 2, 2),
+        ("exchange", 0, None, None, 5),
+        ("built", 1, uid["colony1"], 4, None),
+        ("exchange", 1, None, None, 1),
+    ]
+    # Three decisions: the station, the cruiser, «дальше» — the planet was no option.
+    assert [e["key"] for e in events(log, "choice") if e["player"] == 0] == [
+        f"{uid['base']}:3",
+        f"{uid['cruiser']}:2",
+        "next",
+    ]
+
+
+@pytest.mark.rules("OBJ-7", "AMB-11")
+def test_without_the_captured_object_the_same_player_may_start_the_planet(tmp_path, capsys):
+    """The captured asteroid is what makes seven: without it (and the enemy ship on its orbit)
+    the planet in hand can be started and completed."""
+    data = stored("production_seven_objects.json")
+    first, second = data["position"]["players"]
+    del first["cards"]["lost"], second["cards"]["raider"]
+    first["script"] = {"production.build": ["{base}:3", "{colony0}:4", "next"]}
+    code, log, end = run_cli(capsys, write(tmp_path, data))
+    uid = events(log, "position")[0]["cards"]
+    assert code == 0 and end["unused_choices"] == {}
+    assert [e["card"] for e in events(log, "built") if e["player"] == 0] == [
+        uid["base"],
+        uid["colony0"],
+    ]
+
+
+@pytest.mark.rules(
+    "MOVE-8", "BATTLE-6", "CAP-2", "CAP-6", "PHASE-40", "CIV-3", "CIV-5", "PROP-EVADE-1",
+)  # fmt: skip
+def test_capture_position_file_takes_the_asteroid_right_after_the_battle(capsys):
+    """«Корабли игрока … могут быть перемещены также к космическому объекту, контролируемому
+    противником»; the mover attacks; the picket dies, and «игрок получает контроль над
+    космическим объектом противника» as the last step of the battle; the market («гражданские
+    постройки») does not hold the asteroid, and its captor «может немедленно уничтожить
+    гражданские постройки или захватить их»."""
+    code, log, end = run_cli(capsys, SCENARIOS / "capture_with_civil_building.json")
+    uid = events(log, "position")[0]["cards"]
+    assert code == 0 and end == {"type": "scenario_end", "unused_choices": {}, "unused_dice": 0}
+    moves = [(e["card"], e["to"]) for e in events(log, "moved")]
+    assert moves == [(uid["cruiser"], uid["outpost"]), (uid["striker"], uid["outpost"])]
+    (battle,) = events(log, "battle")
+    assert (battle["at"], battle["attacker"], battle["defender"]) == (uid["outpost"], 0, 1)
+    assert battle["sides"] == [[uid["cruiser"], uid["striker"]], [uid["picket"]]]
+    assert events(log, "evade")[0]["uid"] == uid["picket"]  # the Magnum-K's manoeuvre
+    tail = [e["type"] for e in log[log.index(events(log, "battle_end")[0]) :]]
+    assert tail == ["battle_end", "destroyed", "captured", "choice"]
+    assert events(log, "captured")[0] == {
+        "seq": log[-2]["seq"],
+        "type": "captured",
+        "card": uid["outpost"],
+        "by": 0,
+        "how": "orbit",
+    }
+    assert log[-1]["kind"] == "capture.civil_building" and log[-1]["key"] == "capture"
+
+
+@pytest.mark.rules(
+    "CAP-3", "CAP-4", "RES-1", "RES-2", "RES-9", "PROP-COMMERCE-1", "PROP-COMMERCE-2",
+    "PROP-COMMERCE-4", "PROP-SMUGGLE-3",
+)  # fmt: skip
+def test_blockade_position_file_gives_no_income_from_the_blocked_planet(capsys):
+    """«Игрок сохраняет контроль над объектом, если на нем находятся его наземные отряды, даже
+    когда на орбите объекта есть корабли противника … При этом игрок не может использовать
+    свойства заблокированного объекта»: 5 + 1 + 1 from the two free asteroids, nothing from the
+    planet; the run goes to the free asteroid; the enemy smuggler rolls the 5 of the file."""
+    code, log, end = run_cli(capsys, SCENARIOS / "blockade_resources.json")
+    uid = events(log, "position")[0]["cards"]
+    assert code == 0 and end == {"type": "scenario_end", "unused_choices": {}, "unused_dice": 0}
+    income = [(e["player"], e["resources"], e["tokens"]) for e in events(log, "resources")]
+    assert income == [(0, 5 + 1 + 1, 1 + 1), (1, 5 + 2, 0)]
+    runs = [
+        (e["player"], e["action"], e["target"], e["reward"]) for e in events(log, "commercial_run")
+    ]
+    assert runs == [(0, "run", uid["depot"], 2), (1, "smuggle", uid["home0"], 2)]
+    assert events(log, "commercial_run")[1]["roll"] == 5
+
+
+@pytest.mark.rules("PROP-COMMERCE-2", "CAP-4")
+def test_a_run_to_the_blocked_planet_is_not_legal_and_the_error_lists_the_legal_keys(
+    tmp_path, capsys
+):
+    """«на другой космический объект, контролируемый им … и не заблокированный противником»."""
+    data = stored("blockade_resources.json")
+    data["position"]["players"][0]["script"] = ["run:{home0}"]
+    assert main([str(write(tmp_path, data))]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("scenario error: 'run:p0.00' is not a legal commerce.run choice")
+    assert "legal: none, run:p0.03" in err
+
+
+@pytest.mark.rules("WIN-8", "TURN-2")
+def test_turns_play_on_into_the_next_turn_until_the_match_is_decided(tmp_path, capsys):
+    """``{"turns": 3}`` from the resources phase: the Trader's run brings the seventh token, and
+    «в начале хода» of turn 4 he wins; nothing is played after that."""
+    data = stored("blockade_resources.json")
+    data["position"]["players"][0].update(victory="trader", commerce_tokens=6, commander_at="home0")
+    data["play"] = {"turns": 3}
+    code, log, end = run_cli(capsys, write(tmp_path, data))
+    assert code == 0 and end["unused_dice"] == 0
+    assert [e["turn"] for e in events(log, "turn")] == [4]
+    assert log[-1]["type"] == "victory" and log[-1]["winner"] == 0
+    assert log[-1]["termination"] == "trader" and log[-1]["turn"] == 4
+
+
+def test_a_position_file_prints_the_same_bytes_every_time():
+    path = SCENARIOS / "capture_with_civil_building.json"
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-m", "matches.engine.scenario", str(path)],
+            capture_output=True,
+            cwd=ROOT,
+            check=True,
+        ).stdout
+        for _ in range(2)
+    }
+    assert len(outputs) == 1
+
+
+def test_a_malformed_position_file_names_every_problem_and_exits_2(tmp_path, capsys):
+    data = stored("capture_with_civil_building.json")
+    data["position"]["phase"] = "lunch"
+    data["position"]["players"][0]["cards"]["cruiser"]["at"] = "moon"
+    data["position"]["players"][1]["commander_at"] = "nobody"
+    data["play"] = {"phases": ["battle_1", "move_1"]}
+    data["site"] = {"kind": "open_space"}
+    assert main([str(write(tmp_path, data))]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err
+    assert err.startswith("scenario error: ")
+    for fragment in (
+        "site: not a key of a position scenario",
+        "position.phase: one of start, draw",
+        "position.players[0].cards.cruiser.at: 'moon' is neither a card label nor a sector",
+        "position.players[1].commander_at: the label of a ship or space object",
+        "play.phases: phases of one turn in the turn's order",
+    ):
+        assert fragment in err, fragment
+    assert "Traceback" not in err
+
+
+def test_play_phases_may_not_go_back_before_the_position_s_phase():
+    data = stored("capture_with_civil_building.json")
+    data["play"] = {"phases": ["production", "move_1"]}
+    with pytest.raises(ScenarioError, match="none before the position's phase 'move_1'"):
+        scenario_from_dict(data)
+    data["play"] = {"turns": 0}
+    with pytest.raises(ScenarioError, match=r"play\.turns: a whole number ≥ 1"):
+        scenario_from_dict(data)
+    data["play"] = {"phases": ["move_1"], "turns": 1}
+    with pytest.raises(ScenarioError, match="play: "):
+        scenario_from_dict(data)
