@@ -8,6 +8,7 @@ from django import template
 from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.html import format_html
+from django.utils.text import capfirst
 from django.utils.translation import get_language, pgettext_lazy
 
 register = template.Library()
@@ -53,7 +54,7 @@ def card_type_label(card_type: str, type_names: Mapping[str, Any] | None = None)
     """The name of a card kind: Komandor's own kinds in the singular, otherwise the game's
     ``card_kind`` component (the book's heading for that kind), otherwise the stored value."""
     if card_type in CARD_KIND_LABELS:
-        return str(CARD_KIND_LABELS[card_type])
+        return capfirst(str(CARD_KIND_LABELS[card_type]))
     component = (type_names or {}).get(card_type)
     return localized(component) if component is not None else card_type
 

@@ -352,6 +352,7 @@ def test_language_switch_shows_english(client, catalogue):
     assert '<html lang="en">' in html
     assert "<h1>Komandor</h1>" in html
     assert "Card type" in html
+    assert '<option value="ship">Ship</option>' in html  # a label, capitalised like Russian's
     card = client.get(reverse("cardbase:card-detail", args=["master-of-orion", "space-port"]))
     assert "<h1>Spaceport</h1>" in card.content.decode()
 
