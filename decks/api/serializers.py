@@ -9,22 +9,29 @@ from decks.models import Deck, DeckVersion, Visibility
 from decks.text_format import MAX_LINE_COUNT
 from decks.values import DeckContent, EntryContent
 
+# The largest id a BigAutoField holds: a larger one is an unknown card, not a database error.
+MAX_ROW_ID = 2**63 - 1
+
+
+def card_id_field(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_ROW_ID, **kwargs)
+
 
 class EntryInSerializer(serializers.Serializer):
-    card = serializers.IntegerField(min_value=1)
+    card = card_id_field()
     count = serializers.IntegerField(min_value=1, max_value=MAX_LINE_COUNT)
     own_name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
 class SetupAbilityInSerializer(serializers.Serializer):
-    card = serializers.IntegerField(min_value=1)
+    card = card_id_field()
     count = serializers.IntegerField(min_value=1, max_value=MAX_LINE_COUNT, default=1)
 
 
 class DeckContentSerializer(serializers.Serializer):
     """Deck contents by card id, as the builder and API clients send them."""
 
-    commander = serializers.IntegerField(min_value=1, allow_null=True, required=False)
+    commander = card_id_field(allow_null=True, required=False)
     entries = EntryInSerializer(many=True, required=False)
     setup_abilities = SetupAbilityInSerializer(many=True, required=False)
 
@@ -70,6 +77,13 @@ class DeckWriteSerializer(DeckContentSerializer):
     name = serializers.CharField(max_length=200)
     description = serializers.CharField(required=False, allow_blank=True, default="")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
+
+
+class PublicDeckQuerySerializer(serializers.Serializer):
+    """The query of the public deck search: words, and the Commander's card id."""
+
+    q = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=True)
+    commander = card_id_field(required=False, allow_null=True, default=None)
 
 
 class DeckImportSerializer(serializers.Serializer):

@@ -40,6 +40,7 @@ from decks.api.serializers import (
     DeckValidateSerializer,
     DeckVersionSerializer,
     DeckWriteSerializer,
+    PublicDeckQuerySerializer,
 )
 from decks.messages import localised, localised_report
 from decks.models import Deck
@@ -221,12 +222,12 @@ class DeckPublicListView(ListAPIView):
     filter_backends: list = []
 
     def get_queryset(self):
-        commander = self.request.query_params.get("commander") or None
-        if commander is not None and not commander.isdigit():
-            raise ValidationError({"commander": [_("The Commander must be a card id.")]})
+        # An empty parameter (``?commander=``, as a plain form sends it) means no filter.
+        params = {k: v for k, v in self.request.query_params.items() if v != ""}
+        query = PublicDeckQuerySerializer(data=params)
+        query.is_valid(raise_exception=True)
         return selectors.decks_public(
-            text=self.request.query_params.get("q", ""),
-            commander_id=int(commander) if commander else None,
+            text=query.validated_data["q"], commander_id=query.validated_data["commander"]
         )
 
 

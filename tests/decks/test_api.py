@@ -243,3 +243,22 @@ def test_admin_edit_writes_a_version(client, owner, deck):
     deck.refresh_from_db()
     assert deck.name == "Переименована"
     assert deck.versions.count() == 2
+
+
+@pytest.mark.parametrize("commander", ["abc", "-3", "0", str(2**64), "1.5"])
+def test_public_search_refuses_a_commander_that_is_no_card_id(client_for, commander):
+    answer = client_for().get("/api/decks/public/", {"commander": commander})
+    assert answer.status_code == 400
+    assert "commander" in answer.json()["fields"]
+
+
+def test_public_search_with_empty_parameters_lists_everything(client_for):
+    assert client_for().get("/api/decks/public/?q=&commander=").status_code == 200
+
+
+def test_a_card_id_beyond_any_row_is_a_400_not_a_500(client_for, owner, legal_content):
+    payload = _payload(legal_content)
+    payload["entries"][0]["card"] = 2**64
+    answer = client_for(owner).post("/api/decks/validate/", payload, format="json")
+    assert answer.status_code == 400
+    assert "entries" in answer.json()["fields"]
