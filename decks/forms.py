@@ -14,6 +14,10 @@ from decks.text_format import MAX_LINE_COUNT
 from decks.values import DeckContent, EntryContent
 
 
+class PublicDeckSearchForm(forms.Form):
+    q = forms.CharField(required=False, max_length=200, label=_("Search"))
+
+
 class DeckNewForm(forms.Form):
     name = forms.CharField(label=_("Deck name"), max_length=200)
 

@@ -366,6 +366,14 @@ def _term(token: _Token) -> Term:
 
 def parse_query(text: str) -> Query:
     """Parse ``text``; raise ``QuerySyntaxError`` naming the offending part when it is wrong."""
+    nul = text.find("\x00")
+    if nul >= 0:  # no database can compare it, and no card holds one
+        raise QuerySyntaxError(
+            "В запросе нулевой символ (NUL)",
+            "The query holds a NUL character",
+            position=nul,
+            term=text[nul : nul + 1],
+        )
     return _Parser(text).parse()
 
 

@@ -120,7 +120,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "cardbase.api.errors.api_exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "config.authentication.BasicAuthentication",
     ],
 }
 SPECTACULAR_SETTINGS = {

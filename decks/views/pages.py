@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from cardbase.models import Card
 from cardbase.search.query import QuerySyntaxError, cards_matching
 from decks import selectors, services
-from decks.forms import DeckBuilderForm, DeckImportForm, DeckNewForm
+from decks.forms import DeckBuilderForm, DeckImportForm, DeckNewForm, PublicDeckSearchForm
 from decks.messages import localised_report
 from decks.models import Deck
 from decks.text_format import DeckTextError
@@ -37,11 +37,14 @@ def deck_list(request):
 
 
 def deck_public(request):
-    text = request.GET.get("q", "")
+    form = PublicDeckSearchForm(request.GET)
+    valid = form.is_valid()
+    decks = selectors.decks_public(text=form.cleaned_data["q"])[:100] if valid else []
     return render(
         request,
         "decks/public.html",
-        {"decks": selectors.decks_public(text=text)[:100], "q": text},
+        {"decks": decks, "form": form},
+        status=200 if valid else 400,
     )
 
 

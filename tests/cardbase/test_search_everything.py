@@ -352,3 +352,9 @@ def test_the_migration_recomputes_search_text_of_rows_saved_before_it(world):
     Race.objects.filter(pk=race.pk).update(search_text="мрршаны")  # as written before 0004
     migration.recompute(apps, None)
     assert "фиеррон" in Race.objects.get(pk=race.pk).search_text
+
+
+def test_a_nul_character_is_a_query_error_at_its_position(client, world):
+    answer = client.get("/api/search/", {"q": "химера\x00"})
+    assert answer.status_code == 400
+    assert (answer.json()["code"], answer.json()["position"]) == ("query_syntax", 6)

@@ -134,3 +134,10 @@ def test_pages_speak_russian_first(client, owner, deck):
     assert "Мои колоды" in client.get(reverse("decks:list")).content.decode()
     builder = client.get(reverse("decks:edit", args=[deck.id])).content.decode()
     assert heading in builder and count_label in builder
+
+
+@pytest.mark.parametrize("query", ["флот\x00", "x" * 201])
+def test_public_deck_search_refuses_a_query_it_cannot_run_with_a_field_error(client, query):
+    response = client.get(reverse("decks:public"), {"q": query})
+    assert response.status_code == 400
+    assert 'class="errorlist"' in response.content.decode()
