@@ -118,9 +118,11 @@ def _resolved_source(source: str | dict[str, Any]) -> tuple[DeckContent, Catalog
 
 
 def deck_clone(*, deck: Deck, owner) -> Deck:
+    suffix = " (копия)"
+    room = Deck._meta.get_field("name").max_length - len(suffix)
     return deck_create(
         owner=owner,
-        name=f"{deck.name} (копия)",
+        name=f"{deck.name[:room]}{suffix}",
         description=deck.description,
         content=deck_content(deck=deck),
     )

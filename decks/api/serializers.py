@@ -79,6 +79,15 @@ class DeckWriteSerializer(DeckContentSerializer):
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
 
 
+class DeckPatchSerializer(DeckWriteSerializer):
+    """PATCH: every field optional and none defaulted, so what is not sent is kept. Not DRF's
+    ``partial=True``, which would also waive the fields of each entry sent."""
+
+    name = serializers.CharField(max_length=200, required=False)
+    description = serializers.CharField(required=False, allow_blank=True)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+
+
 class PublicDeckQuerySerializer(serializers.Serializer):
     """The query of the public deck search: words, and the Commander's card id."""
 

@@ -36,6 +36,7 @@ from decks.api.serializers import (
     CatalogueCardSerializer,
     DeckImportSerializer,
     DeckListSerializer,
+    DeckPatchSerializer,
     DeckSerializer,
     DeckValidateSerializer,
     DeckVersionSerializer,
@@ -155,6 +156,8 @@ class DeckDetailView(APIView):
     @extend_schema(
         operation_id="decks_partial_update",
         summary=gettext_lazy("Change part of a deck; what is not sent is kept"),
+        # Documented as the write body with every field optional, which is what
+        # DeckPatchSerializer accepts.
         request=DeckWriteSerializer(partial=True),
         responses={200: DeckSerializer, **_BAD_INPUT, **_OWNER_ONLY},
     )
@@ -172,7 +175,7 @@ class DeckDetailView(APIView):
 
     def _update(self, request, deck_id: int, *, partial: bool):
         deck = _owned_or_refuse(request, deck_id)
-        serializer = DeckWriteSerializer(data=request.data, partial=partial)
+        serializer = (DeckPatchSerializer if partial else DeckWriteSerializer)(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         old = selectors.deck_content(deck=deck) if partial else None

@@ -262,3 +262,40 @@ def test_a_card_id_beyond_any_row_is_a_400_not_a_500(client_for, owner, legal_co
     answer = client_for(owner).post("/api/decks/validate/", payload, format="json")
     assert answer.status_code == 400
     assert "entries" in answer.json()["fields"]
+
+
+def test_patch_keeps_description_and_visibility_when_not_sent(client_for, owner, deck):
+    client_for(owner).patch(f"/api/decks/{deck.id}/", {"visibility": "public"}, format="json")
+    answer = client_for(owner).patch(
+        f"/api/decks/{deck.id}/", {"description": "Быстрые крейсеры"}, format="json"
+    )
+    assert (answer.data["visibility"], answer.data["description"]) == (
+        "public",
+        "Быстрые крейсеры",
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"entries": [{"count": 4}]},
+        {"entries": [{"card": 1}]},
+        {"setup_abilities": [{"count": 1}]},
+    ],
+)
+def test_patch_checks_every_entry_it_sends_whole(client_for, owner, deck, body):
+    answer = client_for(owner).patch(f"/api/decks/{deck.id}/", body, format="json")
+    assert answer.status_code == 400
+    assert set(answer.json()["fields"]) == set(body)
+    assert deck.versions.count() == 1  # nothing saved
+
+
+def test_cloning_a_deck_with_the_longest_name_keeps_the_name_within_bounds(
+    client_for, owner, stranger, deck
+):
+    client_for(owner).patch(
+        f"/api/decks/{deck.id}/", {"name": "Я" * 200, "visibility": "public"}, format="json"
+    )
+    answer = client_for(stranger).post(f"/api/decks/{deck.id}/clone/")
+    assert answer.status_code == 201
+    assert len(answer.data["name"]) == 200 and answer.data["name"].endswith(" (копия)")
