@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from decks.models import Visibility
 from decks.selectors import commander_cards
 from decks.text_format import MAX_LINE_COUNT
-from decks.values import DeckContent, EntryContent
+from decks.values import MAX_ROW_ID, OWN_NAME_MAX_LENGTH, DeckContent, EntryContent
 
 
 class PublicDeckSearchForm(forms.Form):
@@ -63,9 +63,15 @@ class DeckBuilderForm(forms.Form):
         for row, (card, count, own, chosen) in enumerate(
             zip(cards, counts, owns, setups, strict=True), start=1
         ):
-            card_id, copies, picked = _number(card), _number(count), _number(chosen or "0")
-            if card_id is None or card_id < 1:
+            card_id, copies, picked = _card_id(card), _number(count), _number(chosen or "0")
+            if card_id is None:
                 problems.append(_("Row %(row)s: unknown card.") % {"row": row})
+                continue
+            if "\x00" in own or len(own.strip()) > OWN_NAME_MAX_LENGTH:
+                problems.append(
+                    _("Row %(row)s: the own name must be plain text of at most %(max)s characters.")
+                    % {"row": row, "max": OWN_NAME_MAX_LENGTH}
+                )
                 continue
             if copies is None or not 0 <= copies <= MAX_LINE_COUNT:
                 problems.append(
@@ -82,7 +88,7 @@ class DeckBuilderForm(forms.Form):
                 merged[(card_id, own.strip())] += copies
             if picked:
                 setup[card_id] += picked
-        added = _number(self.data.get("add", ""))
+        added = _card_id(self.data.get("add", ""))
         if added:
             merged[(added, "")] += 1
         if problems:
@@ -97,6 +103,11 @@ class DeckBuilderForm(forms.Form):
             setup_abilities=tuple(setup.items()),
         )
         return cleaned
+
+
+def _card_id(text: str) -> int | None:
+    number = _number(text)
+    return number if number is not None and 1 <= number <= MAX_ROW_ID else None
 
 
 def _number(text: str) -> int | None:

@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from cardbase.models import Card
+from decks.values import OWN_NAME_MAX_LENGTH
 
 
 def new_share_token() -> str:
@@ -68,7 +69,7 @@ class DeckEntry(models.Model):
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
     count = models.PositiveSmallIntegerField(_("copies"))
-    own_name = models.CharField(_("own name"), max_length=200, blank=True)
+    own_name = models.CharField(_("own name"), max_length=OWN_NAME_MAX_LENGTH, blank=True)
 
     class Meta:
         ordering = ["id"]

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# The largest id a BigAutoField holds: a larger one names no card, and must be refused as such
+# before it reaches the database (which cannot even compare it).
+MAX_ROW_ID = 2**63 - 1
+OWN_NAME_MAX_LENGTH = 200  # DeckEntry.own_name
+
 
 @dataclass(frozen=True, slots=True)
 class EntryContent:

@@ -7,10 +7,7 @@ from rest_framework import serializers
 
 from decks.models import Deck, DeckVersion, Visibility
 from decks.text_format import MAX_LINE_COUNT
-from decks.values import DeckContent, EntryContent
-
-# The largest id a BigAutoField holds: a larger one is an unknown card, not a database error.
-MAX_ROW_ID = 2**63 - 1
+from decks.values import MAX_ROW_ID, OWN_NAME_MAX_LENGTH, DeckContent, EntryContent
 
 
 def card_id_field(**kwargs) -> serializers.IntegerField:
@@ -20,7 +17,9 @@ def card_id_field(**kwargs) -> serializers.IntegerField:
 class EntryInSerializer(serializers.Serializer):
     card = card_id_field()
     count = serializers.IntegerField(min_value=1, max_value=MAX_LINE_COUNT)
-    own_name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    own_name = serializers.CharField(
+        max_length=OWN_NAME_MAX_LENGTH, required=False, allow_blank=True, default=""
+    )
 
 
 class SetupAbilityInSerializer(serializers.Serializer):

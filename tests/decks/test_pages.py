@@ -141,3 +141,33 @@ def test_public_deck_search_refuses_a_query_it_cannot_run_with_a_field_error(cli
     response = client.get(reverse("decks:public"), {"q": query})
     assert response.status_code == 400
     assert 'class="errorlist"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        {"entry_card": str(2**64)},
+        {"entry_card": "0"},
+        {"entry_own": "Гроза\x00"},
+        {"entry_own": "Я" * 201},
+    ],
+)
+def test_builder_reports_rows_it_cannot_save_as_form_errors(client, owner, deck, row):
+    client.force_login(owner)
+    fields = {"entry_card": "1", "entry_count": "1", "entry_own": "", "entry_setup": "0", **row}
+    answer = client.post(
+        reverse("decks:edit", args=[deck.id]), {"name": "Флот", "visibility": "private", **fields}
+    )
+    assert answer.status_code == 200
+    assert answer.context["form"].non_field_errors()
+    assert deck.versions.count() == 1
+
+
+def test_builder_ignores_an_add_beyond_any_card_id(client, owner, deck, legal_content):
+    client.force_login(owner)
+    answer = client.post(
+        reverse("decks:edit", args=[deck.id]),
+        {"name": "Флот", "visibility": "private", "add": str(2**64)},
+    )
+    assert answer.status_code == 302  # saved, the impossible card left out
+    assert not deck.entries.filter(card_id__gt=10**9).exists()
