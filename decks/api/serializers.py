@@ -90,7 +90,7 @@ class DeckPatchSerializer(DeckWriteSerializer):
 class PublicDeckQuerySerializer(serializers.Serializer):
     """The query of the public deck search: words, and the Commander's card id."""
 
-    q = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=True)
+    q = serializers.CharField(required=False, allow_blank=True, default="")
     commander = card_id_field(required=False, allow_null=True, default=None)
 
 

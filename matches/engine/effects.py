@@ -475,7 +475,7 @@ class Effects:
                 self._budget[player] -= cost.action_tokens
         me.resources -= cost.resources
         roll = None if cost.roll is None else self.roll(player, "effect", cost.roll)
-        succeeded = roll is None or cost.roll is None or roll >= cost.roll
+        succeeded = roll is None or roll >= cost.roll  # no roll asked, or it was made
         self.game.log.emit(
             "effect",
             player=player,

@@ -134,7 +134,7 @@ def position_from_dict(data: Any) -> Position:
         problems.append(f"priority: 0 or 1, got {priority!r}")
         priority = 0
     phase = _read_phase(data.get("phase", Phase.START.value), "phase", problems)
-    dice = _read_dice(data.get("dice", []), problems)
+    dice = read_dice(data.get("dice", []), problems)
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or len(raw_players) != 2:
         problems.append("players: a list of exactly two player objects")
@@ -419,7 +419,8 @@ def _read_phase(raw: Any, path: str, problems: list[str]) -> Phase:
     return phase
 
 
-def _read_dice(raw: Any, problems: list[str]) -> tuple[int, ...]:
+def read_dice(raw: Any, problems: list[str]) -> tuple[int, ...]:
+    """A fixed dice sequence as scenario and position files give it (``dice``)."""
     if not isinstance(raw, list) or not all(
         isinstance(roll, int) and not isinstance(roll, bool) and 1 <= roll <= 6 for roll in raw
     ):

@@ -37,15 +37,15 @@ from matches.engine.cards import CardSpecError, card_from_dict, card_to_dict
 from matches.engine.decisions import IllegalChoiceError
 from matches.engine.dice import DiceExhaustedError, FixedDice
 from matches.engine.events import EventLog
-from matches.engine.game import Game
+from matches.engine.game import TURN_ORDER, Game
 from matches.engine.position import (
-    TURN_ORDER,
     Position,
     PositionError,
     phases_for_turns,
     play_phases,
     position_from_dict,
     position_game,
+    read_dice,
 )
 from matches.engine.state import Phase
 from matches.engine.victory import Outcome
@@ -117,12 +117,7 @@ def scenario_from_dict(data: Mapping[str, Any]) -> Scenario | PositionScenario:
         sides.append(tuple(_read_combatants(side_key, side.get("combatants"), problems)))
     if players[0] == players[1]:
         problems.append(f"attacker and defender must be different players, both are {players[0]}")
-    dice = data.get("dice", [])
-    if not isinstance(dice, list) or not all(
-        isinstance(roll, int) and 1 <= roll <= 6 for roll in dice
-    ):
-        problems.append(f"dice: a list of D6 results 1..6 in the order rolled, got {dice!r}")
-        dice = []
+    dice = read_dice(data.get("dice", []), problems)
     choices = data.get("choices", {})
     scripts: list[Mapping[str, Sequence[str]]] = []
     for side_key in SIDES:
@@ -150,7 +145,7 @@ def scenario_from_dict(data: Mapping[str, Any]) -> Scenario | PositionScenario:
         site=site,
         players=(players[0], players[1]),
         combatants=(sides[0], sides[1]),
-        dice=tuple(dice),
+        dice=dice,
         choices=(scripts[0], scripts[1]),
         rules=rules,
     )

@@ -123,6 +123,14 @@ def test_bad_scenarios_name_every_problem(tmp_path, capsys):
     assert main([]) == 2
 
 
+def test_a_battle_file_refuses_true_as_a_die():
+    # JSON true is not a die showing 1 (Python's bool is an int); position files share the check.
+    data = json.loads(BOOK.read_text(encoding="utf-8"))
+    data["dice"] = [True, 4]
+    with pytest.raises(ScenarioError, match=r"dice: a list of D6 results 1\.\.6"):
+        scenario_from_dict(data)
+
+
 def test_a_script_key_that_is_not_legal_is_reported():
     data = json.loads(BOOK.read_text(encoding="utf-8"))
     # round 2: a type-В maser cannot fire at the cruiser's type-С shield
