@@ -22,6 +22,8 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any, Literal
 
+from matches.engine.effect_schema import EffectSpec, effect_to_dict, read_effects
+
 # ---------------------------------------------------------------------------------------------
 # Enums and small value types
 # ---------------------------------------------------------------------------------------------
@@ -193,6 +195,10 @@ class Income:
     action_tokens: int = 0
 
 
+# An ability card's variant: its effects, or (old data, not played) its text as written.
+Variant = str | tuple[EffectSpec, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class CardSpec:
     """One card's printed data. Parts that do not apply to ``kind`` are ``None``."""
@@ -228,8 +234,10 @@ class CardSpec:
     initiative: int | None = None
     abilities: str | None = None
     victory: Victory | None = None
-    variants: tuple[str, str] | None = None
+    variants: tuple[Variant, Variant] | None = None
     special: bool | None = None
+    # what the card does beyond its stats, in the effect language (docs/effects.md)
+    effects: tuple[EffectSpec, ...] | None = None
 
     @property
     def is_light(self) -> bool:
@@ -730,17 +738,17 @@ def _read_income(value: Any, path: str, errors: _Errors) -> Income | None:
 _COMMON_KEYS = ("kind", "name", "cost", "rarity", "number", "text")
 _COMBAT_KEYS = ("strength", "critical", "shield", "armor", "weapons")
 _KIND_KEYS: dict[CardKind, tuple[str, ...]] = {
-    CardKind.SHIP: ("size", "ship_class", *_COMBAT_KEYS, "speed", "crew", "properties"),
+    CardKind.SHIP: ("size", "ship_class", *_COMBAT_KEYS, "speed", "crew", "properties", "effects"),
     CardKind.SPACE_OBJECT: (
-        "object_type", "income", *_COMBAT_KEYS, "crew", "built_in", "properties",
+        "object_type", "income", *_COMBAT_KEYS, "crew", "built_in", "properties", "effects",
     ),
-    CardKind.GROUND_UNIT: ("strength",),
-    CardKind.MILITARY_BUILDING: _COMBAT_KEYS,
-    CardKind.CIVIL_BUILDING: ("strength", "income", "properties"),
-    CardKind.TACTICAL: ("action_tokens", "dice"),
-    CardKind.SITUATION: ("resources", "action_tokens", "dice"),
-    CardKind.UPGRADE: ("target",),
-    CardKind.COMMANDER: ("initiative", "abilities", "victory"),
+    CardKind.GROUND_UNIT: ("strength", "effects"),
+    CardKind.MILITARY_BUILDING: (*_COMBAT_KEYS, "effects"),
+    CardKind.CIVIL_BUILDING: ("strength", "income", "properties", "effects"),
+    CardKind.TACTICAL: ("action_tokens", "dice", "effects"),
+    CardKind.SITUATION: ("resources", "action_tokens", "dice", "effects"),
+    CardKind.UPGRADE: ("target", "effects"),
+    CardKind.COMMANDER: ("initiative", "abilities", "victory", "effects"),
     CardKind.ABILITY: ("variants", "special"),
 }  # fmt: skip
 # Cards that are produced with resources carry a production cost (SHIP-8 and the production rules).
@@ -809,6 +817,8 @@ def _read_card(data: Any, path: str, errors: _Errors, *, nested: bool) -> CardSp
         number = data.get("number")
         values["number"] = None if number is None else _read_text(str(number), at("number"), errors)
     _KIND_READERS[kind](data, path, errors, values)
+    if not nested and data.get("effects") not in (None, []) and kind is not CardKind.ABILITY:
+        values["effects"] = _read_effects(data["effects"], at("effects"), errors, kind)
     if any(_is_within(error.field, path) for error in errors.errors):
         return None
     return CardSpec(**values)
@@ -1061,16 +1071,28 @@ def _read_ability(data: Mapping[str, Any], path: str, errors: _Errors, values: d
             f"an ability card has exactly two variants of properties (ABIL-4); got {raw!r}",
         )
     else:
-        texts = [
-            _read_text(item, f"{at}.{index}", errors, required=True)
+        variants = [
+            _read_effects(item, f"{at}.{index}", errors, CardKind.ABILITY)
+            if isinstance(item, list | tuple)
+            else _read_text(item, f"{at}.{index}", errors, required=True)
             for index, item in enumerate(raw)
         ]
-        if None not in texts:
-            values["variants"] = (texts[0], texts[1])
+        if None not in variants:
+            values["variants"] = (variants[0], variants[1])
     special = data.get("special")
     values["special"] = (
         False if special is None else _read_bool(special, _join(path, "special"), errors)
     )
+
+
+def _read_effects(
+    value: Any, path: str, errors: _Errors, kind: CardKind
+) -> tuple[EffectSpec, ...] | None:
+    """The effect language (``effect_schema``): every problem is a field error of the card."""
+    effects, problems = read_effects(value, path, kind=kind.value)
+    for field_path, code, message in problems:
+        errors.errors.append(FieldError(field_path, code, message))
+    return None if problems else effects
 
 
 _KIND_READERS: dict[CardKind, Callable[[Mapping[str, Any], str, _Errors, dict], None]] = {
@@ -1098,6 +1120,8 @@ def card_to_dict(spec: CardSpec) -> dict[str, Any]:
 
 
 def _to_plain(value: Any) -> Any:
+    if isinstance(value, EffectSpec):
+        return effect_to_dict(value)
     if isinstance(value, StrEnum):
         return value.value
     if isinstance(value, tuple):
