@@ -28,7 +28,6 @@ from cardbase.models import (
     Tech,
 )
 from cardbase.stated_counts import Progress, stated_counts_progress
-from matches.engine.cards import CardSpecError, StatLine, card_from_dict, card_stat_lines
 
 KOMANDOR_SLUG = "komandor"
 
@@ -198,6 +197,10 @@ def card_get(*, game: Game, key: str) -> Card:
     return Card.objects.select_related("game", "release").get(game=game, key=key)
 
 
+def card_by_id(*, card_id: int) -> Card:
+    return Card.objects.select_related("game", "release").get(pk=card_id)
+
+
 def entry_section_get(*, slug: str) -> EntrySection:
     return _SECTIONS_BY_SLUG[slug]
 
@@ -254,17 +257,6 @@ def stated_count_rows(*, game: Game) -> list[StatedCountRow]:
         else:
             rows.append(StatedCountRow(stated, None, str(result)))
     return rows
-
-
-def card_stat_lines_of(*, card: Card) -> list[StatLine] | None:
-    """A Komandor card's stats in the book's notation; ``None`` for other games' cards, and
-    for a row whose stored stats the card schema rejects (the page then lists them raw)."""
-    if card.game.slug != KOMANDOR_SLUG:
-        return None
-    try:
-        return card_stat_lines(card_from_dict(card.attributes))
-    except CardSpecError:
-        return None
 
 
 _VERSION_SQL = f"SELECT token FROM {CatalogueVersion._meta.db_table} WHERE id = 1"

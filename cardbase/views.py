@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from cardbase import selectors
+from cardbase.card_faces import card_face_of, notation_legend
 from cardbase.models import Card, Game
 from cardbase.page_forms import CardFilterForm, KomandorCardFilterForm, SearchForm
 from cardbase.search.everything import SearchResults, catalogue_search
@@ -65,6 +66,7 @@ def search(request: HttpRequest) -> HttpResponse:
         "query_error": error,
         "page": _page(request, results.cards) if text and not error else None,
         "results": results,
+        "view": _view_mode(request),
     }
     return _render(request, "cardbase/search.html", context, valid=form.is_valid() and not error)
 
@@ -93,6 +95,7 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
         "results": results,
         "sections": selectors.game_sections(game=game_row),
         "type_names": selectors.card_type_names(game=game_row),
+        "view": _view_mode(request),
     }
     return _render(request, "cardbase/catalogue.html", context, valid=form.is_valid() and not error)
 
@@ -103,10 +106,27 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
     context = {
         "game": game_row,
         "card": card,
-        "stat_lines": selectors.card_stat_lines_of(card=card),
+        "face": card_face_of(card),
         "type_names": selectors.card_type_names(game=game_row),
     }
     return render(request, "cardbase/card_detail.html", context)
+
+
+def card_face(request: HttpRequest, card_id: int) -> HttpResponse:
+    """One card's face as an HTML fragment (the deck builder's hover preview)."""
+    card = _found(lambda: selectors.card_by_id(card_id=card_id))
+    if card_face_of(card) is None:
+        raise Http404
+    return render(request, "cardbase/card_face_fragment.html", {"card": card})
+
+
+def notation(request: HttpRequest) -> HttpResponse:
+    return render(request, "cardbase/notation.html", {"legend": notation_legend()})
+
+
+def _view_mode(request: HttpRequest) -> str:
+    """Search results as card faces (``grid``) or as a table (``list``, the default)."""
+    return "grid" if request.GET.get("view") == "grid" else "list"
 
 
 def entry_list(request: HttpRequest, game: str, section: str) -> HttpResponse:

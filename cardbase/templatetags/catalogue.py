@@ -9,7 +9,10 @@ from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.text import capfirst
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
+
+from cardbase.card_faces import card_face_of
+from cardbase.models import Game
 
 register = template.Library()
 
@@ -34,6 +37,35 @@ RARITY_LABELS: dict[str, Promise] = {
     "very_rare": pgettext_lazy("rarity", "very rare"),
     "unique": pgettext_lazy("rarity", "unique"),
 }
+
+# The attribute keys the other games' entries use most, in words; others are spelled out.
+ATTRIBUTE_LABELS: dict[str, Promise] = {
+    "quantity": gettext_lazy("quantity"),
+    "number": gettext_lazy("number"),
+    "category": gettext_lazy("category"),
+    "group": gettext_lazy("group"),
+    "kind": gettext_lazy("kind"),
+    "cost": gettext_lazy("cost"),
+    "victory_points": gettext_lazy("victory points"),
+    "abilities": gettext_lazy("abilities"),
+    "cards": gettext_lazy("cards"),
+    "colour": gettext_lazy("colour"),
+    "population": gettext_lazy("population"),
+    "initiative": gettext_lazy("initiative"),
+    "homeworld": gettext_lazy("homeworld"),
+    "ruler": gettext_lazy("ruler"),
+    "motto": gettext_lazy("motto"),
+    "reward": gettext_lazy("reward"),
+    "where": gettext_lazy("where"),
+    "page": gettext_lazy("page"),
+    "cubes": gettext_lazy("cubes"),
+    "effect": gettext_lazy("effect"),
+    "clarification": gettext_lazy("clarification"),
+    "starting_technologies": gettext_lazy("starting technologies"),
+    "special_rules": gettext_lazy("special rules"),
+    "trade_rates": gettext_lazy("trade rates"),
+}
+HIDDEN_ATTRIBUTES = frozenset({"mentioned_only", "base_game", "single_copy", "board_quote"})
 
 
 def is_english() -> bool:
@@ -77,10 +109,13 @@ def attribute_text(value: Any) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def page_query(context: template.Context, page_number: int) -> str:
-    """The current query string with ``page`` set, so page links keep the filters."""
+def page_query(context: template.Context, page_number: int, **changes: str) -> str:
+    """The current query string with ``page`` (and any ``changes``) set, so page links keep
+    the filters."""
     query: QueryDict = context["request"].GET.copy()
     query["page"] = str(page_number)
+    for key, value in changes.items():
+        query[key] = value
     return "?" + query.urlencode()
 
 
@@ -101,3 +136,48 @@ def marked_query(text: str, error: Any) -> str:
 def ru_or_en(russian: str, english: str) -> str:
     """Pick between a Russian and an English text given side by side (English may be empty)."""
     return (english or russian) if is_english() else russian
+
+
+@register.inclusion_tag("cardbase/_card_face.html")
+def card_face(card: Any, *, compact: bool = False, link: bool = True, prefix: str = "") -> dict:
+    """The card drawn as a card (Komandor cards; nothing for others). ``prefix`` keeps the
+    tooltip ids unique when a page shows several faces."""
+    return {
+        "face": card_face_of(card),
+        "compact": compact,
+        "link": link,
+        "prefix": prefix or f"card{card.pk or 'new'}-",
+    }
+
+
+@register.simple_tag
+def source_title(row: Any) -> str:
+    """The rule book a row comes from, by its title (the game's rule book), not its file."""
+    game = getattr(row, "game", None)
+    if game is None or game.rule_book != row.source_book:
+        game = Game.objects.filter(rule_book=row.source_book).first()
+    if game is None:
+        return row.source_book
+    return localized(game)
+
+
+@register.filter
+def attribute_label(key: str) -> str:
+    """An attribute's key as words (``victory_points`` → «Victory points»), translated when
+    the catalogue knows it."""
+    known = ATTRIBUTE_LABELS.get(key)
+    if known is not None:
+        return capfirst(str(known))
+    return capfirst(key.replace("_", " "))
+
+
+@register.filter
+def shown_attributes(attributes: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """Attributes a reader wants: without the source notes (``*_quote``, ``*_section``),
+    which the source block shows, and without internal flags."""
+    hidden_suffixes = ("_quote", "_section")
+    return [
+        (key, value)
+        for key, value in (attributes or {}).items()
+        if not key.endswith(hidden_suffixes) and key not in HIDDEN_ATTRIBUTES
+    ]

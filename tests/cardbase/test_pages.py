@@ -6,6 +6,7 @@ from django.utils.html import escape
 
 from cardbase.models import Card
 from cardbase.search.syntax import SYNTAX
+from matches.engine.cards import card_from_dict, card_stat_lines
 from tests.cardbase.pages_data import make_catalogue
 from tests.factories import CardFactory
 
@@ -221,44 +222,85 @@ def test_syntax_page_in_english_uses_the_english_descriptions(client):
 # ---- card page -----------------------------------------------------------------------------
 
 
-def test_komandor_card_page_shows_stats_in_the_books_notation(client, catalogue):
+def test_komandor_card_page_draws_the_card_face_with_every_stat_explained(client, catalogue):
     response = client.get(reverse("cardbase:card-detail", args=["komandor", "chimera"]))
     assert response.status_code == 200
     html = response.content.decode()
-    stats = {line.path: line.text for line in response.context["stat_lines"]}
-    assert "12(8)" in stats.values()
-    assert "2/4" in stats.values()
-    for text in stats.values():
-        assert f">{text}</dd>" in html
+    face = response.context["face"]
+    assert face.kind == "ship" and face.cost == 10
+    values = {stat.path: stat.value for stat in face.stats}
+    assert values["strength"] == "12(8)"
+    assert values["weapons.lasers"] == "2/4"
+    for stat in face.stats:
+        assert f'<dd class="face-stat__value" lang="ru">{escape(stat.value)}</dd>' in html
+        assert escape(stat.explanation) in html
+    # Every stat the book's notation prints has its explanation (nothing silently dropped).
+    printed = {line.path for line in card_stat_lines(card_from_dict(catalogue.chimera.attributes))}
+    assert printed - {"kind", "cost", "size", "ship_class", "object_type"} <= set(values)
+    assert 'class="card-face card-face--ship"' in html
     assert "редкая" in html
     assert "Базовый выпуск, № 12" in html
+    assert reverse("cardbase:notation") in html
 
 
-def test_card_page_shows_its_source(client, catalogue):
+def test_card_stat_explanations_read_the_cards_own_numbers(client, catalogue):
+    face = client.get(reverse("cardbase:card-detail", args=["komandor", "chimera"])).context["face"]
+    explained = {stat.path: stat.explanation for stat in face.stats}
+    assert "12" in explained["strength"] and "8" in explained["strength"]
+    assert explained["weapons.lasers"].startswith("Лазерные установки 2/4")
+
+
+def test_notation_page_explains_every_notation_on_the_faces(client):
+    html = client.get(reverse("cardbase:notation")).content.decode()
+    for notation in ("12(8)", "2/4", "4-4 (Д)", "4-8", "ЛК · СК · ТК", "D6 4+"):
+        assert escape(notation) in html
+
+
+def test_card_page_shows_its_source_as_the_book_and_section(client, catalogue):
     html = client.get(
         reverse("cardbase:card-detail", args=["komandor", "chimera"])
     ).content.decode()
-    assert "komandor.ru.txt" in html
+    assert "komandor.ru.txt" not in html
+    assert "«Путь Командора»" in html
     assert "Виды карт — Корабли" in html
     assert "Карты кораблей вводятся в игру в фазу производства." in html
 
 
-def test_other_games_card_page_lists_attributes(client, catalogue):
+def test_other_games_card_page_lists_attributes_in_words(client, catalogue):
     response = client.get(reverse("cardbase:card-detail", args=["master-of-orion", "space-port"]))
     assert response.status_code == 200
-    assert response.context["stat_lines"] is None
+    assert response.context["face"] is None
     html = response.content.decode()
-    assert "<dt>colour</dt><dd>blue</dd>" in html
-    assert "<dt>symbols</dt><dd>science, industry</dd>" in html
+    assert '<dt>Цвет</dt><dd lang="ru">blue</dd>' in html
+    assert '<dt>Symbols</dt><dd lang="ru">science, industry</dd>' in html
+    assert "<dt>colour</dt>" not in html
     assert "Постройка для колонии." in html
+
+
+def test_card_face_fragment_for_the_builder_preview(client, catalogue):
+    response = client.get(reverse("cardbase:card-face", args=[catalogue.chimera.pk]))
+    assert response.status_code == 200
+    assert b"card-face--compact" in response.content
+    other = Card.objects.exclude(game__slug="komandor").first()
+    assert client.get(reverse("cardbase:card-face", args=[other.pk])).status_code == 404
+    assert client.get(reverse("cardbase:card-face", args=[999999])).status_code == 404
+
+
+def test_search_results_toggle_between_list_and_card_faces(client, catalogue):
+    url = reverse("cardbase:search")
+    listed = client.get(url, {"q": "химера"}).content.decode()
+    assert 'class="cards"' in listed and "card-face" not in listed
+    grid = client.get(url, {"q": "химера", "view": "grid"}).content.decode()
+    assert 'class="card-grid"' in grid and "card-face--ship" in grid
+    assert "view=list" in grid
 
 
 def test_komandor_card_with_stats_the_schema_rejects_falls_back_to_attributes(client, catalogue):
     Card.objects.filter(pk=catalogue.scout.pk).update(attributes={"kind": "ship", "speed": "x"})
     response = client.get(reverse("cardbase:card-detail", args=["komandor", "scout"]))
     assert response.status_code == 200
-    assert response.context["stat_lines"] is None
-    assert "<dt>speed</dt><dd>x</dd>" in response.content.decode()
+    assert response.context["face"] is None
+    assert '<dt>Speed</dt><dd lang="ru">x</dd>' in response.content.decode()
 
 
 @pytest.mark.parametrize(
@@ -282,7 +324,8 @@ def test_race_list_and_page(client, catalogue):
     html = detail.content.decode()
     assert "Люди" in html
     assert "Раса дипломатов." in html
-    assert "master-of-orion.ru.txt" in html
+    assert "master-of-orion.ru.txt" not in html
+    assert "«Master of Orion. Карточная игра»" in html
 
 
 def test_empty_section_lists_nothing(client, catalogue):
@@ -298,7 +341,8 @@ def test_component_list_and_page(client, catalogue):
     detail = client.get(reverse("cardbase:component-detail", args=["komandor", "weapon", "plasma"]))
     assert detail.status_code == 200
     html = detail.content.decode()
-    assert "<dt>abbreviation</dt><dd>ПО</dd>" in html
+    assert '<dt>Abbreviation</dt><dd lang="ru">ПО</dd>' in html
+    assert "<dt>abbreviation</dt>" not in html
     assert "Вооружение" in html
 
 
