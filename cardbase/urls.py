@@ -8,6 +8,7 @@ urlpatterns = [
     path("search/", views.search, name="search"),
     path("search/syntax/", views.syntax, name="syntax"),
     path("notation/", views.notation, name="notation"),
+    path("cards/<int:card_id>/", views.card_by_id, name="card-by-id"),
     path("cards/<int:card_id>/face/", views.card_face, name="card-face"),
     path("games/<slug:game>/", views.catalogue, name="catalogue"),
     path("games/<slug:game>/cards/<slug:key>/", views.card_detail, name="card-detail"),

@@ -8,7 +8,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.core.paginator import InvalidPage, Page, Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from cardbase import selectors
 from cardbase.card_faces import card_face_of, notation_legend
@@ -110,6 +110,12 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
         "type_names": selectors.card_type_names(game=game_row),
     }
     return render(request, "cardbase/card_detail.html", context)
+
+
+def card_by_id(request: HttpRequest, card_id: int) -> HttpResponse:
+    """A card's page found by its id (the builder links catalogue rows this way)."""
+    card = _found(lambda: selectors.card_by_id(card_id=card_id))
+    return redirect("cardbase:card-detail", game=card.game.slug, key=card.key)
 
 
 def card_face(request: HttpRequest, card_id: int) -> HttpResponse:

@@ -89,7 +89,13 @@ class DeckBuilderForm(forms.Form):
             if picked:
                 setup[card_id] += picked
         added = _card_id(self.data.get("add", ""))
-        if added:
+        # A Commander is chosen beside the deck, never added to it (DECK-5).
+        picked_commander = (
+            self.fields["commander"].queryset.filter(pk=added).first() if added else None
+        )
+        if picked_commander is not None:
+            cleaned["commander"] = picked_commander
+        elif added:
             merged[(added, "")] += 1
         if problems:
             raise forms.ValidationError(problems)

@@ -1,10 +1,13 @@
 from django.urls import path
+from django.views.i18n import JavaScriptCatalog
 
 from decks.views import pages
 
 app_name = "decks"
 urlpatterns = [
     path("", pages.deck_list, name="list"),
+    # The builder's script translates with gettext/ngettext from the decks' djangojs catalogue.
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=["decks"]), name="jsi18n"),
     path("public/", pages.deck_public, name="public"),
     path("new/", pages.deck_new, name="new"),
     path("import/", pages.deck_import, name="import"),

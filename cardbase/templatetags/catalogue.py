@@ -181,3 +181,8 @@ def shown_attributes(attributes: Mapping[str, Any]) -> list[tuple[str, Any]]:
         for key, value in (attributes or {}).items()
         if not key.endswith(hidden_suffixes) and key not in HIDDEN_ATTRIBUTES
     ]
+
+
+@register.filter
+def get_item(mapping: Mapping[str, Any], key: str) -> Any:
+    return mapping.get(key, key)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cardbase.card_faces import kind_label
 from cardbase.models import Card
 from cardbase.search.query import QuerySyntaxError, cards_matching
 from decks import selectors, services
@@ -22,7 +23,15 @@ from decks.models import Deck
 from decks.text_format import DeckTextError
 from decks.validation import KOMANDOR
 from decks.values import DeckContent
-from matches.engine.cards import KIND_LABELS_RU
+from matches.engine.cards import CardKind
+from matches.engine.rules import (
+    MAX_REDEALS,
+    REDEAL_PENALTY,
+    SETUP_DRAW,
+    SETUP_HAND_SIZE,
+    SETUP_MAX_OBJECTS,
+    SETUP_RESOURCES,
+)
 
 CATALOGUE_LIMIT = 60
 
@@ -70,10 +79,28 @@ def _deck_context(deck: Deck) -> dict:
         "report": report,
         "curve": _curve(report["stats"]),
         "kinds": [
-            {"kind": kind, "label": KIND_LABELS_RU.get(kind, kind), "count": count}
+            {"kind": kind, "label": kind_label(kind), "count": count}
             for kind, count in report["stats"]["by_kind"].items()
         ],
+        "kind_labels": kind_labels(),
     }
+
+
+def kind_labels() -> dict[str, str]:
+    """Every card kind's label in the interface language, in the rule book's order."""
+    return {kind.value: kind_label(kind.value) for kind in CardKind}
+
+
+# The book's setup numbers for the builder's sample hand (SETUP-2, SETUP-3, SETUP-5, SETUP-14,
+# SETUP-15, MULL-1, MULL-2), read from the engine's rules module.
+SETUP_RULES = {
+    "draw": SETUP_DRAW,
+    "penalty": REDEAL_PENALTY,
+    "max_redeals": MAX_REDEALS,
+    "hand": SETUP_HAND_SIZE,
+    "resources": SETUP_RESOURCES,
+    "max_objects": SETUP_MAX_OBJECTS,
+}
 
 
 def _curve(stats: dict) -> list[dict]:
@@ -116,12 +143,22 @@ def _catalogue(query: str) -> tuple[QuerySet[Card] | list, str]:
     return found.order_by("name_ru", "id")[:CATALOGUE_LIMIT], ""
 
 
-def _builder_rows(deck: Deck) -> list[dict]:
+def _builder_groups(deck: Deck) -> list[dict]:
+    """The deck's entries grouped by card kind, in the book's order of kinds."""
     setup = dict(deck.setup_abilities.values_list("card_id", "count"))
-    rows = []
+    labels = kind_labels()
+    groups: dict[str, dict] = {
+        kind: {"kind": kind, "label": label, "rows": [], "count": 0}
+        for kind, label in labels.items()
+    }
     for entry in selectors.entry_rows(deck=deck):
-        rows.append({"entry": entry, "setup": setup.pop(entry.card_id, 0)})
-    return rows
+        group = groups.setdefault(
+            entry.card.card_type,
+            {"kind": entry.card.card_type, "label": entry.card.card_type, "rows": [], "count": 0},
+        )
+        group["rows"].append({"entry": entry, "setup": setup.pop(entry.card_id, 0)})
+        group["count"] += entry.count
+    return [group for group in groups.values() if group["rows"]]
 
 
 @login_required
@@ -158,11 +195,11 @@ def deck_edit(request, deck_id: int):
     context = _deck_context(deck)
     context.update(
         form=form,
-        rows=_builder_rows(deck),
+        groups=_builder_groups(deck),
         q=query,
         catalogue=catalogue,
         search_error=search_error,
-        kind_labels=KIND_LABELS_RU,
+        setup_rules=SETUP_RULES,
     )
     return render(request, "decks/builder.html", context)
 

@@ -1,20 +1,31 @@
-// Deck builder: live validation, catalogue search and adding cards without a page reload.
-// Without JavaScript the same form posts to the server and everything still works.
+// Deck builder: live validation and statistics, catalogue search, adding cards, the
+// Commander picker, card previews and a sample hand, all without a page reload.
+// Without JavaScript the same form posts to the server and everything but the preview and the
+// sample hand still works. Text comes from the decks' gettext catalogue (window.gettext).
 (function () {
   "use strict";
   var form = document.getElementById("deck-builder");
   if (!form) return;
-  var tbody = form.querySelector("#deck-entries tbody");
+  var t = window.gettext || function (s) { return s; };
+  var nt = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var fmt = window.interpolate || function (s) { return s; };
+  var table = form.querySelector("#deck-entries");
   var csrf = form.querySelector("[name=csrfmiddlewaretoken]").value;
+  var kindLabels = JSON.parse(document.getElementById("kind-labels").textContent);
+  var kindOrder = Object.keys(kindLabels);
   var timer = null;
+  var dirty = false;
+
+  function rows() { return Array.prototype.slice.call(table.querySelectorAll("tr[data-card]")); }
+  function number(input) { return input ? parseInt(input.value, 10) || 0 : 0; }
 
   function state() {
     var entries = [], setup = {};
-    tbody.querySelectorAll("tr").forEach(function (row) {
-      var card = parseInt(row.querySelector("[name=entry_card]").value, 10);
-      var count = parseInt(row.querySelector("[name=entry_count]").value, 10) || 0;
+    rows().forEach(function (row) {
+      var card = parseInt(row.dataset.card, 10);
+      var count = number(row.querySelector("[name=entry_count]"));
       var own = row.querySelector("[name=entry_own]").value.trim();
-      var picked = parseInt(row.querySelector("[name=entry_setup]").value, 10) || 0;
+      var picked = number(row.querySelector("[name=entry_setup]"));
       if (count > 0) {
         var same = entries.find(function (e) { return e.card === card && e.own_name === own; });
         if (same) same.count += count; else entries.push({card: card, count: count, own_name: own});
@@ -31,6 +42,7 @@
     };
   }
 
+  // ---- the report and the statistics, redrawn from the validation answer ----------------
   function fill(list, problems) {
     list.textContent = "";
     problems.forEach(function (problem) {
@@ -43,35 +55,68 @@
 
   function drawCurve(stats) {
     var curve = document.getElementById("cost-curve");
-    if (!curve) return;
     var top = Math.max.apply(null, [1].concat(stats.cost_curve.map(function (p) { return p.count; })));
     curve.textContent = "";
     stats.cost_curve.forEach(function (point) {
       var bar = document.createElement("div");
       bar.className = "bar";
       bar.title = point.cost + ": " + point.count;
-      bar.style.cssText = "display:flex;flex-direction:column;justify-content:flex-end;align-items:center;height:100%;width:1.6em";
-      var label = document.createElement("span");
-      label.style.fontSize = ".7em";
-      label.textContent = point.count;
+      var count = document.createElement("span");
+      count.className = "bar__count"; count.textContent = point.count;
       var fillBar = document.createElement("span");
-      fillBar.style.cssText = "display:block;width:100%;background:#47a;height:" + Math.round(100 * point.count / top) + "%";
+      fillBar.className = "bar__fill"; fillBar.style.height = Math.round(100 * point.count / top) + "%";
       var cost = document.createElement("span");
-      cost.style.fontSize = ".7em";
-      cost.textContent = point.cost;
-      bar.append(label, fillBar, cost);
+      cost.className = "bar__cost"; cost.textContent = point.cost;
+      bar.append(count, fillBar, cost);
       curve.appendChild(bar);
+    });
+  }
+
+  function drawKinds(stats) {
+    var list = document.getElementById("deck-kinds");
+    list.textContent = "";
+    kindOrder.concat(Object.keys(stats.by_kind)).forEach(function (kind, index, all) {
+      if (all.indexOf(kind) !== index || !stats.by_kind[kind]) return;
+      var item = document.createElement("li");
+      item.dataset.kind = kind;
+      var strong = document.createElement("strong");
+      strong.textContent = stats.by_kind[kind];
+      item.append((kindLabels[kind] || kind) + ": ", strong);
+      list.appendChild(item);
+    });
+  }
+
+  function drawOdds(stats) {
+    document.getElementById("setup-draw").textContent = stats.setup_draw;
+    Object.keys(stats.setup_odds).forEach(function (kind) {
+      var row = document.querySelector('#setup-odds tr[data-kind="' + kind + '"]');
+      if (!row) return;
+      var cells = row.querySelectorAll("td");
+      stats.setup_odds[kind].forEach(function (odds, index) {
+        if (cells[index]) cells[index].textContent = Math.round(100 * odds.chance) + "%";
+      });
+    });
+  }
+
+  function drawGroupCounts() {
+    table.querySelectorAll("tbody[data-kind]").forEach(function (group) {
+      var total = 0;
+      group.querySelectorAll("[name=entry_count]").forEach(function (input) { total += number(input); });
+      group.querySelector("[data-group-count]").textContent = total;
     });
   }
 
   function show(report) {
     var status = document.getElementById("deck-status");
     status.dataset.valid = String(report.valid);
-    status.textContent = (report.valid ? status.dataset.textValid : status.dataset.textInvalid) +
-      " " + status.dataset.textCount + " " + report.stats.card_count;
+    status.querySelector(".legality__badge").textContent =
+      report.valid ? status.dataset.textValid : status.dataset.textInvalid;
+    document.getElementById("deck-card-count").textContent = report.stats.card_count;
     fill(document.getElementById("deck-errors"), report.errors);
     fill(document.getElementById("deck-warnings"), report.warnings);
     drawCurve(report.stats);
+    drawKinds(report.stats);
+    drawOdds(report.stats);
   }
 
   function validate() {
@@ -87,60 +132,107 @@
     });
   }
 
-  function scheduleValidate() {
+  function changed() {
+    dirty = true;
+    document.getElementById("unsaved").hidden = false;
+    drawGroupCounts();
     clearTimeout(timer);
     timer = setTimeout(validate, 200);
   }
 
+  // ---- adding cards, grouped by kind ------------------------------------------------------
   function hidden(name, value) {
     var input = document.createElement("input");
     input.type = "hidden"; input.name = name; input.value = value;
     return input;
   }
 
+  function groupFor(kind) {
+    var group = table.querySelector('tbody[data-kind="' + kind + '"]');
+    if (group) return group;
+    group = document.createElement("tbody");
+    group.dataset.kind = kind;
+    var head = group.insertRow();
+    head.className = "kind-head";
+    var th = document.createElement("th");
+    th.scope = "rowgroup"; th.colSpan = 4;
+    var count = document.createElement("span");
+    count.className = "count"; count.dataset.groupCount = ""; count.textContent = "0";
+    th.append((kindLabels[kind] || kind) + " ", count);
+    head.appendChild(th);
+    var after = null;
+    table.querySelectorAll("tbody[data-kind]").forEach(function (other) {
+      if (!after && kindOrder.indexOf(other.dataset.kind) > kindOrder.indexOf(kind)) after = other;
+    });
+    table.insertBefore(group, after);
+    return group;
+  }
+
   function addCard(button) {
     var card = button.dataset.add;
-    var row = tbody.querySelector('tr[data-card="' + card + '"]');
+    var row = table.querySelector('tr[data-card="' + card + '"]');
     if (row && row.querySelector("[name=entry_own]").value.trim() === "") {
       var count = row.querySelector("[name=entry_count]");
-      count.value = (parseInt(count.value, 10) || 0) + 1;
+      count.value = number(count) + 1;
     } else {
       row = document.createElement("tr");
       row.dataset.card = card;
+      row.dataset.kind = button.dataset.kind;
+      row.dataset.cost = button.dataset.cost;
+      row.dataset.name = button.dataset.name;
       var name = document.createElement("td");
-      name.append(button.dataset.name, hidden("entry_card", card));
+      var link = document.createElement("a");
+      link.href = button.dataset.url; link.lang = "ru"; link.dataset.preview = card;
+      link.textContent = button.dataset.name;
+      name.append(link, hidden("entry_card", card));
       var countCell = document.createElement("td");
       var countInput = document.createElement("input");
       countInput.type = "number"; countInput.name = "entry_count"; countInput.min = "0";
       countInput.max = "999"; countInput.value = "1";
+      countInput.setAttribute("aria-label", t("Copies"));
       countCell.appendChild(countInput);
       var ownCell = document.createElement("td");
       var own = document.createElement("input");
       own.type = "text"; own.name = "entry_own"; own.maxLength = 200;
+      own.setAttribute("aria-label", t("Own name"));
       ownCell.appendChild(own);
       var setupCell = document.createElement("td");
       if (button.dataset.kind === "ability") {
         var setup = document.createElement("input");
         setup.type = "number"; setup.name = "entry_setup"; setup.min = "0"; setup.max = "3"; setup.value = "0";
+        setup.setAttribute("aria-label", t("Pre-chosen for setup"));
         setupCell.appendChild(setup);
       } else {
         setupCell.appendChild(hidden("entry_setup", "0"));
       }
       row.append(name, countCell, ownCell, setupCell);
-      tbody.appendChild(row);
+      groupFor(button.dataset.kind).appendChild(row);
     }
-    scheduleValidate();
+    changed();
   }
 
-  form.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-add]");
-    if (!button) return;
-    event.preventDefault();
-    addCard(button);
-  });
-  form.addEventListener("input", scheduleValidate);
-  form.addEventListener("change", scheduleValidate);
+  function pickCommander(button) {
+    var select = form.querySelector("[name=commander]");
+    select.value = button.dataset.pickCommander;
+    changed();
+  }
 
+  document.addEventListener("click", function (event) {
+    var add = event.target.closest("[data-add]");
+    if (add) { event.preventDefault(); addCard(add); return; }
+    var pick = event.target.closest("[data-pick-commander]");
+    if (pick) { event.preventDefault(); pickCommander(pick); }
+  });
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  form.addEventListener("submit", function () { dirty = false; });
+  window.addEventListener("beforeunload", function (event) {
+    if (!dirty) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+
+  // ---- catalogue search -------------------------------------------------------------------
   var search = document.getElementById("catalogue-search");
   search.addEventListener("submit", function (event) {
     event.preventDefault();
@@ -151,25 +243,197 @@
         return response.json().then(function (body) { return {ok: response.ok, body: body}; });
       })
       .then(function (answer) {
-        if (!answer.ok) { error.textContent = (answer.body.q || []).join(" "); return; }
+        if (!answer.ok) { error.textContent = answer.body.message || (answer.body.q || []).join(" "); return; }
         error.textContent = "";
-        var table = document.createElement("table");
+        var results = document.createElement("table");
+        results.className = "catalogue-table";
         answer.body.forEach(function (card) {
-          var row = table.insertRow();
-          var label = card.name + (card.release ? " [" + card.release + (card.number ? " #" + card.number : "") + "]" : "");
-          row.insertCell().textContent = label;
-          row.insertCell().textContent = card.card_type;
-          row.insertCell().textContent = card.cost === null ? "—" : card.cost;
+          var row = results.insertRow();
+          var nameCell = row.insertCell();
+          var link = document.createElement("a");
+          link.href = form.dataset.cardUrl.replace("/0/", "/" + card.id + "/"); link.lang = "ru"; link.dataset.preview = card.id;
+          link.textContent = card.name;
+          nameCell.appendChild(link);
+          if (card.release) {
+            var printing = document.createElement("span");
+            printing.className = "hint";
+            printing.textContent = " [" + card.release + (card.number ? " #" + card.number : "") + "]";
+            nameCell.appendChild(printing);
+          }
+          row.insertCell().textContent = kindLabels[card.card_type] || card.card_type;
+          var cost = row.insertCell();
+          cost.className = "number"; cost.textContent = card.cost === null ? "—" : card.cost;
           var button = document.createElement("button");
-          button.type = "submit"; button.name = "add"; button.value = card.id;
-          button.dataset.add = card.id; button.dataset.name = card.name; button.dataset.kind = card.card_type;
-          button.textContent = form.dataset.addLabel;
+          if (card.card_type === "commander") {
+            button.type = "button"; button.className = "secondary";
+            button.dataset.pickCommander = card.id;
+            button.textContent = form.dataset.commanderLabel;
+          } else {
+            button.type = "submit"; button.name = "add"; button.value = card.id;
+            button.setAttribute("form", "deck-builder");
+            button.dataset.add = card.id; button.dataset.name = card.name;
+            button.dataset.kind = card.card_type;
+            button.dataset.cost = card.cost === null ? "" : card.cost;
+            button.dataset.url = link.href;
+            button.textContent = form.dataset.addLabel;
+          }
           row.insertCell().appendChild(button);
         });
-        var results = document.getElementById("catalogue-results");
-        results.textContent = "";
-        results.appendChild(table);
+        var holder = document.getElementById("catalogue-results");
+        holder.textContent = "";
+        holder.appendChild(results);
         form.querySelector("input[type=hidden][name=q]").value = query;
       });
+  });
+
+  // ---- card preview on hover or focus -----------------------------------------------------
+  var preview = document.getElementById("card-preview");
+  var faces = {};
+  var showing = null;
+
+  function showPreview(anchor) {
+    var id = anchor.dataset.preview;
+    showing = id;
+    var place = function (html) {
+      if (showing !== id) return;
+      preview.innerHTML = html;
+      var box = anchor.getBoundingClientRect();
+      var left = box.right + 12;
+      if (left + 320 > window.innerWidth) left = Math.max(8, box.left - 332);
+      preview.style.left = left + "px";
+      preview.style.top = Math.max(8, Math.min(box.top, window.innerHeight - 440)) + "px";
+      preview.hidden = !html;
+    };
+    if (id in faces) { place(faces[id]); return; }
+    fetch(form.dataset.faceUrl.replace("/0/", "/" + id + "/"), {credentials: "same-origin"})
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (html) { faces[id] = html; place(html); });
+  }
+
+  function hidePreview() { showing = null; preview.hidden = true; }
+
+  document.addEventListener("mouseover", function (event) {
+    var anchor = event.target.closest("[data-preview]");
+    if (anchor) showPreview(anchor);
+  });
+  document.addEventListener("mouseout", function (event) {
+    if (event.target.closest("[data-preview]")) hidePreview();
+  });
+  document.addEventListener("focusin", function (event) {
+    var anchor = event.target.closest("[data-preview]");
+    if (anchor) showPreview(anchor); else hidePreview();
+  });
+
+  // ---- sample hand: the rule book's setup, dealt from the deck as it stands ---------------
+  var hand = document.getElementById("sample-hand");
+  var rules = {};
+  ["draw", "penalty", "maxRedeals", "hand", "resources", "maxObjects"].forEach(function (key) {
+    rules[key] = parseInt(hand.dataset[key], 10);
+  });
+  var deal = null;
+
+  function shuffled(cards) {
+    var copy = cards.slice();
+    for (var i = copy.length - 1; i > 0; i--) {
+      var j = Math.floor(Math.random() * (i + 1));
+      var swap = copy[i]; copy[i] = copy[j]; copy[j] = swap;
+    }
+    return copy;
+  }
+
+  function deckCards() {
+    // Pre-chosen ability cards are out of the deck before the draw (ZONE-2, ABIL-5).
+    var cards = [], chosen = 0;
+    rows().forEach(function (row) {
+      var count = number(row.querySelector("[name=entry_count]"));
+      var picked = Math.min(number(row.querySelector("[name=entry_setup]")), count);
+      chosen += picked;
+      for (var i = 0; i < count - picked; i++) {
+        cards.push({
+          id: row.dataset.card,
+          name: row.dataset.name,
+          kind: row.dataset.kind,
+          cost: row.dataset.cost === "" ? null : parseInt(row.dataset.cost, 10)
+        });
+      }
+    });
+    return {cards: cards, chosen: chosen};
+  }
+
+  function list(element, cards) {
+    element.textContent = "";
+    cards.forEach(function (card) {
+      var item = document.createElement("li");
+      item.dataset.kind = card.kind;
+      item.lang = "ru";
+      item.textContent = card.name + (card.cost === null ? "" : " (" + card.cost + ")");
+      element.appendChild(item);
+    });
+  }
+
+  function dealCards() {
+    var size = Math.max(rules.draw - deal.chosen - rules.penalty * deal.redeals, 0);
+    deal.order = shuffled(deal.deck);
+    deal.drawn = deal.order.slice(0, size);
+    list(document.getElementById("hand-drawn"), deal.drawn);
+    document.getElementById("hand-result").hidden = true;
+    document.getElementById("hand-status").textContent = fmt(nt(
+      "Deal %(deal)s: %(count)s card drawn.", "Deal %(deal)s: %(count)s cards drawn.",
+      deal.drawn.length), {deal: deal.redeals + 1, count: deal.drawn.length}, true);
+    document.getElementById("hand-redeal").disabled = deal.redeals >= rules.maxRedeals;
+    document.getElementById("hand-keep").disabled = false;
+  }
+
+  function build(drawn) {
+    // Our suggestion, not a rule: space objects first (at most maxObjects), then the dearest
+    // ships that still fit in the setup resources (SETUP-3, SETUP-4, SETUP-5, SETUP-7).
+    var left = rules.resources, objects = 0, built = [];
+    var buildable = drawn.filter(function (card) {
+      return (card.kind === "ship" || card.kind === "space_object") && card.cost !== null;
+    });
+    buildable.sort(function (a, b) {
+      if (a.kind !== b.kind) return a.kind === "space_object" ? -1 : 1;
+      return b.cost - a.cost;
+    });
+    buildable.forEach(function (card) {
+      if (card.cost > left) return;
+      if (card.kind === "space_object" && objects >= rules.maxObjects) return;
+      if (card.kind === "space_object") objects += 1;
+      left -= card.cost;
+      built.push(card);
+    });
+    return {built: built, left: left};
+  }
+
+  function keep() {
+    var result = build(deal.drawn);
+    var rest = deal.drawn.filter(function (card) { return result.built.indexOf(card) < 0; });
+    var deck = deal.order.slice(deal.drawn.length);
+    // SETUP-14/15: fewer than 7 — draw up to 7; more — keep 7, the rest go back.
+    while (rest.length < rules.hand && deck.length) rest.push(deck.shift());
+    list(document.getElementById("hand-built"), result.built);
+    list(document.getElementById("hand-final"), rest.slice(0, rules.hand));
+    document.getElementById("hand-result").hidden = false;
+    document.getElementById("hand-status").textContent = fmt(nt(
+      "Built for %(spent)s of %(resources)s resource; %(left)s left become action tokens.",
+      "Built for %(spent)s of %(resources)s resources; %(left)s left become action tokens.",
+      rules.resources), {spent: rules.resources - result.left, resources: rules.resources,
+      left: result.left}, true);
+    document.getElementById("hand-redeal").disabled = true;
+    document.getElementById("hand-keep").disabled = true;
+  }
+
+  document.getElementById("hand-draw").addEventListener("click", function () {
+    var cards = deckCards();
+    deal = {deck: cards.cards, chosen: cards.chosen, redeals: 0};
+    dealCards();
+  });
+  document.getElementById("hand-redeal").addEventListener("click", function () {
+    if (!deal || deal.redeals >= rules.maxRedeals) return;
+    deal.redeals += 1;
+    dealCards();
+  });
+  document.getElementById("hand-keep").addEventListener("click", function () {
+    if (deal) keep();
   });
 })();

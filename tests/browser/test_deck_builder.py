@@ -39,11 +39,12 @@ def test_build_export_and_import_a_deck(page, catalogue):
     expect(page.locator("#catalogue-results [data-add]")).to_have_count(5)
     page.fill("#catalogue-search input[name=q]", "")
     page.click("#catalogue-search button")
-    expect(page.locator("#catalogue-results [data-add]")).to_have_count(11)
+    expect(page.locator("#catalogue-results [data-add]")).to_have_count(10)
+    expect(page.locator("#catalogue-results [data-pick-commander]")).to_have_count(1)
 
     for card in cards:
         page.click(f"#catalogue-results [data-add='{card.id}']")
-    rows = page.locator("#deck-entries tbody tr")
+    rows = page.locator("#deck-entries tr[data-card]")
     expect(rows).to_have_count(10)
     expect(page.locator("#deck-errors [data-code=too_few_cards]")).to_be_visible()
 

@@ -171,3 +171,39 @@ def test_builder_ignores_an_add_beyond_any_card_id(client, owner, deck, legal_co
     )
     assert answer.status_code == 302  # saved, the impossible card left out
     assert not deck.entries.filter(card_id__gt=10**9).exists()
+
+
+def test_builder_add_of_a_commander_chooses_it_and_keeps_it_out_of_the_deck(
+    client, owner, deck, legal_content
+):
+    client.force_login(owner)
+    other = komandor_card("commander", name_ru="Адмирал Ли", cost=None)
+    rows = {
+        "entry_card": [e.card_id for e in legal_content.entries],
+        "entry_count": [e.count for e in legal_content.entries],
+        "entry_own": ["" for _ in legal_content.entries],
+        "entry_setup": ["0" for _ in legal_content.entries],
+    }
+    answer = client.post(
+        reverse("decks:edit", args=[deck.id]),
+        {"name": "Флот", "visibility": "private", "add": other.id, **rows},
+    )
+    assert answer.status_code == 302
+    deck.refresh_from_db()
+    assert deck.commander_id == other.id
+    assert not deck.entries.filter(card_id=other.id).exists()
+
+
+def test_builder_groups_cards_by_kind_with_links(client, owner, deck):
+    client.force_login(owner)
+    answer = client.get(reverse("decks:edit", args=[deck.id]))
+    html = answer.content.decode()
+    groups = answer.context["groups"]
+    assert [group["kind"] for group in groups] == sorted(
+        (group["kind"] for group in groups), key=list(answer.context["kind_labels"]).index
+    )
+    for group in groups:
+        assert f'<tbody data-kind="{group["kind"]}">' in html
+        for row in group["rows"]:
+            card = row["entry"].card
+            assert reverse("cardbase:card-detail", args=["komandor", card.key]) in html
