@@ -9,7 +9,6 @@ book's notation (``12(8)``, ``В4``, ``2/4``, ``4-4 (Д)``), taken from the engi
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -18,6 +17,7 @@ from django.utils.translation import get_language, gettext_noop, ngettext, pgett
 from django.utils.translation import gettext as _
 
 from cardbase.models import Card
+from cardbase.rules_text import rules_text_of
 from matches.engine.cards import (
     CardSpec,
     CardSpecError,
@@ -29,6 +29,7 @@ from matches.engine.cards import (
     card_from_dict,
     card_stat_lines,
 )
+from matches.engine.effect_text import card_text
 
 KOMANDOR = "komandor"
 
@@ -63,6 +64,7 @@ class CardFace:
     size_label: str = ""
     stats: list[FaceStat] = field(default_factory=list)
     text: str = ""
+    text_lang: str = "ru"  # "en": rendered from effect data for the English interface
     rarity: str = ""
     rarity_label: str = ""
     release: str = ""
@@ -460,19 +462,17 @@ def _stat(spec: CardSpec, path: str, value: str) -> FaceStat | None:
     )
 
 
-def _rules_text(card: Card, spec: CardSpec) -> str:
-    """The rules text rendered from the card's effect data once the engine offers it
-    (``matches.engine.effect_text.card_text``); until then, and for a card it cannot render,
-    the card's stored text."""
-    try:
-        effect_text = importlib.import_module("matches.engine.effect_text")
-    except ImportError:
-        return card.text
-    try:
-        rendered = effect_text.card_text(spec, "en" if _is_english() else "ru")
-    except (ValueError, KeyError, TypeError):  # a card it cannot render keeps its own text
-        return card.text
-    return rendered or card.text
+def _rules_text(card: Card | None, spec: CardSpec) -> tuple[str, bool]:
+    """The rules text in the page's language, one line per effect, rendered from the card's
+    effect data (docs/effects.md, «Text»); a card without effects keeps its typed abilities
+    and text. Also: whether it was rendered (then it is in the page's language)."""
+    language = "en" if _is_english() else "ru"
+    if card is None:
+        return "\n".join(card_text(spec, language)), False
+    rules = rules_text_of(game_slug=card.game.slug, attributes=card.attributes, text=card.text)
+    if rules is None:
+        return card.text, False
+    return "\n".join(rules.lines(language)), rules.from_effects
 
 
 def _is_english() -> bool:
@@ -551,15 +551,7 @@ def face_from_spec(spec: CardSpec, *, card: Card | None = None) -> CardFace:
             stats.append(stat)
     stats += _extras(spec)
     size = spec.size.value if spec.size else ""
-    text = _rules_text(card, spec) if card is not None else (spec.text or "")
-    if spec.abilities:
-        text = "\n".join(part for part in (spec.abilities, text) if part)
-    if spec.variants:
-        variants = "\n".join(
-            _("Variant %(number)s: %(text)s") % {"number": number, "text": variant}
-            for number, variant in enumerate(spec.variants, start=1)
-        )
-        text = "\n".join(part for part in (variants, text) if part)
+    text, rendered = _rules_text(card, spec)
     rarity = (card.rarity if card is not None else "") or (spec.rarity.value if spec.rarity else "")
     release = card.release if card is not None and card.release_id else None
     return CardFace(
@@ -574,6 +566,7 @@ def face_from_spec(spec: CardSpec, *, card: Card | None = None) -> CardFace:
         size_label=size_label(size) if size else "",
         stats=stats,
         text=text,
+        text_lang="en" if rendered and _is_english() else "ru",
         rarity=rarity,
         rarity_label=rarity_label(rarity) if rarity else "",
         release=release.code if release else "",

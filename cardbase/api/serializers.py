@@ -15,6 +15,7 @@ from typing import Any
 from rest_framework import serializers
 
 from cardbase.models import Release, StatedCount
+from cardbase.rules_text import rules_text_of
 from cardbase.stated_counts import Progress, StatedCountSpecError
 
 
@@ -144,10 +145,20 @@ class CardSerializer(CatalogueEntrySerializer):
     attributes = serializers.JSONField(
         help_text="Komandor: the engine's canonical card form (strength, shield, weapons…)."
     )
+    rules_text = serializers.JSONField(
+        allow_null=True,
+        help_text='Komandor: the rules text, {"ru": [lines], "en": [lines]}, rendered from the '
+        "card's effect data (one line per effect), or the typed text of a card without effects; "
+        "null for other games.",
+    )
 
     def to_representation(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        rules = rules_text_of(
+            game_slug=row["game__slug"], attributes=row["attributes"], text=row["text"]
+        )
         return {
             **super().to_representation(row),
+            "rules_text": rules.as_json() if rules is not None else None,
             "release": row["release__code"],
             "collector_number": row["collector_number"],
             "card_type": row["card_type"],

@@ -39,6 +39,7 @@ def test_card_row_shows_stats_and_its_source(client, fleet):
         "rarity": "rare",
         "cost": 10,
         "copies": None,
+        "rules_text": {"ru": [], "en": []},
     }
 
 

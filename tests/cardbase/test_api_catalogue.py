@@ -220,7 +220,7 @@ def test_schema_is_openapi_3_and_lists_the_endpoints(client):
     card_fields = set(schema["components"]["schemas"]["Card"]["properties"])
     assert card_fields == {
         "id", "game", "key", "name_ru", "name_en", "text", "attributes", "source",
-        "release", "collector_number", "card_type", "rarity", "cost", "copies",
+        "release", "collector_number", "card_type", "rarity", "cost", "copies", "rules_text",
     }  # fmt: skip
 
 
