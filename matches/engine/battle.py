@@ -41,6 +41,9 @@ Value types (plain, ``__slots__``; no game state is read or written here):
   keep theirs, ground units keep bomb damage);
 * ``rewards``: ``{player: resources}`` due in the next resources phase for boarded ships;
 * ``station_boarded_by`` and ``station_outcome`` ("captured" | "destroyed" | None);
+* ``commanders_lost``: players whose Commander's card was destroyed in a round of the battle
+  (lost at the end of that round, WIN-3), as opposed to one removed after it by its critical
+  damage (lost at the end of the battle, AMB-3d);
 * ``combatants``: ``{uid: Combatant}`` with final state, for phase-long flags.
 
 Decisions asked (``Decision.kind``; option keys are stable): ``battle.second_echelon``,
@@ -478,6 +481,10 @@ class BattleResult:
     station_boarded_by: int | None
     station_outcome: str | None
     combatants: dict[str, Combatant]
+    # Players whose Commander's card was destroyed in a round (WIN-3: «в конце любого раунда
+    # боя»), before the criticals and the station's fate after the battle. Not in the log's
+    # ``battle_end``: the game side reads it to tell that loss from a later one (AMB-3d).
+    commanders_lost: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -1468,6 +1475,9 @@ class _Battle:
 
     def _after_battle(self, end: BattleEnd, winner: int | None) -> BattleResult:
         """BEND-5 order: landing → criticals and token clean-up → station fate."""
+        commanders_lost = tuple(
+            side.player for i, side in enumerate(self.sides) if self._commander_lost(i)
+        )
         if self.hooks is not None:
             self.hooks.open(Window.BATTLE_END, battle=self)
         self._landings()
@@ -1500,6 +1510,7 @@ class _Battle:
             station_boarded_by=self.station_boarded_by,
             station_outcome=outcome,
             combatants=self.by_uid,
+            commanders_lost=commanders_lost,
         )
         if self.log.enabled:
             self.log.emit("battle_end", **result.to_dict())

@@ -19,7 +19,7 @@ from matches.engine.cards import CardKind, ObjectType
 from matches.engine.decisions import Option
 from matches.engine.effects import Window
 from matches.engine.state import Card, Zone
-from matches.engine.victory import check_end_of_battle_phase
+from matches.engine.victory import check_commanders, check_end_of_battle_phase
 
 if TYPE_CHECKING:
     from matches.engine.game import Game
@@ -190,8 +190,7 @@ def apply_result(game: Game, where: str, result: BattleResult) -> None:
     obj = state.cards.get(where)
     if obj is not None and obj.zone is Zone.PLAY:
         if result.station_outcome == "captured" and result.station_boarded_by is not None:
-            obj.controller = result.station_boarded_by  # STN-9
-            obj.damage = 0
+            obj.controller = result.station_boarded_by  # STN-9; its damage stays (STN-12)
             game.log.emit("captured", card=where, by=result.station_boarded_by, how="boarding")
         elif result.station_outcome == "destroyed":
             game.lose_card(where, "boarded")  # STN-10
@@ -211,7 +210,7 @@ def apply_result(game: Game, where: str, result: BattleResult) -> None:
         game.log.emit("left_battle", player=player, cards=[c.uid for c in cards], to=sector)
     for player, amount in result.rewards.items():
         state.players[player].pending_rewards += amount  # WPN-BOARD-9
-    game.check_commanders()
+    game.stop_if(check_commanders(state, lost_in_round=result.commanders_lost))
 
 
 def resolve_control(game: Game, *, at: str | None = None) -> None:

@@ -1,4 +1,4 @@
-"""Play one match from the command line.
+r"""Play one match from the command line.
 
     python -m matches.engine.play DECK_A.json DECK_B.json --agents heuristic random \
         --seed 7 [--turn-cap 60] [--log match.jsonl]
@@ -22,7 +22,11 @@ from matches.engine.match import run_match
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m matches.engine.play", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m matches.engine.play",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("decks", nargs=2, type=Path, help="two deck JSON files")
     parser.add_argument(
         "--agents",

@@ -15,6 +15,7 @@ cover goes to ``HeuristicAgent``.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -316,12 +317,18 @@ def scenario_load(path: str | Path) -> Scenario | PositionScenario:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 1:
-        print("usage: python -m matches.engine.scenario FILE.json", file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(
+        prog="python -m matches.engine.scenario",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", type=Path, help="a battle or position scenario (JSON)")
     try:
-        run = scenario_run(scenario_load(args[0]))
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # --help (0) or a usage error (2), already printed
+        return exit_.code if isinstance(exit_.code, int) else 2
+    try:
+        run = scenario_run(scenario_load(args.file))
     except (ScenarioError, BattleSetupError, IllegalChoiceError, DiceExhaustedError) as error:
         print(f"scenario error: {error}", file=sys.stderr)
         return 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -120,11 +121,28 @@ def check_start_of_turn(state: GameState) -> Outcome | None:
     return Outcome(termination, winner, state.turn, reason)
 
 
-def check_commanders(state: GameState) -> Outcome | None:
-    """A lost Commander loses the match; both lost at once → priority (AMB-30)."""
+def check_commanders(state: GameState, *, lost_in_round: Collection[int] = ()) -> Outcome | None:
+    """A lost Commander loses the match; both lost at once → priority (AMB-30).
+
+    ``lost_in_round``: after a battle, the players whose Commander's card was destroyed in one
+    of its rounds. Such a player lost «в конце любого раунда боя» (WIN-3), before a Commander
+    whose ship only reached its critical damage and went to the losses «После завершения
+    сражения» (BEND-3, AMB-3d), so he alone loses; both lost in the same round → priority.
+    """
     lost = [p.index for p in state.players if commander_is_lost(state, p.index)]
     if not lost:
         return None
+    first = [p for p in lost if p in lost_in_round]
+    if len(lost) > 1 and len(first) == 1:
+        loser = first[0]
+        later = next(p for p in lost if p != loser)
+        return Outcome(
+            Termination.COMMANDER_LOST,
+            later,
+            state.turn,
+            f"player {loser}'s Commander was lost at the end of a battle round, "
+            f"player {later}'s only after the battle",
+        )
     survivors = [p.index for p in state.players if p.index not in lost]
     if survivors:
         loser = lost[0]
