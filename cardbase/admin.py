@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from cardbase.editorial.admin import REASON_FIELD, EditorialAdminMixin
 from cardbase.forms import (
     CARD_FIELDS,
     SOURCE_FIELDS,
@@ -46,7 +47,7 @@ from matches.engine.cards import KIND_LABELS_RU, CardKind
 KOMANDOR_KINDS = frozenset(kind.value for kind in CardKind)
 
 
-class SourcedAdmin(admin.ModelAdmin):
+class SourcedAdmin(EditorialAdminMixin, admin.ModelAdmin):
     """Source facts are read-only on rows that came from a data file."""
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
@@ -75,7 +76,7 @@ class CatalogueEntryAdmin(SourcedAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(EditorialAdminMixin, admin.ModelAdmin):
     list_display = ("name_ru", "name_en", "slug", "rule_book", "sort_order")
     search_fields = ("slug", "name_ru", "name_en")
     ordering = ("sort_order", "slug")
@@ -92,8 +93,17 @@ class ReleaseAdmin(SourcedAdmin):
 @admin.register(Card)
 class CardAdmin(CatalogueEntryAdmin):
     form = CardAdminForm
-    list_display = ("name_ru", "game", "card_type", "rarity", "cost", "release", "source_section")
-    list_filter = ("game", "card_type", "rarity", "release")
+    list_display = (
+        "name_ru",
+        "game",
+        "card_type",
+        "rarity",
+        "cost",
+        "release",
+        "retired",
+        "source_section",
+    )
+    list_filter = ("game", "card_type", "rarity", "release", "retired")
     list_select_related = ("game", "release")
     search_fields = ("key", "collector_number")
 
@@ -114,6 +124,7 @@ class CardAdmin(CatalogueEntryAdmin):
             (None, {"fields": [name for name in CARD_FIELDS if name not in SOURCE_FIELDS]}),
             (_("Stats (card schema)"), {"fields": stats}),
             (_("Source"), {"fields": [*SOURCE_FIELDS, "content_file"]}),
+            (None, {"fields": [REASON_FIELD]}),
         ]
 
     def _stats_form(self, request: HttpRequest, obj: Card | None):

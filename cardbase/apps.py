@@ -7,4 +7,7 @@ class CardbaseConfig(AppConfig):
     verbose_name = _("Catalogue")
 
     def ready(self) -> None:
+        from cardbase.editorial.history import register_catalogue
         from cardbase.services import komandor  # noqa: F401  (registers the Komandor card checker)
+
+        register_catalogue()

@@ -5,6 +5,8 @@ files also record the file (``content_file``) so the loader can remove rows whos
 deleted; rows created in the admin have an empty ``content_file`` and are left alone.
 """
 
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -112,12 +114,24 @@ class Release(Sourced):
         return f"{self.name_ru} ({self.code})"
 
 
+class LiveCardManager(models.Manager):
+    """Cards players can find and build with: retired cards are left out."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(retired=False)
+
+
 class Card(CatalogueEntry):
     """A card of any of the five games.
 
     ``card_type`` comes from that game's own list of card kinds. For Komandor cards the
     structured stats live in ``attributes`` in the engine's card-schema form
     (``matches.engine.cards``), validated on every write path.
+
+    A card that decks use is never deleted: when its entry leaves the data files it is
+    ``retired``. ``Card.objects`` (what the pages, search, API and deck builder read) leaves
+    retired cards out; ``Card.all_objects`` — the default and base manager, so the admin, the
+    loader and a deck's own card links — keeps them, so old decks and matches still open.
     """
 
     release = models.ForeignKey(
@@ -133,8 +147,18 @@ class Card(CatalogueEntry):
         blank=True,
         help_text=_("How many copies of this card the rule book says the game contains."),
     )
+    retired = models.BooleanField(
+        _("retired"),
+        default=False,
+        help_text=_("Gone from the data files but kept for the decks that use it."),
+    )
+
+    objects = LiveCardManager()
+    all_objects = models.Manager()  # noqa: DJ012 (a manager, not a field)
 
     class Meta(CatalogueEntry.Meta):
+        default_manager_name = "all_objects"
+        base_manager_name = "all_objects"
         verbose_name = _("card")
         verbose_name_plural = _("cards")
         constraints = [
@@ -267,3 +291,86 @@ class CatalogueVersion(models.Model):
 
     def __str__(self) -> str:
         return self.token
+
+
+class Draft(models.Model):
+    """An editor's change to one catalogue row (or a new row) that players do not see yet.
+
+    ``values`` is the whole row as the editor left it and ``base`` the live row when the draft
+    was started (both ``{attname: value}``), so a publisher sees the change as a diff and
+    publishing applies only the fields the editor changed. Drafts live outside the catalogue
+    tables: saving one moves no catalogue version and no reader needs a filter.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for a publisher")
+        PUBLISHED = "published", _("published")
+        REJECTED = "rejected", _("rejected")
+
+    content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE)
+    object_id = models.BigIntegerField(_("row"), null=True, blank=True)
+    values = models.JSONField(_("values"), default=dict)
+    base = models.JSONField(_("live values when started"), default=dict)
+    reason = models.TextField(_("reason"), blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.PENDING
+    )
+    created_at = models.DateTimeField(_("started"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("last changed"), auto_now=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("decided by"),
+    )
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-pk"]
+        verbose_name = _("draft")
+        verbose_name_plural = _("drafts")
+        permissions = [
+            ("publish_draft", _("Can publish or reject drafts")),
+            ("revert_version", _("Can revert a catalogue row to an earlier version")),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["content_type", "object_id"],
+                condition=models.Q(status="pending", object_id__isnull=False),
+                name="draft_one_pending_per_row",
+            )
+        ]
+
+    def __str__(self) -> str:
+        name = self.values.get("name_ru") or self.values.get("label_ru") or self.values.get("key")
+        return f"{self.content_type.name}: {name or self.object_id}"
+
+
+class ChangeSource(models.Model):
+    """What made a recorded catalogue revision (django-reversion meta): the admin, a publish,
+    a revert, the loader or an import; for a publish, the draft and its author."""
+
+    class Kind(models.TextChoices):
+        ADMIN = "admin", _("admin")
+        PUBLISH = "publish", _("published draft")
+        REVERT = "revert", _("revert")
+        LOAD = "load", _("load_content")
+        IMPORT = "import", _("import")
+        BASELINE = "baseline", _("state before history")
+
+    revision = models.OneToOneField(
+        "reversion.Revision", on_delete=models.CASCADE, related_name="source"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    draft = models.ForeignKey(Draft, on_delete=models.SET_NULL, null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("change source")
+
+    def __str__(self) -> str:
+        return self.get_kind_display()

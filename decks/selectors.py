@@ -67,7 +67,8 @@ def _printing(row: dict) -> Printing:
 
 def card_facts(*, card_ids: Iterable[int]) -> dict[int, CardFacts]:
     wanted = set(card_ids)
-    rows = Card.objects.filter(id__in=wanted).order_by().values(*_FACT_FIELDS)
+    # Retired cards too: a deck that holds one still opens and plays.
+    rows = Card.all_objects.filter(id__in=wanted).order_by().values(*_FACT_FIELDS)
     found = {row["id"]: _facts(row) for row in rows}
     if missing := wanted - found.keys():
         raise UnknownCards(missing)
@@ -93,7 +94,7 @@ def catalogue_index(*, card_ids: Iterable[int] | None = None) -> CatalogueIndex:
     """Komandor cards by name for import, or exactly ``card_ids`` (any game) for export."""
     if card_ids is None:
         return _komandor_index()
-    rows = Card.objects.filter(id__in=card_ids)
+    rows = Card.all_objects.filter(id__in=card_ids)
     return CatalogueIndex(_printing(row) for row in rows.values(*_FACT_FIELDS))
 
 

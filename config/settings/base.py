@@ -43,6 +43,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "reversion",
+    "import_export",
     "cardbase",
     "content",
     "decks",

@@ -2,7 +2,6 @@
 Komandor cards are edited through their stats form with errors on the stat they are about."""
 
 import pytest
-from django.urls import reverse
 
 from cardbase.models import (
     Advisor,
@@ -15,58 +14,14 @@ from cardbase.models import (
     StatedCount,
     Tech,
 )
-from tests.factories import CardFactory, GameFactory
+from tests.cardbase.admin_data import SOURCE, add_ship_url, admin_catalogue, admin_url, ship_post
 
 MODELS = [Game, Release, Card, Race, Tech, Sector, Advisor, Component, StatedCount]
-SOURCE = {"source_book": "komandor.ru.txt", "source_section": "Пример"}
-
-
-def admin_url(model, view: str, *args) -> str:
-    return reverse(f"admin:cardbase_{model._meta.model_name}_{view}", args=args)
 
 
 @pytest.fixture
 def catalogue(db):
-    komandor = GameFactory(slug="komandor", name_ru="Путь Командора")
-    orion = GameFactory(slug="master-of-orion", name_ru="Master of Orion")
-    release = Release.objects.create(game=komandor, code="base", name_ru="Базовый", **SOURCE)
-    chimera = CardFactory(
-        game=komandor,
-        key="chimera",
-        name_ru="Линкор класса «Химера»",
-        card_type="ship",
-        rarity="rare",
-        cost=10,
-        release=release,
-        content_file="komandor/ships.yaml",
-        **SOURCE,
-        attributes={
-            "kind": "ship",
-            "name": "Линкор класса «Химера»",
-            "cost": 10,
-            "size": "TK",
-            "strength": 12,
-            "critical": 8,
-            "shield": {"type": "B", "power": 4},
-            "armor": 6,
-            "speed": 3,
-            "weapons": {"plasma": {"power": 10}},
-        },
-    )
-    CardFactory(game=orion, key="ёжик", name_ru="Ёжик", card_type="building", cost=3)
-    for model in (Race, Tech, Sector, Advisor):
-        model.objects.create(game=orion, key="entry", name_ru=f"Запись {model.__name__}", **SOURCE)
-    Component.objects.create(game=komandor, kind="weapon", key="plasma", name_ru="ПО", **SOURCE)
-    Component.objects.create(game=komandor, kind="zone", key="deck", name_ru="Колода", **SOURCE)
-    StatedCount.objects.create(
-        game=komandor,
-        key="ships",
-        label_ru="Корабли",
-        count=3,
-        counts={"model": "card", "filter": {"card_type": "ship"}},
-        **SOURCE,
-    )
-    return {"komandor": komandor, "orion": orion, "chimera": chimera, "release": release}
+    return admin_catalogue()
 
 
 def listed(response) -> list[str]:
@@ -122,34 +77,6 @@ def test_a_komandor_card_opens_its_stats_form_filled_from_attributes(admin_clien
     assert form.initial["stat__shield__type"] == "B"
     assert form.initial["stat__weapons__plasma__power"] == 10
     assert 'name="stat__weapons__plasma__power"' in response.content.decode()
-
-
-def ship_post(game: Game, **stats) -> dict:
-    data = {
-        "key": "exorcist",
-        "name_ru": "Крейсер класса «Экзорцист»",
-        "cost": "5",
-        "stat__size": "SK",
-        "stat__ship_class": "крейсер",
-        "stat__strength": "8",
-        "stat__critical": "5",
-        "stat__shield__type": "C",
-        "stat__shield__power": "3",
-        "stat__armor": "3",
-        "stat__speed": "6",
-        "stat__weapons__plasma__power": "5",
-        "stat__weapons__maser__power": "8",
-        "stat__weapons__lasers__targets": "1",
-        "stat__weapons__lasers__power": "4",
-        "stat__properties__escort": "on",
-        **SOURCE,
-    }
-    data.update(stats)
-    return data
-
-
-def add_ship_url(game: Game) -> str:
-    return f"{admin_url(Card, 'add')}?game={game.pk}&card_type=ship"
 
 
 def test_saving_a_ship_through_the_stats_form_stores_canonical_attributes(admin_client, catalogue):

@@ -1,0 +1,163 @@
+"""Drafts: an editor's change waits here until a publisher publishes or rejects it.
+
+Players read the catalogue tables only, so nothing an editor saves reaches the pages, the API,
+search or the deck builder until ``draft_publish`` writes it — in one transaction, recorded in
+the history, moving the catalogue version (its triggers) so caches and name indexes follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cardbase.editorial.history import baseline_record, revision_record
+from cardbase.editorial.rows import FieldChange, row_apply, row_values, values_diff
+from cardbase.models import Draft
+
+PUBLISH_PERMISSION = "cardbase.publish_draft"
+REVERT_PERMISSION = "cardbase.revert_version"
+
+
+def can_publish(user: AbstractBaseUser) -> bool:
+    return user.has_perm(PUBLISH_PERMISSION)
+
+
+def can_revert(user: AbstractBaseUser) -> bool:
+    return user.has_perm(REVERT_PERMISSION)
+
+
+def pending_draft_of(*, row: models.Model) -> Draft | None:
+    if row.pk is None:
+        return None
+    return Draft.objects.filter(
+        content_type=ContentType.objects.get_for_model(type(row)),
+        object_id=row.pk,
+        status=Draft.Status.PENDING,
+    ).first()
+
+
+def pending_drafts() -> models.QuerySet[Draft]:
+    return Draft.objects.filter(status=Draft.Status.PENDING).select_related(
+        "content_type", "author"
+    )
+
+
+def draft_save(*, row: models.Model, user: AbstractBaseUser, reason: str) -> Draft:
+    """Keep ``row`` (edited in memory, not saved) as a draft; a row's pending draft is updated
+    rather than doubled, and keeps the live values it started from."""
+    model = type(row)
+    with transaction.atomic():
+        draft = None
+        base: dict[str, Any] = {}
+        if row.pk is not None:
+            draft = (
+                Draft.objects.select_for_update()
+                .filter(
+                    content_type=ContentType.objects.get_for_model(model),
+                    object_id=row.pk,
+                    status=Draft.Status.PENDING,
+                )
+                .first()
+            )
+            base = row_values(model._base_manager.get(pk=row.pk))
+        if draft is None:
+            draft = Draft(
+                content_type=ContentType.objects.get_for_model(model),
+                object_id=row.pk,
+                base=base,
+            )
+        draft.values = row_values(row)
+        draft.author = user
+        draft.reason = reason
+        draft.save()
+    return draft
+
+
+def draft_instance(*, draft: Draft) -> models.Model:
+    """The row as it would be after publishing (unsaved): what previews render."""
+    model = draft.content_type.model_class()
+    row = model() if draft.object_id is None else model._base_manager.get(pk=draft.object_id)
+    row_apply(row, draft_changes_values(draft=draft))
+    return row
+
+
+def draft_changes_values(*, draft: Draft) -> dict[str, Any]:
+    """The fields the editor changed, with their new values (every field for a new row)."""
+    if draft.object_id is None:
+        return dict(draft.values)
+    return {name: value for name, value in draft.values.items() if draft.base.get(name) != value}
+
+
+def draft_diff(*, draft: Draft) -> list[FieldChange]:
+    """What publishing would change on the live row, field by field."""
+    model = draft.content_type.model_class()
+    live = {} if draft.object_id is None else draft.base
+    if draft.object_id is not None:
+        row = model._base_manager.filter(pk=draft.object_id).first()
+        live = row_values(row) if row is not None else draft.base
+    return values_diff(model, live, row_values(draft_instance(draft=draft)))
+
+
+def _decide(draft: Draft, user: AbstractBaseUser, status: str) -> None:
+    draft.status = status
+    draft.decided_by = user
+    draft.decided_at = timezone.now()
+    draft.save(update_fields=["status", "decided_by", "decided_at", "updated_at"])
+
+
+def _publish_one(draft: Draft, user: AbstractBaseUser) -> models.Model:
+    if draft.status != Draft.Status.PENDING:
+        raise ValidationError(_("This draft was already decided."), code="draft_decided")
+    model = draft.content_type.model_class()
+    if draft.object_id is not None:
+        try:
+            live = model._base_manager.select_for_update().get(pk=draft.object_id)
+        except model.DoesNotExist as error:
+            raise ValidationError(
+                _("The row this draft changes no longer exists."), code="row_gone"
+            ) from error
+        baseline_record(row=live)
+    row = draft_instance(draft=draft)
+    row.full_clean()
+    reason = draft.reason or _("Published draft")
+    with revision_record(user=user, reason=reason, kind="publish", draft=draft):
+        row.save()
+    if draft.object_id is None:
+        draft.object_id = row.pk
+        draft.save(update_fields=["object_id"])
+    _decide(draft, user, Draft.Status.PUBLISHED)
+    return row
+
+
+def drafts_publish(*, drafts: Iterable[Draft], user: AbstractBaseUser) -> list[models.Model]:
+    """Publish every draft given, all or none: one bad draft (its row no longer valid, e.g. a
+    key now taken) raises ValidationError and nothing is published."""
+    with transaction.atomic():
+        locked = Draft.objects.select_for_update().filter(pk__in=[draft.pk for draft in drafts])
+        return [_publish_one(draft, user) for draft in locked.order_by("pk")]
+
+
+def drafts_reject(*, drafts: Iterable[Draft], user: AbstractBaseUser) -> int:
+    with transaction.atomic():
+        locked = Draft.objects.select_for_update().filter(
+            pk__in=[draft.pk for draft in drafts], status=Draft.Status.PENDING
+        )
+        rows = list(locked)
+        for draft in rows:
+            _decide(draft, user, Draft.Status.REJECTED)
+    return len(rows)
+
+
+def entry_save_live(*, row: models.Model, user: AbstractBaseUser, reason: str) -> None:
+    """A publisher's (or superuser's) own change: written at once and recorded."""
+    if row.pk is not None:
+        baseline_record(row=type(row)._base_manager.get(pk=row.pk))
+    with revision_record(user=user, reason=reason, kind="admin"):
+        row.save()
