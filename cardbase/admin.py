@@ -21,6 +21,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from cardbase.editorial.admin import REASON_FIELD, EditorialAdminMixin
+from cardbase.editorial.table_admin import CardTableAdminMixin
 from cardbase.forms import (
     CARD_FIELDS,
     SOURCE_FIELDS,
@@ -91,7 +92,7 @@ class ReleaseAdmin(SourcedAdmin):
 
 
 @admin.register(Card)
-class CardAdmin(CatalogueEntryAdmin):
+class CardAdmin(CardTableAdminMixin, CatalogueEntryAdmin):
     form = CardAdminForm
     list_display = (
         "name_ru",

@@ -1,9 +1,15 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from cardbase.editorial.admin import completeness_view
 from config.views import api_root, health
 
 urlpatterns = [
+    path(
+        "admin/completeness/",
+        admin.site.admin_view(completeness_view),
+        name="admin-completeness",
+    ),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("decks.account_urls")),

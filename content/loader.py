@@ -243,7 +243,7 @@ def _editors_of(model: type[models.Model]) -> dict[str, str]:
     return {object_id: who for object_id, who in latest.items() if who is not None}
 
 
-def _field_names(model: type[models.Model]) -> set[str]:
+def field_names(model: type[models.Model]) -> set[str]:
     return {
         f.name
         for f in model._meta.get_fields()
@@ -256,7 +256,7 @@ def _prepare(entry: Entry, game: Game, releases: dict[tuple[int, str], Release])
     model = MODELS[entry.model]
     values = dict(entry.values)
     values.setdefault("source_book", game.rule_book)
-    unknown = set(values) - _field_names(model)
+    unknown = set(values) - field_names(model)
     if unknown:
         raise ValueError(f"unknown fields {sorted(unknown)}")
     if entry.model == "card":

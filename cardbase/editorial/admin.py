@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 from reversion.models import Version
 
 from cardbase import selectors
+from cardbase.editorial.completeness import catalogue_completeness
 from cardbase.editorial.drafts import (
     can_publish,
     can_revert,
@@ -314,4 +315,16 @@ class DraftAdmin(admin.ModelAdmin):
         return render(request, "cardbase/card_detail.html", context)
 
 
-__all__ = ["DraftAdmin", "EditorialAdminMixin"]
+def completeness_view(request: HttpRequest) -> HttpResponse:
+    """What is still missing in every game, on one page (linked from the admin index)."""
+    if not request.user.has_perm("cardbase.view_card"):
+        raise PermissionDenied
+    context = {
+        **admin.site.each_context(request),
+        "title": _("Completeness"),
+        "report": catalogue_completeness(),
+    }
+    return TemplateResponse(request, "admin/cardbase/completeness.html", context)
+
+
+__all__ = ["DraftAdmin", "EditorialAdminMixin", "completeness_view"]

@@ -7,6 +7,8 @@ from io import StringIO
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
 
 from cardbase.editorial.drafts import draft_save, drafts_publish
 from cardbase.editorial.history import entry_history
@@ -75,6 +77,12 @@ def test_a_card_a_deck_uses_is_retired_with_the_deck_named(loaded):
     beta = Card.all_objects.get(key="beta")
     assert beta.retired
     assert deck.entries.get().card == beta  # the deck still holds it
+    client = Client()
+    client.force_login(owner)
+    page = client.get(reverse("decks:detail", args=[deck.pk]))
+    assert page.status_code == 200 and "Бета" in page.content.decode()
+    exported = client.get(reverse("decks:export-json", args=[deck.pk]))
+    assert exported.status_code == 200 and "Бета" in exported.content.decode()
     assert not content_load(data_dir=loaded).retired  # said once
     write_data(loaded)  # back in the file: a live card again
     content_load(data_dir=loaded)

@@ -1,0 +1,115 @@
+"""What is still missing, per game, for the editors' one-page overview.
+
+Per game: the totals the rule books state against what is entered (``stated_count_rows``);
+Komandor cards whose stored stats or effects the engine's card schema rejects
+(``card_from_dict``, with the path of each problem), whose rendered English text is missing
+(once the engine's effect renderer ``matches.engine.effect_text`` exists), and that no
+precon deck uses (once decks can be precons); entries with no source; drafts waiting.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import models
+from django.db.models import Q
+
+from cardbase.editorial.drafts import pending_drafts
+from cardbase.editorial.rows import CATALOGUE_MODELS
+from cardbase.models import Card, Draft, Game
+from cardbase.selectors import KOMANDOR_SLUG, StatedCountRow, stated_count_rows
+from matches.engine.cards import CardSpecError, card_from_dict
+
+
+@dataclass(frozen=True)
+class CardProblem:
+    card: Card
+    problems: tuple[str, ...]
+
+
+@dataclass
+class GameCompleteness:
+    game: Game
+    stated: list[StatedCountRow]
+    broken_cards: list[CardProblem] = field(default_factory=list)
+    untranslated_cards: list[Card] | None = None  # None: the renderer is not there yet
+    unused_cards: list[Card] | None = None  # None: no precon decks exist yet
+    unsourced: list[models.Model] = field(default_factory=list)
+
+    @property
+    def missing_total(self) -> int:
+        return sum(row.progress.missing for row in self.stated if row.progress is not None)
+
+
+@dataclass
+class Completeness:
+    games: list[GameCompleteness]
+    drafts: list[Draft]
+
+
+def _effect_text_renderer() -> Any | None:
+    """``matches.engine.effect_text.card_text`` if the engine has it yet (issue 9)."""
+    try:
+        module = importlib.import_module("matches.engine.effect_text")
+    except ImportError:
+        return None
+    return getattr(module, "card_text", None)
+
+
+def _precon_card_ids() -> set[int] | None:
+    """Cards some precon deck uses, or None while decks have no precon flag."""
+    from decks.models import Deck, DeckEntry
+
+    flag = next(
+        (f.name for f in Deck._meta.get_fields() if f.name in ("is_precon", "precon")), None
+    )
+    if flag is None:
+        return None
+    return set(DeckEntry.objects.filter(**{f"deck__{flag}": True}).values_list("card", flat=True))
+
+
+def _komandor_checks(report: GameCompleteness) -> None:
+    render = _effect_text_renderer()
+    precon_cards = _precon_card_ids()
+    if render is not None:
+        report.untranslated_cards = []
+    if precon_cards is not None:
+        report.unused_cards = []
+    for card in Card.objects.filter(game=report.game).order_by("name_ru"):
+        try:
+            spec = card_from_dict(card.attributes)
+        except CardSpecError as error:
+            problems = tuple(f"{e.field}: {e.message}" for e in error.errors)
+            report.broken_cards.append(CardProblem(card, problems))
+            continue
+        if render is not None and spec_has_effects(spec) and not (render(spec, "en") or "").strip():
+            report.untranslated_cards.append(card)
+        if precon_cards is not None and card.pk not in precon_cards:
+            report.unused_cards.append(card)
+
+
+def spec_has_effects(spec: Any) -> bool:
+    return bool(getattr(spec, "effects", None))
+
+
+def _unsourced(game: Game) -> list[models.Model]:
+    rows: list[models.Model] = []
+    no_source = Q(source_book="") | Q(source_section="")
+    for model in CATALOGUE_MODELS:
+        if model is Game:
+            continue
+        rows.extend(model._default_manager.filter(no_source, game=game).order_by("pk")[:200])
+    return rows
+
+
+def catalogue_completeness() -> Completeness:
+    games = []
+    for game in Game.objects.all():
+        report = GameCompleteness(game=game, stated=stated_count_rows(game=game))
+        if game.slug == KOMANDOR_SLUG:
+            _komandor_checks(report)
+        report.unsourced = _unsourced(game)
+        games.append(report)
+    return Completeness(games=games, drafts=list(pending_drafts()))
