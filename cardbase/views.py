@@ -103,13 +103,18 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
 def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
     game_row = _found(lambda: selectors.game_get(slug=game))
     card = _found(lambda: selectors.card_get(game=game_row, key=key))
-    context = {
-        "game": game_row,
+    return render(request, "cardbase/card_detail.html", card_page_context(card=card))
+
+
+def card_page_context(*, card: Card) -> dict:
+    """What the card page shows of ``card`` (also the admin's draft preview: a draft card is
+    seen exactly as players will see it)."""
+    return {
+        "game": card.game,
         "card": card,
         "face": card_face_of(card),
-        "type_names": selectors.card_type_names(game=game_row),
+        "type_names": selectors.card_type_names(game=card.game),
     }
-    return render(request, "cardbase/card_detail.html", context)
 
 
 def card_by_id(request: HttpRequest, card_id: int) -> HttpResponse:

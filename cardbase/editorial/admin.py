@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reversion.models import Version
 
-from cardbase import selectors
 from cardbase.editorial.completeness import catalogue_completeness
 from cardbase.editorial.drafts import (
     can_publish,
@@ -38,6 +37,7 @@ from cardbase.editorial.drafts import (
 from cardbase.editorial.history import entry_history, entry_revert, versions_diff
 from cardbase.editorial.rows import row_apply
 from cardbase.models import Card, Draft
+from cardbase.views import card_page_context
 
 REASON_FIELD = "change_reason"
 
@@ -305,13 +305,7 @@ class DraftAdmin(admin.ModelAdmin):
         ):
             raise PermissionDenied
         card = draft_instance(draft=draft)
-        context = {
-            "game": card.game,
-            "card": card,
-            "stat_lines": selectors.card_stat_lines_of(card=card),
-            "type_names": selectors.card_type_names(game=card.game),
-            "draft_preview": draft,
-        }
+        context = {**card_page_context(card=card), "draft_preview": draft}
         return render(request, "cardbase/card_detail.html", context)
 
 

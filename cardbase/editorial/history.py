@@ -73,7 +73,8 @@ class HistoryItem:
     date: datetime
     author: str
     reason: str
-    kind: str
+    kind: str  # a ChangeSource.Kind value
+    kind_label: str
     draft_author: str
     changes: list[FieldChange]
 
@@ -104,7 +105,8 @@ def entry_history(*, row: models.Model) -> list[HistoryItem]:
                 date=version.revision.date_created,
                 author=_user_name(version.revision.user),
                 reason=version.revision.comment,
-                kind=source.get_kind_display() if source is not None else "",
+                kind=source.kind if source is not None else "",
+                kind_label=source.get_kind_display() if source is not None else "",
                 draft_author=_user_name(draft.author) if draft is not None else "",
                 changes=values_diff(type(row), older, values) if older else [],
             )

@@ -29,7 +29,7 @@ def players_speed(page) -> tuple[str, int]:
     try:
         player = context.new_page()
         player.goto(CARD_PAGE)
-        shown = player.locator('dd.stat[data-path="speed"]').inner_text()
+        shown = player.locator('[data-path="speed"] .face-stat__value').inner_text()
         answer = player.request.get("/api/cards/?game=komandor").json()
         (card,) = [row for row in answer["results"] if row["key"] == "chimera"]
         return shown, card["attributes"]["speed"]

@@ -118,8 +118,8 @@ def test_publishing_writes_moves_the_version_and_is_recorded(catalogue, editor, 
     assert catalogue_version() != version
     history = entry_history(row=chimera)
     assert [(item.author, item.kind, item.reason) for item in history] == [
-        ("publisher", "published draft", "errata"),
-        ("", "state before history", "State before history"),
+        ("publisher", "publish", "errata"),
+        ("", "baseline", "Состояние до начала истории"),
     ]
     assert history[0].draft_author == "editor"
     assert [(c.name, c.old, c.new) for c in history[0].changes] == [("attributes.speed", "3", "4")]

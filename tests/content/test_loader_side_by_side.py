@@ -34,7 +34,7 @@ def publish_cost(cost: int) -> None:
 
 def test_the_load_is_recorded_in_the_history(loaded):
     (latest,) = entry_history(row=Card.objects.get(key="alpha"))
-    assert (latest.kind, latest.reason, latest.author) == ("load_content", "load_content", "")
+    assert (latest.kind, latest.reason, latest.author) == ("load", "load_content", "")
 
 
 def test_an_editors_change_is_kept_and_the_conflict_reported(loaded):
