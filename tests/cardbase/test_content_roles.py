@@ -10,21 +10,10 @@ from reversion.models import Version
 from cardbase.editorial.drafts import draft_save
 from cardbase.editorial.history import revision_record
 from cardbase.editorial.roles import EDITORS, PUBLISHERS
-from cardbase.models import (
-    Advisor,
-    Card,
-    Component,
-    Draft,
-    Game,
-    Race,
-    Release,
-    Sector,
-    StatedCount,
-    Tech,
-)
+from cardbase.editorial.rows import CATALOGUE_MODELS as MODELS
+from cardbase.models import Card, Draft, Game
 from tests.cardbase.admin_data import admin_catalogue, admin_url, role_user
 
-MODELS = [Game, Release, Card, Race, Tech, Sector, Advisor, Component, StatedCount]
 ROLES = ["anonymous", "player", "staff", "editor", "publisher", "superuser"]
 LOGIN = 302  # the admin sends whoever is not staff to its login page
 # Expected status per action and role, in ROLES order.

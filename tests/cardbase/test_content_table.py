@@ -75,7 +75,11 @@ def test_the_preview_shows_each_row_and_writes_nothing_then_confirm_writes_the_g
     assert Card.objects.get(key="chimera").attributes["speed"] == 4
     assert not Card.objects.filter(key="bad").exists()
     latest = entry_history(row=Card.objects.get(key="chimera"))[0]
-    assert (latest.kind, latest.author, latest.reason) == ("import", "root", "Импорт файла cards.csv")
+    assert (latest.kind, latest.author, latest.reason) == (
+        "import",
+        "root",
+        "Импорт файла cards.csv",
+    )
 
 
 def test_an_altered_preview_is_refused(catalogue):
