@@ -20,10 +20,11 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from cardbase.editorial.admin import REASON_FIELD, EditorialAdminMixin
+from cardbase.editorial.admin import REASON_FIELD, CardEffectsAdminMixin, EditorialAdminMixin
 from cardbase.editorial.table_admin import CardTableAdminMixin
 from cardbase.forms import (
     CARD_FIELDS,
+    EFFECTS_FIELD,
     SOURCE_FIELDS,
     CardAdminForm,
     StatedCountAdminForm,
@@ -92,7 +93,7 @@ class ReleaseAdmin(SourcedAdmin):
 
 
 @admin.register(Card)
-class CardAdmin(CardTableAdminMixin, CatalogueEntryAdmin):
+class CardAdmin(CardEffectsAdminMixin, CardTableAdminMixin, CatalogueEntryAdmin):
     form = CardAdminForm
     list_display = (
         "name_ru",
@@ -121,9 +122,11 @@ class CardAdmin(CardTableAdminMixin, CatalogueEntryAdmin):
         if stats_form is None:
             return super().get_fieldsets(request, obj)
         stats = list(stats_form.stat_paths)
+        has_effects = EFFECTS_FIELD in stats_form.base_fields
         return [
             (None, {"fields": [name for name in CARD_FIELDS if name not in SOURCE_FIELDS]}),
             (_("Stats (card schema)"), {"fields": stats}),
+            *([(_("Effects"), {"fields": [EFFECTS_FIELD]})] if has_effects else []),
             (_("Source"), {"fields": [*SOURCE_FIELDS, "content_file"]}),
             (None, {"fields": [REASON_FIELD]}),
         ]

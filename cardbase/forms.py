@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from cardbase.models import Card, StatedCount
 from cardbase.services import komandor
@@ -23,6 +24,7 @@ from matches.engine.cards import CardKind, FieldSpec, field_specs, flatten_card,
 # Schema fields the card row keeps as columns; the stats form shows the column instead.
 COLUMN_PATHS = frozenset(komandor.COLUMN_KEYS.values())
 SOURCE_FIELDS = ["source_book", "source_section", "source_quote"]
+EFFECTS_FIELD = "effects"
 CARD_FIELDS = [
     "game",
     "card_type",
@@ -132,6 +134,8 @@ class KomandorCardStatsForm(CardAdminForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if EFFECTS_FIELD in self.fields:
+            self.initial.setdefault(EFFECTS_FIELD, (self.instance.attributes or {}).get("effects"))
         flat = flatten_card(self.instance.attributes or {})
         for name, path in self.stat_paths.items():
             if path in flat:
@@ -150,9 +154,14 @@ class KomandorCardStatsForm(CardAdminForm):
             for name, path in self.stat_paths.items()
             if self.cleaned_data.get(name) not in (None, "", False)
         }
-        return {"attributes": unflatten_card(flat)}
+        attributes = unflatten_card(flat)
+        if self.cleaned_data.get(EFFECTS_FIELD) not in (None, "", []):
+            attributes["effects"] = self.cleaned_data[EFFECTS_FIELD]
+        return {"attributes": attributes}
 
     def field_for_path(self, path: str) -> str | None:
+        if path == "effects" or path.startswith("effects."):
+            return EFFECTS_FIELD if EFFECTS_FIELD in self.fields else None
         name = stat_field_name(path)
         if name in self.fields:
             return name
@@ -165,10 +174,24 @@ def _display(value: Any) -> Any:
     return value if isinstance(value, bool) else ("" if value is None else value)
 
 
+def effects_form_field(kind: CardKind) -> forms.Field:
+    """The card's ``effects`` in the effect language (docs/effects.md), as JSON; the admin's
+    script checks it as you type and shows the rendered text beside it."""
+    return PrettyJSONField(
+        label=_("Effects"),
+        required=False,
+        help_text=_("A list of effects in the effect language (docs/effects.md)."),
+        widget=forms.Textarea(attrs={"rows": 8, "cols": 70, "data-effects-kind": kind.value}),
+    )
+
+
 def komandor_card_form(kind: CardKind, *, game_id: int) -> type[KomandorCardStatsForm]:
-    """The admin form for a Komandor card of ``kind``: row columns plus one input per stat."""
+    """The admin form for a Komandor card of ``kind``: row columns plus one input per stat,
+    and the effects editor (ability cards keep their variants as stats)."""
     specs = [spec for spec in field_specs(kind) if spec.path not in COLUMN_PATHS]
     declared = {stat_field_name(spec.path): stat_form_field(spec) for spec in specs}
+    if kind is not CardKind.ABILITY:
+        declared[EFFECTS_FIELD] = effects_form_field(kind)
     attrs = {
         **declared,
         "kind": kind,

@@ -13,7 +13,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -34,6 +34,7 @@ from cardbase.editorial.drafts import (
     pending_draft_of,
     pending_drafts,
 )
+from cardbase.editorial.effects_check import effects_check
 from cardbase.editorial.history import entry_history, entry_revert, versions_diff
 from cardbase.editorial.rows import row_apply
 from cardbase.models import Card, Draft
@@ -198,6 +199,41 @@ def _compared(request: HttpRequest, history: list) -> dict[str, Any] | None:
         "newer": newer,
         "changes": versions_diff(older=older.version, newer=newer.version),
     }
+
+
+class CardEffectsAdminMixin:
+    """The effects editor's live check: POST ``kind``, ``effects`` (the editor's JSON text)
+    and optionally ``card`` (the row whose other stats to render with) to
+    ``card/effects-check/``; answers the problems and the rendered Russian and English text."""
+
+    class Media:
+        js = ["cardbase/admin/effects_editor.js"]
+        css = {"all": ["cardbase/admin/effects_editor.css"]}
+
+    def get_urls(self):
+        check = path(
+            "effects-check/",
+            self.admin_site.admin_view(self.effects_check_view),
+            name="cardbase_card_effects_check",
+        )
+        return [check, *super().get_urls()]
+
+    def effects_check_view(self, request: HttpRequest) -> HttpResponse:
+        if request.method != "POST":
+            return JsonResponse({"code": "method_not_allowed"}, status=405)
+        if not (self.has_add_permission(request) or self.has_change_permission(request)):
+            raise PermissionDenied
+        card = Card._default_manager.filter(pk=_digits(request.POST.get("card"))).first()
+        result = effects_check(
+            kind=request.POST.get("kind", ""),
+            effects_json=request.POST.get("effects", "")[:100_000],
+            attributes=card.attributes if card is not None else {},
+        )
+        return JsonResponse(result.as_dict())
+
+
+def _digits(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() and len(value) < 19 else None
 
 
 @admin.register(Draft)

@@ -85,3 +85,21 @@ def test_edit_publish_revert_and_the_history(page, live_server):
     expect(draft).to_have_count(1)
     expect(draft).to_contain_text("editor")
     expect(draft).to_contain_text("publisher")
+
+
+def test_the_effects_editor_checks_as_you_type(page, live_server):
+    catalogue = admin_catalogue()
+    role_user("root", role=None, superuser=True, password=PASSWORD)
+    log_in(page, "root")
+    page.goto(f"/admin/cardbase/card/{catalogue['chimera'].pk}/change/")
+    editor = page.locator("#id_effects")
+    editor.fill('[{"when": "dawn", "actions": []}]')
+    expect(page.locator(".effects-problems")).to_contain_text("effects.0.when")
+    editor.fill(
+        '[{"when": "round_start", "targets": {"side": "own", "kind": "ship"}, '
+        '"actions": [{"do": "modify", "stat": "speed", "by": 2, "until": "round"}]}]'
+    )
+    expect(page.locator(".effects-check")).to_have_class("effects-check effects-check--ok")
+    expect(page.locator(".effects-problems li")).to_have_count(0)
+    page.locator(".effects-check").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/cm-effects.png")

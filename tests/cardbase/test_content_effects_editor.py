@@ -1,0 +1,92 @@
+"""The card editor's effects field: kept on save, checked by the engine's effect schema with
+the error on the field, and a live check endpoint that answers problems with their paths and
+the card's text beside them."""
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from cardbase.editorial.effects_check import effects_check
+from cardbase.models import Card
+from tests.cardbase.admin_data import admin_catalogue, admin_url, role_user
+from tests.cardbase.test_content_drafts import chimera_post
+
+GOOD = [
+    {
+        "when": "round_start",
+        "targets": {"side": "own", "kind": "ship", "size": "LK"},
+        "actions": [{"do": "modify", "stat": "speed", "by": 2, "until": "round"}],
+    }
+]
+BAD = [{"when": "dawn", "actions": []}]
+
+
+@pytest.fixture
+def catalogue(db):
+    return admin_catalogue()
+
+
+@pytest.fixture
+def root_client(db) -> Client:
+    client = Client()
+    client.force_login(role_user("root", role=None, superuser=True))
+    return client
+
+
+def test_effects_are_shown_kept_and_saved(catalogue, root_client):
+    chimera = catalogue["chimera"]
+    url = admin_url(Card, "change", chimera.pk)
+    form = root_client.get(url).context["adminform"].form
+    assert "effects" in form.fields
+    assert 'data-effects-kind="ship"' in root_client.get(url).content.decode()
+    response = root_client.post(url, chimera_post(catalogue, effects=json.dumps(GOOD)))
+    assert response.status_code == 302
+    assert Card.objects.get(pk=chimera.pk).attributes["effects"] == GOOD
+    # saving again without touching the effects keeps them
+    root_client.post(url, chimera_post(catalogue, effects=json.dumps(GOOD), stat__speed="4"))
+    assert Card.objects.get(pk=chimera.pk).attributes["effects"] == GOOD
+
+
+def test_a_bad_effect_is_an_error_on_the_effects_field(catalogue, root_client):
+    chimera = catalogue["chimera"]
+    url = admin_url(Card, "change", chimera.pk)
+    response = root_client.post(url, chimera_post(catalogue, effects=json.dumps(BAD)))
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert list(errors) == ["effects"]
+    assert "effects" not in Card.objects.get(pk=chimera.pk).attributes
+
+
+def test_the_live_check_answers_problems_with_their_paths(catalogue, root_client):
+    check = reverse("admin:cardbase_card_effects_check")
+    chimera = catalogue["chimera"]
+    good = root_client.post(
+        check, {"kind": "ship", "effects": json.dumps(GOOD), "card": chimera.pk}
+    ).json()
+    assert good["problems"] == []
+    assert set(good["text"]) == {"ru", "en"}
+    bad = root_client.post(check, {"kind": "ship", "effects": json.dumps(BAD)}).json()
+    assert bad["problems"][0]["path"] == "effects.0.when"
+    broken = root_client.post(check, {"kind": "ship", "effects": "[{"}).json()
+    assert broken["problems"][0]["code"] == "not_json"
+    assert root_client.post(check, {"kind": "nonsense", "effects": "[]"}).status_code == 200
+    assert root_client.get(check).status_code == 405
+
+
+def test_the_live_check_is_for_editors_only(catalogue):
+    client = Client()
+    client.force_login(role_user("staff", role=None))
+    check = reverse("admin:cardbase_card_effects_check")
+    assert client.post(check, {"kind": "ship", "effects": "[]"}).status_code == 403
+    assert Client().post(check, {"kind": "ship", "effects": "[]"}).status_code == 302
+
+
+def test_until_the_renderer_exists_the_stored_text_stands_in():
+    result = effects_check(kind="ship", effects_json=json.dumps(GOOD), attributes={"text": "Т"})
+    assert result.problems == []
+    if not result.rendered:
+        assert result.text == {"ru": "Т", "en": "Т"}
+    else:
+        assert result.text["ru"] and result.text["en"]
