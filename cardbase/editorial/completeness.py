@@ -63,7 +63,8 @@ def _precon_card_ids() -> set[int] | None:
     from decks.models import Deck, DeckEntry
 
     flag = next(
-        (f.name for f in Deck._meta.get_fields() if f.name in ("is_precon", "precon")), None
+        (f.name for f in Deck._meta.get_fields() if f.name in ("is_preconstructed", "is_precon")),
+        None,
     )
     if flag is None:
         return None
