@@ -83,8 +83,9 @@ def test_an_editors_save_is_a_draft_players_do_not_see(catalogue, editor):
         ("attributes.speed", "3", "5"),
     ]
     # Opening the card again, the editor goes on from the draft, and a second save updates it.
-    form = logged_in(editor).get(admin_url(Card, "change", chimera.pk)).context["adminform"]
-    assert form.form.initial["stat__speed"] == 5
+    page = logged_in(editor).get(admin_url(Card, "change", chimera.pk))
+    assert page.context["adminform"].form.initial["stat__speed"] == 5
+    assert "Вы редактируете этот черновик." in page.content.decode()
     logged_in(editor).post(
         admin_url(Card, "change", chimera.pk), chimera_post(catalogue, stat__speed="6")
     )
