@@ -137,3 +137,28 @@ def test_the_roles_are_made_by_the_migration(db):
     assert not editors & {"publish_draft", "revert_version", "delete_card", "add_game"}
     assert {"publish_draft", "revert_version", "view_card"} <= set(publishers)
     assert not set(publishers) & {"add_card", "change_card", "delete_card"}
+
+
+OTHER_MATRIX = {
+    "import": (LOGIN, LOGIN, 403, 200, 200, 200),
+    "export": (LOGIN, LOGIN, 403, 200, 200, 200),
+    "completeness": (LOGIN, LOGIN, 403, 200, 200, 200),
+    "effects_check": (LOGIN, LOGIN, 403, 200, 403, 200),
+}
+
+
+def other_request(client: Client, action: str):
+    if action == "import":
+        return client.get(reverse("admin:cardbase_card_import"))
+    if action == "export":
+        return client.get(reverse("admin:cardbase_card_export"), {"format": "json"})
+    if action == "completeness":
+        return client.get(reverse("admin-completeness"))
+    return client.post(reverse("admin:cardbase_card_effects_check"), {"kind": "ship"})
+
+
+@pytest.mark.parametrize("action", list(OTHER_MATRIX))
+def test_import_export_completeness_and_effects_check_matrix(catalogue, clients, action):
+    for index, role in enumerate(ROLES):
+        response = other_request(clients[role], action)
+        assert response.status_code == OTHER_MATRIX[action][index], (action, role)
