@@ -2,16 +2,14 @@
 
 Per game: the totals the rule books state against what is entered (``stated_count_rows``);
 Komandor cards whose stored stats or effects the engine's card schema rejects
-(``card_from_dict``, with the path of each problem), whose rendered English text is missing
-(once the engine's effect renderer ``matches.engine.effect_text`` exists), and that no
-precon deck uses (once decks can be precons); entries with no source; drafts waiting.
+(``card_from_dict``, with the path of each problem), whose effects render no English text
+(``cardbase.rules_text``, the engine's renderer), and that no precon deck uses (once decks can
+be precons); entries with no source; drafts waiting.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import models
 from django.db.models import Q
@@ -19,6 +17,7 @@ from django.db.models import Q
 from cardbase.editorial.drafts import pending_drafts
 from cardbase.editorial.rows import CATALOGUE_MODELS
 from cardbase.models import Card, Draft, Game
+from cardbase.rules_text import rules_text_of
 from cardbase.selectors import KOMANDOR_SLUG, StatedCountRow, stated_count_rows
 from matches.engine.cards import CardSpecError, card_from_dict
 
@@ -34,7 +33,7 @@ class GameCompleteness:
     game: Game
     stated: list[StatedCountRow]
     broken_cards: list[CardProblem] = field(default_factory=list)
-    untranslated_cards: list[Card] | None = None  # None: the renderer is not there yet
+    untranslated_cards: list[Card] = field(default_factory=list)
     unused_cards: list[Card] | None = None  # None: no precon decks exist yet
     unsourced: list[models.Model] = field(default_factory=list)
 
@@ -47,15 +46,6 @@ class GameCompleteness:
 class Completeness:
     games: list[GameCompleteness]
     drafts: list[Draft]
-
-
-def _effect_text_renderer() -> Any | None:
-    """``matches.engine.effect_text.card_text`` if the engine has it yet (issue 9)."""
-    try:
-        module = importlib.import_module("matches.engine.effect_text")
-    except ImportError:
-        return None
-    return getattr(module, "card_text", None)
 
 
 def _precon_card_ids() -> set[int] | None:
@@ -72,27 +62,21 @@ def _precon_card_ids() -> set[int] | None:
 
 
 def _komandor_checks(report: GameCompleteness) -> None:
-    render = _effect_text_renderer()
     precon_cards = _precon_card_ids()
-    if render is not None:
-        report.untranslated_cards = []
     if precon_cards is not None:
         report.unused_cards = []
     for card in Card.objects.filter(game=report.game).order_by("name_ru"):
         try:
-            spec = card_from_dict(card.attributes)
+            card_from_dict(card.attributes)
         except CardSpecError as error:
             problems = tuple(f"{e.field}: {e.message}" for e in error.errors)
             report.broken_cards.append(CardProblem(card, problems))
             continue
-        if render is not None and spec_has_effects(spec) and not (render(spec, "en") or "").strip():
+        text = rules_text_of(game_slug=KOMANDOR_SLUG, attributes=card.attributes, text="")
+        if text is not None and text.from_effects and not "".join(text.en).strip():
             report.untranslated_cards.append(card)
         if precon_cards is not None and card.pk not in precon_cards:
             report.unused_cards.append(card)
-
-
-def spec_has_effects(spec: Any) -> bool:
-    return bool(getattr(spec, "effects", None))
 
 
 def _unsourced(game: Game) -> list[models.Model]:

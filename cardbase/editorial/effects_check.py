@@ -1,16 +1,17 @@
 """The card editor's live check of a Komandor card's ``effects``: every problem the engine's
 effect schema finds (with its path, e.g. ``effects.0.targets.size``), and the card's rules text
-rendered from the effects in Russian and English — by the engine's renderer
-(``matches.engine.effect_text.card_text``) once it exists, until then the card's stored text."""
+in Russian and English rendered from them by the engine (``cardbase.rules_text``, over
+``matches.engine.effect_text.card_text``) — the same text the card face shows."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from matches.engine.cards import CardKind, CardSpecError, card_from_dict
+from cardbase.rules_text import rules_text_of
+from cardbase.services.komandor import GAME_SLUG
+from matches.engine.cards import CardKind
 from matches.engine.effect_schema import read_effects
 
 LANGUAGES = ("ru", "en")
@@ -20,18 +21,10 @@ LANGUAGES = ("ru", "en")
 class EffectsCheck:
     problems: list[dict[str, str]] = field(default_factory=list)
     text: dict[str, str] = field(default_factory=dict)
-    rendered: bool = False  # False: ``text`` is the stored text, the renderer is not there yet
+    rendered: bool = False  # False: ``text`` is the stored text (the stats do not read yet)
 
     def as_dict(self) -> dict[str, Any]:
         return {"problems": self.problems, "text": self.text, "rendered": self.rendered}
-
-
-def _renderer():
-    try:
-        module = importlib.import_module("matches.engine.effect_text")
-    except ImportError:
-        return None
-    return getattr(module, "card_text", None)
 
 
 def effects_check(*, kind: str, effects_json: str, attributes: dict[str, Any]) -> EffectsCheck:
@@ -51,13 +44,15 @@ def effects_check(*, kind: str, effects_json: str, attributes: dict[str, Any]) -
         return result
     _specs, problems = read_effects(effects, "effects", kind=kind)
     result.problems = [{"path": p, "code": c, "message": m} for p, c, m in problems]
-    render = _renderer()
-    if result.problems or render is None:
+    if result.problems:
         return result
-    try:
-        spec = card_from_dict({**attributes, "kind": kind, "effects": effects})
-    except CardSpecError:
+    text = rules_text_of(
+        game_slug=GAME_SLUG,
+        attributes={**attributes, "kind": kind, "effects": effects},
+        text=stored_text,
+    )
+    if text is None:
         return result  # the stats are wrong, not the effects: the form says so on save
-    result.text = {language: render(spec, language) for language in LANGUAGES}
+    result.text = {language: "\n".join(text.lines(language)) for language in LANGUAGES}
     result.rendered = True
     return result

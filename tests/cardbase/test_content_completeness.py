@@ -9,6 +9,7 @@ from cardbase.editorial.drafts import draft_save
 from cardbase.editorial.roles import EDITORS
 from cardbase.models import Race
 from tests.cardbase.admin_data import admin_catalogue, role_user
+from tests.cardbase.pages_data import CHIMERA_ATTRIBUTES
 from tests.factories import CardFactory
 
 
@@ -17,6 +18,19 @@ def test_the_page_lists_what_is_missing_for_each_game(db):
     komandor, orion = catalogue["komandor"], catalogue["orion"]
     CardFactory(game=komandor, key="broken", name_ru="Сломанная", attributes={"kind": "ship"})
     Race.objects.create(game=orion, key="nosource", name_ru="Без источника")
+    effects = [
+        {
+            "when": "battle_end",
+            "targets": {"side": "own", "kind": "ship", "in": "battle", "count": "all"},
+            "actions": [{"do": "repair", "amount": 1}],
+        }
+    ]
+    CardFactory(
+        game=komandor,
+        key="fx",
+        card_type="other",
+        attributes={**CHIMERA_ATTRIBUTES, "effects": effects},
+    )
     editor = role_user("editor", role=EDITORS)
     chimera = catalogue["chimera"]
     chimera.name_ru = "Черновик"
@@ -28,6 +42,7 @@ def test_the_page_lists_what_is_missing_for_each_game(db):
     assert (ships.stated.count, ships.progress.entered, ships.progress.missing) == (3, 2, 1)
     (broken,) = by_slug["komandor"].broken_cards
     assert broken.card.key == "broken" and any("strength" in p for p in broken.problems)
+    assert by_slug["komandor"].untranslated_cards == []  # its effects render in English
     assert [row.key for row in by_slug["master-of-orion"].unsourced] == ["nosource"]
     assert len(report.drafts) == 1
 

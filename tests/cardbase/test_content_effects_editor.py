@@ -11,6 +11,7 @@ from django.urls import reverse
 from cardbase.editorial.effects_check import effects_check
 from cardbase.models import Card
 from tests.cardbase.admin_data import admin_catalogue, admin_url, role_user
+from tests.cardbase.pages_data import CHIMERA_ATTRIBUTES as CHIMERA
 from tests.cardbase.test_content_drafts import chimera_post
 
 GOOD = [
@@ -66,7 +67,8 @@ def test_the_live_check_answers_problems_with_their_paths(catalogue, root_client
         check, {"kind": "ship", "effects": json.dumps(GOOD), "card": chimera.pk}
     ).json()
     assert good["problems"] == []
-    assert set(good["text"]) == {"ru", "en"}
+    assert good["rendered"] is True
+    assert "2" in good["text"]["ru"] and good["text"]["en"]  # rendered from the effect
     bad = root_client.post(check, {"kind": "ship", "effects": json.dumps(BAD)}).json()
     assert bad["problems"][0]["path"] == "effects.0.when"
     broken = root_client.post(check, {"kind": "ship", "effects": "[{"}).json()
@@ -83,10 +85,14 @@ def test_the_live_check_is_for_editors_only(catalogue):
     assert Client().post(check, {"kind": "ship", "effects": "[]"}).status_code == 302
 
 
-def test_until_the_renderer_exists_the_stored_text_stands_in():
-    result = effects_check(kind="ship", effects_json=json.dumps(GOOD), attributes={"text": "Т"})
-    assert result.problems == []
-    if not result.rendered:
-        assert result.text == {"ru": "Т", "en": "Т"}
-    else:
-        assert result.text["ru"] and result.text["en"]
+def test_the_text_is_rendered_in_both_languages_from_the_effects():
+    attributes = {**CHIMERA, "text": "Т"}
+    result = effects_check(kind="ship", effects_json=json.dumps(GOOD), attributes=attributes)
+    assert result.problems == [] and result.rendered
+    assert result.text["ru"] != result.text["en"]
+    assert "Т" not in result.text["en"]
+
+
+def test_stats_the_schema_rejects_leave_the_stored_text():
+    result = effects_check(kind="ship", effects_json="[]", attributes={"text": "Т"})
+    assert (result.problems, result.rendered, result.text) == ([], False, {"ru": "Т", "en": "Т"})
