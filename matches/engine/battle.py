@@ -20,8 +20,8 @@ and ``BATTLE_END`` (before the landing), and rolls each player's dice through
 
 Value types (plain, ``__slots__``; no game state is read or written here):
 
-* ``Combatant.from_spec(uid, spec, *, player, damage=0, on_planet=False, has_commander=False)``
-  builds a participant from a canonical card dict (CARD_SCHEMA_CONTRACT.md): a ship, a station
+* ``Combatant.from_card(uid, spec, *, player, damage=0, on_planet=False, has_commander=False)``
+  builds a participant from a card's ``CardSpec`` (``cards.card_from_dict``): a ship, a station
   (``space_object`` with ``object_type == "station"``), a military or civil building, or a
   ground unit. ``damage`` is carried-over damage (stations keep theirs between battles, ground
   units until production). Phase-long flags ``shield_disabled`` (Nova), ``boarding_barred`` and
@@ -68,9 +68,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Protocol
 
+from matches.engine.cards import CardKind, CardSpec, ObjectType, Range, Weapons
 from matches.engine.decisions import Agent, Decision, Option, decide
 from matches.engine.dice import Dice
 from matches.engine.effects import Window
@@ -166,9 +168,6 @@ _MOUNT_ORDER = (
     "bombs",
     "boarding",
 )
-_LETTERS = {"А": "A", "В": "B", "С": "C", "A": "A", "B": "B", "C": "C"}
-_SIZES = {"ЛК": "LK", "СК": "SK", "ТК": "TK", "LK": "LK", "SK": "SK", "TK": "TK"}
-_CREW = {"Н": "N", "В": "V", "Э": "E", "N": "N", "V": "V", "E": "E"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,45 +270,40 @@ class Combatant:
         self.bombed_units: set[str] = set()
 
     @classmethod
-    def from_spec(
+    def from_card(
         cls,
         uid: str,
-        spec: Mapping[str, Any],
+        spec: CardSpec,
         *,
         player: int,
         damage: int = 0,
         on_planet: bool = False,
         has_commander: bool = False,
     ) -> Combatant:
-        """Build a participant from a canonical card dict (``cards.card_to_dict`` output)."""
+        """Build a participant from a card's spec (``cards.card_from_dict`` output)."""
         role = _role_of(uid, spec)
-        shield = spec.get("shield") or {}
-        shield_type = _LETTERS.get(shield.get("type", "")) if shield else None
-        crew = spec.get("crew") or {}
-        weapons = spec.get("weapons") or {}
-        properties = spec.get("properties") or {}
+        shield, crew, weapons = spec.shield, spec.crew, spec.weapons
         # A civil building printed without strength cannot be damaged at all (CIV-2 gives it
         # the military buildings' rules, which need a strength to destroy it).
-        unbreakable = role is Role.CIVIL_BUILDING and spec.get("strength") is None
-        strength = 0 if unbreakable else _number(uid, spec, "strength")
+        unbreakable = role is Role.CIVIL_BUILDING and spec.strength is None
         return cls(
             uid=uid,
             player=player,
             role=role,
-            name=str(spec.get("name", uid)),
-            strength=strength,
-            critical=spec.get("critical") if role is Role.SHIP else None,
-            armor=int(spec.get("armor", 0) or 0),
-            speed=int(spec.get("speed", 0) or 0) if role is Role.SHIP else 0,
-            size=_SIZES.get(str(spec.get("size", ""))),
-            shield_type=shield_type,
-            shield_power=int(shield.get("power", 0) or 0),
-            mounts=_mounts(uid, weapons, shield_type),
-            crew_level=_CREW.get(str(crew.get("level", ""))),
-            crew_size=int(crew.get("size", 0) or 0),
-            cost=int(spec.get("cost", 0) or 0),
-            evasive="evasive_manoeuvre" in properties,
-            landing=int((weapons.get("landing") or {}).get("strength", 0) or 0),
+            name=spec.name or uid,
+            strength=0 if unbreakable else _strength(uid, spec.strength),
+            critical=spec.critical if role is Role.SHIP else None,
+            armor=spec.armor or 0,
+            speed=(spec.speed or 0) if role is Role.SHIP else 0,
+            size=spec.size.value if spec.size is not None else None,
+            shield_type=shield.type.value if shield is not None else None,
+            shield_power=shield.power if shield is not None else 0,
+            mounts=_mounts(weapons) if weapons is not None else (),
+            crew_level=crew.level.value if crew is not None else None,
+            crew_size=crew.size if crew is not None else 0,
+            cost=spec.cost or 0,
+            evasive=spec.properties is not None and spec.properties.evasive_manoeuvre is not None,
+            landing=weapons.landing.strength if weapons and weapons.landing else 0,
             on_planet=on_planet and role in _BUILDING_ROLES,
             has_commander=has_commander,
             damage=damage,
@@ -341,65 +335,75 @@ class Combatant:
         return f"<Combatant {self.uid} p{self.player} {self.role} {self.damage}/{self.strength}>"
 
 
-def _role_of(uid: str, spec: Mapping[str, Any]) -> Role:
-    kind = spec.get("kind")
-    if kind == "ship":
+def _role_of(uid: str, spec: CardSpec) -> Role:
+    kind = spec.kind
+    if kind is CardKind.SHIP:
         return Role.SHIP
-    if kind == "space_object":
-        if spec.get("object_type") == "station":
+    if kind is CardKind.SPACE_OBJECT:
+        if spec.object_type is ObjectType.STATION:
             return Role.STATION
+        object_type = spec.object_type.value if spec.object_type is not None else None
         raise BattleSetupError(
             f"{uid}: only a station among space objects fights (STN-2); "
-            f"object_type is {spec.get('object_type')!r}"
+            f"object_type is {object_type!r}"
         )
     try:
-        return Role(kind)
+        return Role(kind.value)
     except ValueError:
         raise BattleSetupError(
-            f"{uid}: a card of kind {kind!r} cannot take part in a battle; expected ship, "
+            f"{uid}: a card of kind {kind.value!r} cannot take part in a battle; expected ship, "
             "station, military_building, civil_building or ground_unit"
         ) from None
 
 
-def _number(uid: str, spec: Mapping[str, Any], key: str) -> int:
-    value = spec.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise BattleSetupError(
-            f"{uid}: {key} must be a whole number ≥ 0 in the canonical card dict, got {value!r} "
-            "(book notation such as '12(8)' is read by cards.card_from_dict first)"
-        )
+def _strength(uid: str, value: int | None) -> int:
+    if value is None or value < 0:
+        raise BattleSetupError(f"{uid}: strength must be a whole number ≥ 0, got {value!r}")
     return value
 
 
-def _mounts(uid: str, weapons: Mapping[str, Any], shield_type: str | None) -> tuple[Mount, ...]:
-    unknown = set(weapons) - set(_MOUNT_ORDER) - {"landing"}
-    if unknown:
-        raise BattleSetupError(f"{uid}: unknown weapons {sorted(unknown)}")
+# Mount kinds by weapon: a power alone, a salvo (count and power), lasers (targets and power),
+# a force (boarding shuttles). Missiles (one salvo per range) and the maser (its type) apart.
+_POWER_MOUNTS = frozenset({"turbolaser", "nova", "plasma", "bombs"})
+
+
+@lru_cache(maxsize=1024)
+def _mounts(weapons: Weapons) -> tuple[Mount, ...]:
+    """A card's weapons as mounts, in ``_MOUNT_ORDER``; computed once per distinct weapons."""
     mounts: list[Mount] = []
     for key in _MOUNT_ORDER:
-        spec = weapons.get(key)
-        if not spec:
-            continue
         if key == "missiles":
-            for range_key in ("long", "medium", "short"):
-                salvo = spec.get(range_key)
-                if salvo:
+            for range_ in Range:
+                salvo = weapons.missiles.at(range_) if weapons.missiles else None
+                if salvo is not None:
                     mounts.append(
                         Mount(
-                            f"missiles.{range_key}",
+                            f"missiles.{range_.value}",
                             Weapon.MISSILES,
-                            Distance.from_key(range_key),
-                            int(salvo["power"]),
-                            int(salvo.get("count", 1)),
+                            Distance.from_key(range_.value),
+                            salvo.power,
+                            salvo.count,
                         )
                     )
             continue
+        printed = getattr(weapons, key)
+        if printed is None:
+            continue
         weapon = Weapon(key)
-        power = int(spec.get("power", spec.get("strength", 0)) or 0)
-        count = int(spec.get("targets", spec.get("count", 1)) or 1)
-        # «Мазер использует энергию того же типа ..., который создает энергетический щит корабля»
-        maser_type = _LETTERS.get(spec.get("type", ""), shield_type) if key == "maser" else None
-        mounts.append(Mount(key, weapon, WEAPON_RANGE[weapon], power, count, maser_type))
+        distance = WEAPON_RANGE[weapon]
+        if key in _POWER_MOUNTS:
+            mount = Mount(key, weapon, distance, printed.power)
+        elif key == "maser":
+            # «Мазер использует энергию того же типа ..., который создает энергетический щит
+            # корабля»: ``card_from_dict`` gives it the shield's type unless it prints its own.
+            mount = Mount(key, weapon, distance, printed.power, 1, printed.type.value)
+        elif key == "torpedoes":
+            mount = Mount(key, weapon, distance, printed.power, printed.count or 1)
+        elif key == "lasers":
+            mount = Mount(key, weapon, distance, printed.power, printed.targets or 1)
+        else:  # boarding: a force («сила»)
+            mount = Mount(key, weapon, distance, printed.strength)
+        mounts.append(mount)
     return tuple(mounts)
 
 

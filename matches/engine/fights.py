@@ -104,9 +104,9 @@ def fight(game: Game, mover: int, where: str) -> None:
     combatants: dict[int, list[Combatant]] = {0: [], 1: []}
     for ship in state.ships_at(where):
         combatants[ship.controller].append(
-            Combatant.from_spec(
+            Combatant.from_card(
                 ship.uid,
-                ship.data,
+                ship.spec,
                 player=ship.controller,
                 damage=ship.damage,
                 has_commander=ship.uid in commanders,
@@ -120,9 +120,9 @@ def fight(game: Game, mover: int, where: str) -> None:
         owner = obj.controller
         if obj.spec.object_type is ObjectType.STATION:
             combatants[owner].append(
-                Combatant.from_spec(
+                Combatant.from_card(
                     obj.uid,
-                    obj.data,
+                    obj.spec,
                     player=owner,
                     damage=obj.damage,
                     has_commander=obj.uid in commanders,
@@ -132,18 +132,18 @@ def fight(game: Game, mover: int, where: str) -> None:
             if card.spec.strength is None:
                 continue  # a civil building that prints no strength cannot be attacked
             combatants[card.controller].append(
-                Combatant.from_spec(
+                Combatant.from_card(
                     card.uid,
-                    card.data,
+                    card.spec,
                     player=card.controller,
                     damage=card.damage,
                     on_planet=on_planet,
                 )
             )
-        for index, part in enumerate(obj.data.get("built_in", ())):
+        for index, part in enumerate(obj.spec.built_in or ()):
             if index not in obj.destroyed_built_in:
                 combatants[owner].append(
-                    Combatant.from_spec(
+                    Combatant.from_card(
                         f"{where}{_BUILT_IN_SEP}{index}",
                         part,
                         player=owner,

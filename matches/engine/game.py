@@ -12,7 +12,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from matches.engine import rules
-from matches.engine.cards import CardKind, CardSpec, ObjectType, card_to_dict
+from matches.engine.cards import CardKind, CardSpec, ObjectType
 from matches.engine.commerce import commercial_runs
 from matches.engine.decisions import Agent, Decision, Option, decide
 from matches.engine.dice import Dice
@@ -60,16 +60,15 @@ class Game:
     ) -> None:
         cards: dict[str, Card] = {}
         players = []
-        seen: dict[int, tuple[dict[str, Any], int]] = {}  # by spec object: skips its hashing
+        seen: dict[int, int] = {}  # by spec object: skips its hashing
         for index, (deck, commander) in enumerate(zip(decks, commanders, strict=True)):
             player = PlayerState(index=index, commander=commander)
             for number, spec in enumerate(deck):
                 uid = f"p{index}.{number:02d}"
-                converted = seen.get(id(spec))
-                if converted is None:
-                    converted = seen[id(spec)] = _converted(spec)
-                data, power = converted
-                cards[uid] = Card(uid, index, spec, data, controller=index, power=power)
+                power = seen.get(id(spec))
+                if power is None:
+                    power = seen[id(spec)] = _power(spec)
+                cards[uid] = Card(uid, index, spec, controller=index, power=power)
                 player.deck.append(uid)
             players.append(player)
         self.state = GameState(players=players, cards=cards)
@@ -782,11 +781,10 @@ class Game:
 
 
 @lru_cache(maxsize=4096)
-def _converted(spec: CardSpec) -> tuple[dict[str, Any], int]:
-    """The canonical dict and the agents' power of a spec, converted once per distinct spec
-    (a deck repeats specs, and bulk matches reuse decks). The dict is shared by every card of
-    that spec, so the engine only ever reads ``Card.data`` (``battle.Combatant.from_spec``)."""
-    return card_to_dict(spec), base_power(spec)
+def _power(spec: CardSpec) -> int:
+    """The agents' power of a spec, computed once per distinct spec (a deck repeats specs, and
+    bulk matches reuse decks)."""
+    return base_power(spec)
 
 
 def _printed_features(card: Card) -> dict[str, Any]:

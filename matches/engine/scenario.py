@@ -34,7 +34,7 @@ from matches.engine.battle import (
     SiteKind,
     battle_fight,
 )
-from matches.engine.cards import CardSpecError, card_from_dict, card_to_dict
+from matches.engine.cards import CardSpec, CardSpecError, card_from_dict
 from matches.engine.decisions import IllegalChoiceError
 from matches.engine.dice import DiceExhaustedError, FixedDice
 from matches.engine.events import EventLog
@@ -65,7 +65,7 @@ class ScenarioError(ValueError):
 @dataclass(frozen=True)
 class CombatantSetup:
     uid: str
-    card: Mapping[str, Any]  # canonical dict
+    card: CardSpec
     damage: int = 0
     commander: bool = False
 
@@ -171,7 +171,7 @@ def _read_combatants(side_key: str, raw: Any, problems: list[str]) -> list[Comba
             problems.append(f"{where}: an object with a string 'uid' and a 'card'")
             continue
         try:
-            card = card_to_dict(card_from_dict(item.get("card", {})))
+            card = card_from_dict(item.get("card", {}))
         except CardSpecError as error:
             problems.append(f"{where} ({item['uid']}): {error}")
             continue
@@ -251,7 +251,7 @@ def scenario_run(
         BattleSide(
             player=player,
             combatants=[
-                Combatant.from_spec(
+                Combatant.from_card(
                     setup.uid,
                     setup.card,
                     player=player,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from matches.engine.cards import CardKind, CardSpec, ObjectType, Victory
 
@@ -44,7 +43,6 @@ class Card:
     uid: str
     owner: int
     spec: CardSpec
-    data: dict[str, Any]  # canonical dict (cards.card_to_dict), what the battle module reads
     zone: Zone = Zone.DECK
     controller: int = -1
     where: str | None = None

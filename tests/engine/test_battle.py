@@ -1,7 +1,7 @@
 """The battle procedure: rounds, order of attacks, ranges, manoeuvres, withdrawal, echelons,
 the end of a battle — each test names the checklist rules it covers."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -18,7 +18,7 @@ from matches.engine.battle import (
     Status,
     battle_fight,
 )
-from matches.engine.cards import card_from_dict, card_to_dict
+from matches.engine.cards import CardKind, CardSpec, ObjectType, card_from_dict
 from matches.engine.decisions import Decision
 from matches.engine.dice import FixedDice
 from matches.engine.events import EventLog
@@ -138,9 +138,9 @@ def fight(
         return BattleSide(
             player=player,
             combatants=[
-                Combatant.from_spec(
+                Combatant.from_card(
                     uid,
-                    card_to_dict(card_from_dict(spec)),
+                    card_from_dict(spec),
                     player=player,
                     damage=damage.get(uid, 0),
                     on_planet=site.object_type == "planet",
@@ -462,18 +462,19 @@ def test_reserve_speed_is_ignored_and_a_pending_echelon_is_not_a_forced_retreat(
 
 
 def test_bad_battle_input_is_named():
-    canonical = card_to_dict(card_from_dict(ship("A1")[1]))
-    with pytest.raises(BattleSetupError, match="A1: strength must be a whole number"):
-        Combatant.from_spec("A1", {**canonical, "strength": "12(8)"}, player=0)
-    with pytest.raises(BattleSetupError, match="planet"):
-        Combatant.from_spec("P1", {"kind": "space_object", "object_type": "planet"}, player=0)
-    with pytest.raises(BattleSetupError, match="tactical"):
-        Combatant.from_spec("T1", {"kind": "tactical"}, player=0)
-    a1 = Combatant.from_spec("A1", canonical, player=0)
+    spec = card_from_dict(ship("A1")[1])
+    with pytest.raises(BattleSetupError, match="A1: strength must be a whole number ≥ 0, got None"):
+        Combatant.from_card("A1", replace(spec, strength=None), player=0)
+    planet = CardSpec(CardKind.SPACE_OBJECT, name="Планета", object_type=ObjectType.PLANET)
+    with pytest.raises(BattleSetupError, match=r"P1: only a station .* 'planet'"):
+        Combatant.from_card("P1", planet, player=0)
+    with pytest.raises(BattleSetupError, match="T1: a card of kind 'tactical'"):
+        Combatant.from_card("T1", CardSpec(CardKind.TACTICAL), player=0)
+    a1 = Combatant.from_card("A1", spec, player=0)
     with pytest.raises(BattleSetupError, match="belongs to player 0"):
         BattleSide(player=1, combatants=[a1])
     side = BattleSide(player=0, combatants=[a1])
-    twin = BattleSide(player=1, combatants=[Combatant.from_spec("A1", canonical, player=1)])
+    twin = BattleSide(player=1, combatants=[Combatant.from_card("A1", spec, player=1)])
     common = {"site": OPEN, "dice": FixedDice([]), "log": EventLog()}
     with pytest.raises(BattleSetupError, match="unique"):
         battle_fight(attacker=side, defender=twin, agents={0: Recorder(), 1: Recorder()}, **common)

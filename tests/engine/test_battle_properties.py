@@ -15,7 +15,7 @@ from matches.engine.battle import (
     Status,
     battle_fight,
 )
-from matches.engine.cards import card_from_dict, card_to_dict
+from matches.engine.cards import card_from_dict
 from matches.engine.decisions import Decision
 from matches.engine.dice import SeededDice
 from matches.engine.events import EventLog
@@ -141,11 +141,10 @@ def build(site, sides):
     for player, cards in enumerate(sides):
         combatants = []
         for number, spec in enumerate(cards):
-            canonical = card_to_dict(card_from_dict(spec))
             combatants.append(
-                Combatant.from_spec(
+                Combatant.from_card(
                     f"P{player}.{number}",
-                    canonical,
+                    card_from_dict(spec),
                     player=player,
                     on_planet=site.object_type == "planet",
                     has_commander=number == 0,

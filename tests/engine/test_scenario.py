@@ -148,7 +148,7 @@ def test_unscripted_battle_decisions_go_to_the_heuristic_agent():
     sides = [
         BattleSide(
             player=player,
-            combatants=[Combatant.from_spec(c.uid, c.card, player=player) for c in setups],
+            combatants=[Combatant.from_card(c.uid, c.card, player=player) for c in setups],
         )
         for player, setups in zip(scenario.players, scenario.combatants, strict=True)
     ]
