@@ -1,4 +1,9 @@
+"""The Celery app. The broker comes from the settings (``REDIS_URL``); ``CELERY_BROKER_URL``
+may name another, e.g. ``filesystem://`` which ``scripts/run.sh`` uses when no Redis is
+configured (folder ``CELERY_FILESYSTEM_DIR``)."""
+
 import os
+from pathlib import Path
 
 from celery import Celery
 
@@ -6,4 +11,23 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("cardbase")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+
+_broker = os.environ.get("CELERY_BROKER_URL", "")
+if _broker.startswith("filesystem://"):
+    folder = Path(os.environ.get("CELERY_FILESYSTEM_DIR", "var/celery-broker")).resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    app.conf.broker_transport_options = {
+        "data_folder_in": str(folder),
+        "data_folder_out": str(folder),
+    }
+else:
+    # Redis redelivers a message not acknowledged within the visibility timeout (acks_late:
+    # a batch is acknowledged when done), so it must exceed the longest batch; the tests
+    # that kill a worker shorten it to see the redelivery quickly.
+    app.conf.broker_transport_options = {
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+        "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
+    }
+app.conf.task_reject_on_worker_lost = True
+app.conf.worker_prefetch_multiplier = 1
 app.autodiscover_tasks()

@@ -111,12 +111,16 @@ class DeckSetupAbility(models.Model):
 class DeckVersion(models.Model):
     """An immutable snapshot of a deck as saved: matches point at the exact list played.
 
-    ``snapshot`` is the deck's JSON export form plus card ids (see ``decks.snapshots``).
+    ``snapshot`` is the deck's JSON export form plus card ids; ``card_specs`` holds each of
+    those cards' full engine spec as saved (``decks.card_specs``) and ``catalogue_version`` the
+    catalogue's version token then, so a later catalogue edit never changes an old match.
     """
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField(_("version"))
     snapshot = models.JSONField(_("snapshot"))
+    card_specs = models.JSONField(_("card specs as saved"), default=dict)
+    catalogue_version = models.CharField(_("catalogue version"), max_length=64, blank=True)
     is_valid = models.BooleanField(_("legal when saved"))
     card_count = models.PositiveIntegerField(_("cards in the deck"))
     created_at = models.DateTimeField(_("saved"), auto_now_add=True)

@@ -7,6 +7,9 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 
+from cardbase.models import Card
+from cardbase.selectors import catalogue_version
+from decks.card_specs import card_specs_of
 from decks.importing import (
     CatalogueIndex,
     content_to_parsed,
@@ -170,6 +173,8 @@ def _version_create(*, deck: Deck, content: DeckContent, is_valid: bool) -> Deck
         deck=deck,
         number=latest + 1,
         snapshot=snapshot,
+        card_specs=card_specs_of(Card.objects.filter(pk__in=content.card_ids())),
+        catalogue_version=catalogue_version() or "",
         is_valid=is_valid,
         card_count=sum(entry.count for entry in content.entries),
     )
