@@ -27,6 +27,7 @@ else:
     app.conf.broker_transport_options = {
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
         "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
+        "unacked_restore_throttle": int(os.environ.get("CELERY_RESTORE_THROTTLE", "10")),
     }
 app.conf.task_reject_on_worker_lost = True
 app.conf.worker_prefetch_multiplier = 1

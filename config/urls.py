@@ -18,6 +18,7 @@ urlpatterns = [
     path("api/health/", health, name="health"),
     path("api/", include("cardbase.api.urls")),
     path("api/", include("decks.api.urls")),
+    path("api/", include("matches.api.urls")),
     path("decks/", include("decks.urls")),
     path("", include("cardbase.urls")),
 ]

@@ -16,6 +16,8 @@ OTHER_ENTRY_POINTS = {
     "public-decks": "deck-public",
     "validate-deck": "deck-validate",
     "import-deck": "deck-import",
+    "tournaments": "tournament-list",
+    "play-match": "match-create",
     "schema": "api-schema",
     "docs": "api-docs",
     "health": "health",

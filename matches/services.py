@@ -29,7 +29,7 @@ from matches.engine.decks import DeckError
 from matches.engine.match import ENGINE_VERSION
 from matches.engine_decks import PlayableDeck, playable_deck_of
 from matches.models import Entry, Match, Pairing, Status, Tournament
-from matches.playing import GameRecord, GameSetup, play_game
+from matches.playing import GAME_LIMIT, GameRecord, GameSetup, play_game
 
 Item = tuple[int, int]  # (pairing id, game number)
 MAX_BATCH_GAMES = 50
@@ -497,3 +497,22 @@ def match_create(
     )
     row.save()
     return row
+
+
+def match_replay(*, match: Match):
+    """The match played again with its log on: the same deck versions, seed, agents and
+    engine give the same game. None when it cannot be regenerated: another engine version
+    played it, or it was ended by the per-game limit (no whole game to replay)."""
+    if match.engine_version != ENGINE_VERSION or match.termination == GAME_LIMIT:
+        return None
+    _, result = play_game(
+        seats=[playable_deck_of(version=match.seat0), playable_deck_of(version=match.seat1)],
+        agents=match.agents,
+        seed=match.seed,
+        turn_cap=match.turn_cap,
+        cpu_limit=game_cpu_limit(),
+        log=True,
+    )
+    if result is None or result.outcome.winner != match.winner_seat:
+        return None
+    return result

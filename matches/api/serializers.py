@@ -1,0 +1,231 @@
+"""Request parsing and answer shapes of the match and tournament API."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from matches.engine import rules
+from matches.engine.agents import AGENTS
+from matches.models import Format, Match, Tournament
+
+AGENT_NAMES = sorted(AGENTS)
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "description": "a deck id: its latest version"},
+            {
+                "type": "object",
+                "properties": {"deck": {"type": "integer"}, "version": {"type": "integer"}},
+                "required": ["deck", "version"],
+            },
+        ]
+    }
+)
+class DeckRefField(serializers.Field):
+    default_error_messages = {
+        "invalid": _("A deck id, or an object with “deck” (id) and “version” (number)."),
+    }
+
+    def to_internal_value(self, data):
+        if isinstance(data, int) and not isinstance(data, bool) and data > 0:
+            return (data, None)
+        if isinstance(data, dict) and set(data) == {"deck", "version"}:
+            deck, version = data["deck"], data["version"]
+            if all(
+                isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in (deck, version)
+            ):
+                return (deck, version)
+        self.fail("invalid")
+
+    def to_representation(self, value):
+        return value
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": AGENT_NAMES},
+            {
+                "type": "array",
+                "items": {"type": "string", "enum": AGENT_NAMES},
+                "minItems": 2,
+                "maxItems": 2,
+            },
+        ]
+    }
+)
+class AgentsField(serializers.Field):
+    default_error_messages = {
+        "invalid": _("One agent name for both sides, or a pair: {names}."),
+    }
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and data in AGENTS:
+            return [data, data]
+        if (
+            isinstance(data, list)
+            and len(data) == 2
+            and all(isinstance(name, str) and name in AGENTS for name in data)
+        ):
+            return data
+        self.fail("invalid", names=", ".join(AGENT_NAMES))
+
+    def to_representation(self, value):
+        return value
+
+
+class TournamentCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    format = serializers.ChoiceField(choices=Format.choices)
+    decks = serializers.ListField(child=DeckRefField(), min_length=2, max_length=32)
+    games_per_pairing = serializers.IntegerField(min_value=2, max_value=1000)
+    agents = AgentsField(required=False, default="heuristic")
+    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
+    turn_cap = serializers.IntegerField(
+        min_value=1, max_value=500, required=False, default=rules.DEFAULT_TURN_CAP
+    )
+    options = serializers.DictField(required=False, default=dict)
+    is_public = serializers.BooleanField(required=False, default=True)
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    decks = serializers.ListField(child=DeckRefField(), min_length=2, max_length=2)
+    agents = AgentsField(required=False, default="heuristic")
+    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
+    turn_cap = serializers.IntegerField(
+        min_value=1, max_value=500, required=False, default=rules.DEFAULT_TURN_CAP
+    )
+
+
+class ProgressSerializer(serializers.Serializer):
+    done = serializers.IntegerField()
+    total = serializers.IntegerField()
+    percent = serializers.IntegerField()
+    eta_seconds = serializers.IntegerField(allow_null=True)
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(help_text=_("Entry number (0 = first listed, the top seed)."))
+    deck = serializers.IntegerField()
+    version = serializers.IntegerField()
+    name = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    score = serializers.FloatField(allow_null=True)
+    rating = serializers.FloatField(allow_null=True, help_text=_("Bradley–Terry, Elo scale."))
+    rating_ci95 = serializers.ListField(child=serializers.FloatField(), allow_null=True)
+
+
+class PairingFiguresSerializer(serializers.Serializer):
+    a = serializers.IntegerField()
+    b = serializers.IntegerField()
+    a_name = serializers.CharField()
+    b_name = serializers.CharField()
+    a_wins = serializers.IntegerField()
+    b_wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    games = serializers.IntegerField()
+    win_rate = serializers.FloatField(help_text=_("Deck a's score: (wins + draws / 2) / games."))
+    ci95 = serializers.ListField(child=serializers.FloatField())
+    separated = serializers.BooleanField()
+    games_needed = serializers.IntegerField(allow_null=True)
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.username")
+    progress = serializers.SerializerMethodField()
+    standings = serializers.SerializerMethodField()
+    pairings = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "name",
+            "owner",
+            "format",
+            "options",
+            "games_per_pairing",
+            "agents",
+            "seed",
+            "turn_cap",
+            "is_public",
+            "engine_version",
+            "status",
+            "decision",
+            "round",
+            "created_at",
+            "finished_at",
+            "progress",
+            "standings",
+            "pairings",
+        ]
+
+    @extend_schema_field(ProgressSerializer)
+    def get_progress(self, tournament):
+        return self.context["progress"]
+
+    @extend_schema_field(StandingSerializer(many=True))
+    def get_standings(self, tournament):
+        return self.context["results"]["standings"]
+
+    @extend_schema_field(PairingFiguresSerializer(many=True))
+    def get_pairings(self, tournament):
+        return self.context["results"]["pairings"]
+
+
+class TournamentListSerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.username")
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "name", "owner", "format", "status", "done", "total", "created_at"]
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    decks = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "tournament",
+            "pairing",
+            "game",
+            "decks",
+            "agents",
+            "seed",
+            "turn_cap",
+            "engine_version",
+            "winner_seat",
+            "termination",
+            "reason",
+            "turns",
+            "cpu_ms",
+            "summary",
+        ]
+
+    @extend_schema_field(
+        {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "deck": {"type": "integer"},
+                    "version": {"type": "integer"},
+                    "name": {"type": "string"},
+                },
+            },
+        }
+    )
+    def get_decks(self, match):
+        return [
+            {"deck": v.deck_id, "version": v.number, "name": v.deck.name}
+            for v in (match.seat0, match.seat1)
+        ]

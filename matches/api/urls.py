@@ -1,0 +1,30 @@
+from django.urls import path
+
+from matches.api import views
+
+urlpatterns = [
+    path("tournaments/", views.TournamentListCreateView.as_view(), name="tournament-list"),
+    path(
+        "tournaments/<int:tournament_id>/",
+        views.TournamentDetailView.as_view(),
+        name="tournament-detail",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/cancel/",
+        views.TournamentCancelView.as_view(),
+        name="tournament-cancel",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/matches/",
+        views.TournamentMatchesView.as_view(),
+        name="tournament-matches",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/export/<str:kind>/",
+        views.TournamentExportView.as_view(),
+        name="tournament-export",
+    ),
+    path("matches/", views.MatchCreateView.as_view(), name="match-create"),
+    path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="match-detail"),
+    path("matches/<int:match_id>/log/", views.MatchLogView.as_view(), name="match-log"),
+]

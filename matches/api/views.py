@@ -1,0 +1,264 @@
+"""Match and tournament API: parse the request, call one selector or service, format it."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import APIException, NotFound, PermissionDenied, ValidationError
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.api.schema import DeckApiErrorSerializer
+from matches import selectors, services
+from matches.api.serializers import (
+    MatchCreateSerializer,
+    MatchSerializer,
+    TournamentCreateSerializer,
+    TournamentListSerializer,
+    TournamentSerializer,
+)
+from matches.models import Match
+
+_ERRORS = {
+    400: DeckApiErrorSerializer,
+    401: DeckApiErrorSerializer,
+    403: DeckApiErrorSerializer,
+    429: DeckApiErrorSerializer,
+}
+_NOT_FOUND = {404: DeckApiErrorSerializer}
+
+
+class TooManyRequests(APIException):
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_code = "too_many_requests"
+
+
+def _versions(request, refs):
+    versions, problems = selectors.versions_of_refs(user=request.user, refs=refs)
+    if problems:
+        raise ValidationError({"decks": problems})
+    return versions
+
+
+def _service_call(call):
+    """Service errors → the API's envelope: 400 with fields, or 429 with the limit's code."""
+    try:
+        return call()
+    except services.TournamentError as error:
+        raise ValidationError(error.fields or {"non_field_errors": [error.message]}) from error
+    except services.LimitExceeded as error:
+        raise TooManyRequests(detail=error.message, code=error.code) from error
+
+
+def tournament_answer(tournament) -> dict:
+    context = {
+        "progress": selectors.progress(tournament=tournament),
+        "results": selectors.tournament_results(tournament=tournament),
+    }
+    return TournamentSerializer(tournament, context=context).data
+
+
+class TournamentListCreateView(ListAPIView):
+    serializer_class = TournamentListSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        return selectors.tournaments_visible(user=self.request.user)
+
+    @extend_schema(
+        request=TournamentCreateSerializer,
+        responses={201: TournamentSerializer, **_ERRORS},
+        description="Create a tournament; its games run on the workers. `decks` are deck ids "
+        "(latest version) or {deck, version}; `agents` one name or a pair (deck A's, deck "
+        "B's in every pairing). Per-user limits answer 429.",
+    )
+    def post(self, request):
+        form = TournamentCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        versions = _versions(request, data["decks"])
+        tournament = _service_call(
+            lambda: services.tournament_create(
+                owner=request.user,
+                request=services.TournamentRequest(
+                    name=data["name"],
+                    format=data["format"],
+                    versions=versions,
+                    games_per_pairing=data["games_per_pairing"],
+                    agents=data["agents"],
+                    seed=data["seed"],
+                    options=data["options"],
+                    turn_cap=data["turn_cap"],
+                    is_public=data["is_public"],
+                ),
+            )
+        )
+        return Response(tournament_answer(tournament), status=status.HTTP_201_CREATED)
+
+
+def _visible_tournament(request, tournament_id):
+    return get_object_or_404(selectors.tournaments_visible(user=request.user), pk=tournament_id)
+
+
+class TournamentDetailView(APIView):
+    @extend_schema(responses={200: TournamentSerializer, **_NOT_FOUND})
+    def get(self, request, tournament_id: int):
+        return Response(tournament_answer(_visible_tournament(request, tournament_id)))
+
+
+class TournamentCancelView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: TournamentSerializer, **_ERRORS, **_NOT_FOUND})
+    def post(self, request, tournament_id: int):
+        tournament = _visible_tournament(request, tournament_id)
+        if tournament.owner_id != request.user.pk:
+            raise PermissionDenied("only the organiser can cancel a tournament")
+        services.tournament_cancel(tournament=tournament)
+        return Response(tournament_answer(tournament))
+
+
+class TournamentMatchesView(ListAPIView):
+    serializer_class = MatchSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator
+            return Match.objects.none()
+        tournament = _visible_tournament(self.request, self.kwargs["tournament_id"])
+        return tournament.matches.select_related("seat0__deck", "seat1__deck").order_by(
+            "pairing__round", "pairing__slot", "game"
+        )
+
+
+class TournamentExportView(APIView):
+    @extend_schema(
+        responses={
+            (200, "text/csv"): OpenApiTypes.STR,
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            **_NOT_FOUND,
+        },
+        description="Per-pairing results (and standings in JSON): `kind` is csv or json.",
+    )
+    def get(self, request, tournament_id: int, kind: str):
+        if kind not in ("csv", "json"):
+            raise NotFound("export kinds: csv, json")
+        tournament = _visible_tournament(request, tournament_id)
+        results = selectors.tournament_results(tournament=tournament)
+        name = f"tournament-{tournament.pk}"
+        if kind == "json":
+            body = {
+                "tournament": TournamentListSerializer(tournament).data,
+                "standings": results["standings"],
+                "pairings": results["pairings"],
+            }
+            response = Response(body)
+        else:
+            response = HttpResponse(pairings_csv(results["pairings"]), content_type="text/csv")
+        response["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
+        return response
+
+
+CSV_COLUMNS = [
+    "a_name",
+    "b_name",
+    "a_wins",
+    "b_wins",
+    "draws",
+    "games",
+    "win_rate",
+    "ci95_low",
+    "ci95_high",
+    "separated",
+    "games_needed",
+]
+
+
+def pairings_csv(pairings: list[dict]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for p in pairings:
+        writer.writerow(
+            [
+                p["a_name"],
+                p["b_name"],
+                p["a_wins"],
+                p["b_wins"],
+                p["draws"],
+                p["games"],
+                f"{p['win_rate']:.4f}",
+                f"{p['ci95'][0]:.4f}",
+                f"{p['ci95'][1]:.4f}",
+                p["separated"],
+                "" if p["games_needed"] is None else p["games_needed"],
+            ]
+        )
+    return out.getvalue()
+
+
+class MatchCreateView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=MatchCreateSerializer,
+        responses={201: MatchSerializer, **_ERRORS},
+        description="Play one match now (bounded by the per-game CPU limit): `decks` are "
+        "seats 0 and 1.",
+    )
+    def post(self, request):
+        form = MatchCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        versions = _versions(request, data["decks"])
+        match = _service_call(
+            lambda: services.match_create(
+                owner=request.user,
+                versions=versions,
+                agents=data["agents"],
+                seed=data["seed"],
+                turn_cap=data["turn_cap"],
+            )
+        )
+        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+
+
+class ReplayUnavailable(APIException):
+    status_code = status.HTTP_410_GONE
+    default_code = "replay_unavailable"
+    default_detail = (
+        "This match was played by another engine version (or ended by the per-game limit): "
+        "its log cannot be regenerated."
+    )
+
+
+class MatchDetailView(APIView):
+    @extend_schema(responses={200: MatchSerializer, **_NOT_FOUND})
+    def get(self, request, match_id: int):
+        match = get_object_or_404(selectors.matches_visible(user=request.user), pk=match_id)
+        return Response(MatchSerializer(match).data)
+
+
+class MatchLogView(APIView):
+    @extend_schema(
+        responses={
+            (200, "application/x-ndjson"): OpenApiResponse(
+                OpenApiTypes.STR, description="The JSON-lines event log, regenerated."
+            ),
+            410: DeckApiErrorSerializer,
+            **_NOT_FOUND,
+        }
+    )
+    def get(self, request, match_id: int):
+        match = get_object_or_404(selectors.matches_visible(user=request.user), pk=match_id)
+        result = services.match_replay(match=match)
+        if result is None:
+            raise ReplayUnavailable()
+        return HttpResponse(result.log.to_jsonl(), content_type="application/x-ndjson")
