@@ -20,5 +20,6 @@ urlpatterns = [
     path("api/", include("decks.api.urls")),
     path("api/", include("matches.api.urls")),
     path("decks/", include("decks.urls")),
+    path("", include("matches.urls")),
     path("", include("cardbase.urls")),
 ]

@@ -68,13 +68,7 @@ def play_game(
     log: bool = False,
 ) -> tuple[GameRecord, MatchResult | None]:
     """Play seats[0] against seats[1]; ``agents`` are the agent names per seat."""
-    players = [
-        _Limited(
-            seat_agent(name=agents[seat], seed=seed * 2 + seat, seat=seat, playable=seats[seat]),
-            cpu_limit,
-        )
-        for seat in (0, 1)
-    ]
+    players = seat_agents(seats=seats, agents=agents, seed=seed, cpu_limit=cpu_limit)
     start = time.process_time()
     try:
         with _cpu_alarm(cpu_limit):
@@ -101,6 +95,19 @@ def play_game(
         summary=result.summary,
     )
     return record, result
+
+
+def seat_agents(
+    *, seats: Sequence[PlayableDeck], agents: Sequence[str], seed: int, cpu_limit: float
+) -> list[Agent]:
+    """The two seats' agents, seeded from the match seed, each bound to the game's CPU budget."""
+    return [
+        _Limited(
+            seat_agent(name=agents[seat], seed=seed * 2 + seat, seat=seat, playable=seats[seat]),
+            cpu_limit,
+        )
+        for seat in (0, 1)
+    ]
 
 
 class _Limited:

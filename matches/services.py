@@ -499,11 +499,16 @@ def match_create(
     return row
 
 
+def match_replay_possible(*, match: Match) -> bool:
+    """Only this engine version can regenerate a game, and only a game played to its end."""
+    return match.engine_version == ENGINE_VERSION and match.termination != GAME_LIMIT
+
+
 def match_replay(*, match: Match):
     """The match played again with its log on: the same deck versions, seed, agents and
     engine give the same game. None when it cannot be regenerated: another engine version
     played it, or it was ended by the per-game limit (no whole game to replay)."""
-    if match.engine_version != ENGINE_VERSION or match.termination == GAME_LIMIT:
+    if not match_replay_possible(match=match):
         return None
     _, result = play_game(
         seats=[playable_deck_of(version=match.seat0), playable_deck_of(version=match.seat1)],

@@ -1,0 +1,151 @@
+"""The same tournament three ways, in one run: directly on the engine in one process, then
+through Celery with 1 and with 2 worker processes (real workers, real Redis, real PostgreSQL).
+
+    DATABASE_URL=postgres://…/bench_db REDIS_URL=redis://…/N \
+        .venv/bin/python scripts/bench/tournament_celery.py [--games 100] [--agents heuristic]
+
+Needs a migrated database of its own (the script adds a user and four test decks to it and
+deletes its tournaments afterwards). Prints wall-clock seconds and games per second for each
+way, the Celery overhead against the direct run and the speed-up of two workers over one.
+The decks are the engine's test decks (tests/engine/deck_data.py) until precons ship.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from config.celery import app  # noqa: E402
+from matches.engine_decks import playable_deck_of  # noqa: E402
+from matches.models import Status, Tournament  # noqa: E402
+from matches.playing import play_game  # noqa: E402
+from matches.services import (  # noqa: E402
+    TournamentRequest,
+    game_cpu_limit,
+    tournament_create,
+)
+from tests.decks.factories import UserFactory  # noqa: E402
+from tests.matches.decks import four_decks  # noqa: E402
+
+
+def run_celery(
+    owner, versions, *, games: int, agents: str, workers: int
+) -> tuple[float, Tournament]:
+    queue = f"bench-{uuid.uuid4().hex[:8]}"
+    app.conf.task_default_queue = queue
+    app.conf.task_always_eager = False
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "-Q",
+            queue,
+            "--concurrency",
+            str(workers),
+            "--loglevel",
+            "WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-n",
+            f"{queue}@%h",
+        ],
+        cwd=ROOT,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not app.control.inspect(
+            destination=[f"{queue}@{os.uname().nodename}"], timeout=0.5
+        ).ping():
+            if time.monotonic() > deadline:
+                raise SystemExit("the worker did not come up")
+        start = time.perf_counter()
+        tournament = tournament_create(
+            owner=owner,
+            request=TournamentRequest(
+                name="bench",
+                format="round_robin",
+                versions=versions,
+                games_per_pairing=games,
+                agents=agents,
+                seed=1,
+            ),
+        )
+        while True:
+            tournament.refresh_from_db()
+            if tournament.status != Status.RUNNING:
+                break
+            time.sleep(0.01)
+        return time.perf_counter() - start, tournament
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def run_direct(tournament: Tournament) -> float:
+    """Every game of the stored tournament again, on the engine in this one process."""
+    matches = list(tournament.matches.select_related("seat0__deck", "seat1__deck"))
+    decks = {}
+    start = time.perf_counter()
+    for match in matches:
+        for version in (match.seat0, match.seat1):
+            if version.pk not in decks:
+                decks[version.pk] = playable_deck_of(version=version)
+        record, _ = play_game(
+            seats=[decks[match.seat0.pk], decks[match.seat1.pk]],
+            agents=match.agents,
+            seed=match.seed,
+            turn_cap=match.turn_cap,
+            cpu_limit=game_cpu_limit(),
+        )
+        assert record.winner_seat == match.winner_seat and record.turns == match.turns
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=100, help="games per pairing (even)")
+    parser.add_argument("--agents", default="heuristic")
+    args = parser.parse_args()
+    owner = UserFactory(username=f"bench-{uuid.uuid4().hex[:6]}")
+    versions = [deck.versions.get() for deck in four_decks(owner)]
+    one, first = run_celery(owner, versions, games=args.games, agents=args.agents, workers=1)
+    two, second = run_celery(owner, versions, games=args.games, agents=args.agents, workers=2)
+    direct = run_direct(first)
+    total = first.done
+    assert total == second.done == 6 * args.games
+    print(
+        f"round robin of 4 test decks, {args.games} games per pairing = {total} games, "
+        f"{args.agents} agents; load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} CPUs"
+    )
+    for label, seconds in (
+        ("direct, 1 process", direct),
+        ("Celery, 1 worker", one),
+        ("Celery, 2 workers", two),
+    ):
+        print(f"{label:20} {seconds:7.2f} s  {total / seconds:7.1f} games/s")
+    print(f"Celery overhead (1 worker vs direct): {100 * (one / direct - 1):+.1f} %")
+    print(f"2 workers vs 1: {one / two:.2f}×")
+    Tournament.objects.filter(owner=owner).delete()
+
+
+if __name__ == "__main__":
+    main()
