@@ -88,6 +88,8 @@ def test_the_match_page_steps_through_the_replay(
 
 
 def test_an_attack_reads_with_its_arithmetic():
+    from django.utils import translation
+
     from matches.event_text import describe
 
     names = {"p1.10": "Химера", "p0.13": "Транспорт"}
@@ -104,9 +106,15 @@ def test_an_attack_reads_with_its_arithmetic():
         "power": 4,
         "armor": 1,
     }
-    text = describe(missiles, names)
-    assert "«Химера»" in text and "«Транспорт»" in text
-    assert "6, 5, 6, 5" in text and "12" in text and "5+" in text
+    assert describe(missiles, names) == (
+        "«Химера» атакует «Транспорт» (ракеты дальнего действия): кубики 6, 5, 6, 5, "
+        "попадание от 5: 4 попадания; по 3 за попадание (мощность 4 − броня 1) = 12 повреждений"
+    )
+    with translation.override("en"):
+        assert describe(missiles, names) == (
+            "«Химера» fires long-range missiles at «Транспорт»: dice 6, 5, 6, 5, hitting on 5+: "
+            "4 hits; 3 per hit (power 4 − armor 1) = 12 damage"
+        )
     plasma = {
         "type": "attack",
         "by": "p1.10",
@@ -116,7 +124,7 @@ def test_an_attack_reads_with_its_arithmetic():
         "power": 6,
         "shield": 3,
     }
-    assert "6 − " in describe(plasma, names) and "= 3" in describe(plasma, names)
+    assert describe(plasma, names).endswith("мощность 6 − мощность щита 3 = 3 повреждения")
 
 
 def test_every_event_of_many_matches_reads_without_failing(owner):
