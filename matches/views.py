@@ -109,6 +109,8 @@ def match_detail(request, match_id: int):
             step=step,
             cpu_limit=services.game_cpu_limit(),
         )
+        if replay is not None and replay.events[-1].get("winner") != match.winner_seat:
+            replay = None  # not the stored game: never show a position of another one
     context = {"match": match, "replay": replay, "winner": player_name(match.winner_seat)}
     if replay is not None:
         context.update(replay_context(replay))

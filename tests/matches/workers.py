@@ -58,7 +58,7 @@ def own_queue() -> Iterator[str]:
         app.conf.task_default_queue, app.conf.task_always_eager = previous
 
 
-def _test_database_url() -> str:
+def shared_database_url() -> str:
     """The database pytest-django created for this run, for the worker process."""
     s = connection.settings_dict
     user = quote(s["USER"] or "")
@@ -69,15 +69,16 @@ def _test_database_url() -> str:
 
 
 class Worker:
-    def __init__(self, queue: str, concurrency: int = 1) -> None:
+    def __init__(self, queue: str, concurrency: int = 1, extra_env: dict | None = None) -> None:
         env = {
             **os.environ,
-            "DATABASE_URL": _test_database_url(),
+            "DATABASE_URL": shared_database_url(),
             "DJANGO_SETTINGS_MODULE": "config.settings",
             # Redeliver an unacknowledged batch of a killed worker after 3 s, not an hour.
             "CELERY_VISIBILITY_TIMEOUT": "3",
             "CELERY_RESTORE_INTERVAL": "1",
             "CELERY_RESTORE_THROTTLE": "1",
+            **(extra_env or {}),
         }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         self.log = open(  # noqa: SIM115 (closed in stop)
