@@ -19,6 +19,7 @@ if _broker.startswith("filesystem://"):
     app.conf.broker_transport_options = {
         "data_folder_in": str(folder),
         "data_folder_out": str(folder),
+        "control_folder": str(folder / "control"),
     }
 else:
     # Redis redelivers a message not acknowledged within the visibility timeout (acks_late:
