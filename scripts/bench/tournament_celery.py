@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import time
 import uuid
@@ -39,65 +38,39 @@ from matches.services import (  # noqa: E402
 )
 from tests.decks.factories import UserFactory  # noqa: E402
 from tests.matches.decks import four_decks  # noqa: E402
+from tests.matches.workers import Worker, own_queue  # noqa: E402
 
 
 def run_celery(
     owner, versions, *, games: int, agents: str, workers: int
 ) -> tuple[float, Tournament]:
-    queue = f"bench-{uuid.uuid4().hex[:8]}"
-    app.conf.task_default_queue = queue
-    app.conf.task_always_eager = False
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "-Q",
-            queue,
-            "--concurrency",
-            str(workers),
-            "--loglevel",
-            "WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-n",
-            f"{queue}@%h",
-        ],
-        cwd=ROOT,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while not app.control.inspect(
-            destination=[f"{queue}@{os.uname().nodename}"], timeout=0.5
-        ).ping():
-            if time.monotonic() > deadline:
-                raise SystemExit("the worker did not come up")
-        start = time.perf_counter()
-        tournament = tournament_create(
-            owner=owner,
-            request=TournamentRequest(
-                name="bench",
-                format="round_robin",
-                versions=versions,
-                games_per_pairing=games,
-                agents=agents,
-                seed=1,
-            ),
-        )
-        while True:
-            tournament.refresh_from_db()
-            if tournament.status != Status.RUNNING:
-                break
-            time.sleep(0.01)
-        return time.perf_counter() - start, tournament
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    with own_queue() as queue:
+        worker = Worker(queue, concurrency=workers, extra_env={"CELERY_VISIBILITY_TIMEOUT": "3600"})
+        try:
+            deadline = time.monotonic() + 60
+            while not app.control.inspect(timeout=0.5).ping():
+                if time.monotonic() > deadline:
+                    raise SystemExit("the worker did not come up")
+            start = time.perf_counter()
+            tournament = tournament_create(
+                owner=owner,
+                request=TournamentRequest(
+                    name="bench",
+                    format="round_robin",
+                    versions=versions,
+                    games_per_pairing=games,
+                    agents=agents,
+                    seed=1,
+                ),
+            )
+            while True:
+                tournament.refresh_from_db()
+                if tournament.status != Status.RUNNING:
+                    break
+                time.sleep(0.01)
+            return time.perf_counter() - start, tournament
+        finally:
+            worker.stop()
 
 
 def run_direct(tournament: Tournament) -> float:
