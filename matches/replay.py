@@ -106,7 +106,7 @@ def position_of(state: GameState) -> dict[str, Any]:
 
     def card_view(uid: str) -> dict[str, Any]:
         card = cards[uid]
-        strength = card.data.get("strength")
+        strength = card.spec.strength
         return {
             "uid": uid,
             "name": card.spec.name,
