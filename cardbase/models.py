@@ -33,9 +33,20 @@ class Game(models.Model):
         return (self.slug,)
 
 
-class Sourced(models.Model):
-    """Where a row comes from: the rule book and the section of it that states the row."""
+class Origin(models.TextChoices):
+    """Whose content a row is: the game's rule book, or this project's own design."""
 
+    BOOK = "book", _("from the rule book")
+    PROJECT = "project", _("this project's design, not from the rule book")
+
+
+class Sourced(models.Model):
+    """Where a row comes from: the rule book and the section of it that states the row, or —
+    with ``origin`` ``project`` — this project's own design, which no book section states."""
+
+    origin = models.CharField(
+        _("origin"), max_length=10, choices=Origin.choices, default=Origin.BOOK, db_index=True
+    )
     source_book = models.CharField(_("source rule book"), max_length=100)
     source_section = models.CharField(_("source section"), max_length=300)
     source_quote = models.TextField(_("words of the book"), blank=True)
