@@ -40,6 +40,7 @@ from cardbase.models import (
 )
 from cardbase.services.card_rules import card_attributes_clean
 from content.yaml_files import DataFileError, yaml_file_read
+from decks.precons import PRECON_MODEL, PreconSource, precon_list_from_dict, precons_sync
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -150,8 +151,10 @@ def _read_files(data_dir: Path) -> tuple[list[dict[str, Any]], list[Entry]]:
             problems.append(str(document))
             continue
         model = document.get("model")
-        if model not in MODELS:
-            problems.append(f"{name}: 'model' must be one of {sorted(MODELS)}, not {model!r}")
+        if model not in MODELS and model != PRECON_MODEL:
+            problems.append(
+                f"{name}: 'model' must be one of {sorted([*MODELS, PRECON_MODEL])}, not {model!r}"
+            )
             continue
         defaults = document.get("defaults") or {}
         listed = document.get("entries") or []
@@ -322,6 +325,10 @@ def _write_entries(
                 releases[(game.pk, row.code)] = row
     if problems:
         return problems
+    # Before stale rows go: a card a precon drops in this same load is then free to be deleted.
+    problems = _write_precons(entries, report, cards=seen["card"])
+    if problems:
+        return problems
     loaded_games = [game.pk for game in games.values()]
     for kind in reversed(LOAD_ORDER):
         stale = (
@@ -333,6 +340,35 @@ def _write_entries(
         for row in stale:
             problems.extend(_remove(row, kind, report))
     return problems
+
+
+def _write_precons(entries: list[Entry], report: LoadReport, *, cards: set[int]) -> list[str]:
+    """Preconstructed decks (``decks.precons``), per game, from the cards this load holds."""
+    problems: list[str] = []
+    sources: list[PreconSource] = []
+    for entry in (e for e in entries if e.model == PRECON_MODEL):
+        try:
+            precon = precon_list_from_dict(entry.values)
+        except ValueError as error:
+            problems.append(f"{entry.label}: {error}")
+        else:
+            sources.append(PreconSource(entry.label, entry.game_slug, precon))
+    keys = Counter(source.precon.key for source in sources)
+    problems += [f"{PRECON_MODEL} {key!r}: defined twice" for key, n in keys.items() if n > 1]
+    if problems:
+        return problems
+    sync = precons_sync(precons=sources, among=cards)
+    # Only counts above zero: a key holding zero would make ``LoadReport.changed`` true.
+    for counter, count in (
+        (report.created, sync.created),
+        (report.updated, sync.updated),
+        (report.unchanged, sync.unchanged),
+        (report.deleted, sync.deleted),
+    ):
+        if count:
+            counter[PRECON_MODEL] += count
+    report.retired += sync.kept
+    return sync.problems
 
 
 def _remove(row: models.Model, kind: str, report: LoadReport) -> list[str]:

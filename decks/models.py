@@ -27,11 +27,23 @@ class Visibility(models.TextChoices):
 
 
 class Deck(models.Model):
+    """A player's deck, or a preconstructed one: shipped as content (``precons.yaml``), owned
+    by no player, public, and keyed by ``precon_key`` so the loader finds it again."""
+
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="decks",
+        null=True,
+        blank=True,
     )
     name = models.CharField(_("name"), max_length=200)
     description = models.TextField(_("description"), blank=True)
+    # A precon's English name and description (a player's deck has one language: its own).
+    name_en = models.CharField(_("name (English)"), max_length=200, blank=True)
+    description_en = models.TextField(_("description (English)"), blank=True)
+    is_preconstructed = models.BooleanField(_("preconstructed"), default=False)
+    precon_key = models.SlugField(_("precon key"), max_length=100, blank=True)
     commander = models.ForeignKey(
         Card,
         on_delete=models.PROTECT,
@@ -56,9 +68,31 @@ class Deck(models.Model):
         verbose_name = _("deck")
         verbose_name_plural = _("decks")
         indexes = [models.Index(fields=["visibility", "-updated_at"])]
+        constraints = [
+            # A precon belongs to nobody; every other deck to its player.
+            models.CheckConstraint(
+                condition=Q(is_preconstructed=True, owner__isnull=True)
+                | Q(is_preconstructed=False, owner__isnull=False),
+                name="deck_precon_has_no_owner",
+            ),
+            models.UniqueConstraint(
+                fields=["precon_key"],
+                condition=Q(is_preconstructed=True),
+                name="deck_precon_key_unique",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    def localised_name(self, language: str) -> str:
+        """The name in ``language`` ("en"/"ru"); a precon without one falls back to Russian."""
+        return self.name_en if language.startswith("en") and self.name_en else self.name
+
+    def localised_description(self, language: str) -> str:
+        if language.startswith("en") and self.description_en:
+            return self.description_en
+        return self.description
 
 
 class DeckEntry(models.Model):

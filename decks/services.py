@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -32,10 +33,13 @@ def deck_create(
     content: DeckContent,
     description: str = "",
     visibility: str = Visibility.PRIVATE,
+    precon: PreconNames | None = None,
 ) -> Deck:
     """Create a deck; raises ``UnknownCards`` (nothing saved) if a card id is not in the
-    catalogue. An illegal deck is saved as a draft; its version records ``is_valid=False``."""
+    catalogue. An illegal deck is saved as a draft; its version records ``is_valid=False``.
+    ``precon`` makes it a preconstructed deck (``owner`` None)."""
     draft = deck_draft(content=content)
+    english = precon or PreconNames(key="")
     with transaction.atomic():
         deck = Deck.objects.create(
             owner=owner,
@@ -43,7 +47,11 @@ def deck_create(
             description=description,
             visibility=visibility,
             commander_id=content.commander_id,
-            search_text=deck_search_text(name=name, description=description),
+            is_preconstructed=precon is not None,
+            precon_key=english.key,
+            name_en=english.name_en,
+            description_en=english.description_en,
+            search_text=deck_search_text(name=name, description=description, extra=english),
         )
         _write_content(deck=deck, content=content)
         _version_create(deck=deck, content=content, is_valid=validate_deck(draft).is_valid)
@@ -57,8 +65,10 @@ def deck_update(
     name: str | None = None,
     description: str | None = None,
     visibility: str | None = None,
+    precon: PreconNames | None = None,
 ) -> Deck:
-    """Change what is given; the contents, when given, replace the old ones entirely."""
+    """Change what is given; the contents, when given, replace the old ones entirely.
+    ``precon`` (a precon's English name and description) replaces those too."""
     current = deck_content(deck=deck) if content is None else content
     draft = deck_draft(content=current)
     with transaction.atomic():
@@ -68,7 +78,13 @@ def deck_update(
                 setattr(locked, field, value)
         if visibility is not None:
             locked.visibility = visibility
-        locked.search_text = deck_search_text(name=locked.name, description=locked.description)
+        if precon is not None:
+            locked.name_en, locked.description_en = precon.name_en, precon.description_en
+        locked.search_text = deck_search_text(
+            name=locked.name,
+            description=locked.description,
+            extra=PreconNames(locked.precon_key, locked.name_en, locked.description_en),
+        )
         locked.commander_id = current.commander_id
         locked.save()
         if content is not None:
@@ -78,8 +94,18 @@ def deck_update(
     return deck
 
 
-def deck_search_text(*, name: str, description: str) -> str:
-    return fold_text(f"{name} {description}")
+@dataclass(frozen=True, slots=True)
+class PreconNames:
+    """What a precon has beside a player's deck: its key and its English name and text."""
+
+    key: str
+    name_en: str = ""
+    description_en: str = ""
+
+
+def deck_search_text(*, name: str, description: str, extra: PreconNames | None = None) -> str:
+    english = f" {extra.name_en} {extra.description_en}" if extra else ""
+    return fold_text(f"{name} {description}{english}")
 
 
 def deck_delete(*, deck: Deck) -> None:
