@@ -12,6 +12,7 @@ import django_filters
 from django import forms
 from django.db import connections
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from django_filters.utils import translate_validation
 from drf_spectacular.types import OpenApiTypes
@@ -31,7 +32,6 @@ from cardbase.models import (
     Tech,
 )
 from cardbase.search.fields import FIELDS_BY_KEYWORD, NUMBER_FIELDS, FieldKind, SearchField
-from cardbase.search.language import in_active_language
 from cardbase.search.query import QuerySyntaxError, Term, cards_matching, term_q
 from cardbase.search.text import words_q
 
@@ -51,10 +51,8 @@ class SearchValueField(forms.CharField):
         if stored is None:
             known = ", ".join(sorted(set((self.search_field.aliases or {}).values())))
             raise forms.ValidationError(
-                in_active_language(
-                    f"Неизвестное значение «{value}»; возможны: {known}",
-                    f"Unknown value {value!r}; expected one of: {known}",
-                ),
+                _("Unknown value '%(value)s'; expected one of: %(known)s")
+                % {"value": value, "known": known},
                 code="invalid_choice",
             )
         return stored

@@ -7,12 +7,12 @@ Clients branch on ``code``, never on the wording.
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from cardbase.search.language import in_active_language
 from cardbase.search.query import QuerySyntaxError
 
 
@@ -58,10 +58,9 @@ def error_body(exc: APIException) -> dict[str, Any]:
         names = ", ".join(fields)
         return {
             "code": "invalid",
-            "message": in_active_language(
-                f"Неверные параметры: {names}. " + " ".join(_flat_messages(exc.detail)),
-                f"Invalid parameters: {names}. " + " ".join(_flat_messages(exc.detail)),
-            ),
+            "message": _("Invalid parameters: %(names)s.") % {"names": names}
+            + " "
+            + " ".join(_flat_messages(exc.detail)),
             "fields": fields,
         }
     return {"code": _first_code(exc.get_codes()), "message": " ".join(_flat_messages(exc.detail))}

@@ -1,9 +1,9 @@
 """Page-number pagination: 50 rows a page, ``page_size`` up to 200, bad numbers are a 400."""
 
+from django.utils.translation import gettext as _
 from rest_framework.pagination import PageNumberPagination
 
 from cardbase.api.errors import bad_parameter
-from cardbase.search.language import in_active_language
 
 MAX_PAGE_SIZE = 200
 
@@ -15,10 +15,8 @@ def _positive_int(request, name: str) -> int | None:
     if not raw.isdigit() or int(raw) < 1:
         raise bad_parameter(
             name,
-            in_active_language(
-                f"{name}: нужно целое число больше нуля, а не «{raw}»",
-                f"{name}: expected a whole number above zero, not {raw!r}",
-            ),
+            _("%(name)s: expected a whole number above zero, not '%(raw)s'")
+            % {"name": name, "raw": raw},
         )
     return int(raw)
 
@@ -35,9 +33,7 @@ class CataloguePagination(PageNumberPagination):
         if size > MAX_PAGE_SIZE:
             raise bad_parameter(
                 self.page_size_query_param,
-                in_active_language(
-                    f"page_size: не больше {MAX_PAGE_SIZE}", f"page_size: at most {MAX_PAGE_SIZE}"
-                ),
+                _("page_size: at most %(maximum)s") % {"maximum": MAX_PAGE_SIZE},
             )
         return size
 

@@ -8,6 +8,7 @@ the parameter.
 from typing import Any
 
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -18,7 +19,6 @@ from cardbase.api.errors import QuerySyntaxAPIError, api_exception_handler, bad_
 from cardbase.api.serializers import CARD_VALUES, CardSerializer, SourceSerializer
 from cardbase.models import Game
 from cardbase.search.everything import FoundEntry, SearchResults, catalogue_search
-from cardbase.search.language import in_active_language
 from cardbase.search.query import QuerySyntaxError
 from cardbase.selectors import game_get
 
@@ -99,9 +99,7 @@ def _game(request: Request) -> Game | None:
         known = ", ".join(Game.objects.values_list("slug", flat=True))
         raise bad_parameter(
             "game",
-            in_active_language(
-                f"Нет игры «{slug}»; есть: {known}", f"No game {slug!r}; known: {known}"
-            ),
+            _("No game '%(slug)s'; known: %(known)s") % {"slug": slug, "known": known},
         ) from None
 
 
@@ -124,9 +122,7 @@ class CatalogueSearchView(APIView):
     def get(self, request: Request) -> Response:
         text = request.query_params.get("q", "").strip()
         if not text:
-            raise bad_parameter(
-                "q", in_active_language("q: нужен поисковый запрос", "q: a query is required")
-            )
+            raise bad_parameter("q", _("q: a query is required"))
         game = _game(request)
         try:
             results = catalogue_search(text, game=game)

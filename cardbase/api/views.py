@@ -4,6 +4,7 @@ from typing import Any
 
 from django.db.models import F, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from drf_spectacular.views import SpectacularSwaggerView, _get_sidecar_url
@@ -30,7 +31,6 @@ from cardbase.models import (
     StatedCount,
     Tech,
 )
-from cardbase.search.language import in_active_language
 from cardbase.stated_counts import stated_counts_progress
 
 
@@ -45,10 +45,8 @@ class StrictOrderingFilter(drf_filters.OrderingFilter):
             bad = ", ".join(field for field in fields if field not in valid)
             raise bad_parameter(
                 self.ordering_param,
-                in_active_language(
-                    f"Нельзя упорядочить по «{bad}»; возможно: {allowed}",
-                    f"Cannot order by {bad!r}; allowed: {allowed}",
-                ),
+                _("Cannot order by '%(bad)s'; allowed: %(allowed)s")
+                % {"bad": bad, "allowed": allowed},
             )
         return valid
 

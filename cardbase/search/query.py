@@ -25,7 +25,7 @@ from django.db.models import Q, QuerySet
 
 from cardbase.models import Card
 from cardbase.search.fields import FieldKind, SearchField, field_for_keyword
-from cardbase.search.language import in_active_language
+from cardbase.search.messages import syntax_message
 from cardbase.search.text import text_q
 from matches.engine.names import fold_text
 
@@ -41,18 +41,20 @@ _BARE_END = re.compile(r"[\s()]")
 
 
 class QuerySyntaxError(ValueError):
-    """A query the language cannot read. ``position`` is the 0-based offset of ``term``."""
+    """A query the language cannot read: a ``code`` (``cardbase.search.messages``) with the
+    ``params`` its message quotes; ``position`` is the 0-based offset of ``term``."""
 
-    def __init__(self, message_ru: str, message_en: str, *, position: int, term: str) -> None:
-        super().__init__(message_en)
-        self.message_ru = message_ru
-        self.message_en = message_en
+    def __init__(self, code: str, *, position: int, term: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
         self.position = position
         self.term = term
 
     @property
     def message(self) -> str:
-        return in_active_language(self.message_ru, self.message_en)
+        """The message in the active language, made when it is read."""
+        return syntax_message(self.code, self.params)
 
     def __str__(self) -> str:
         return f"{self.message} (at {self.position}: {self.term!r})"
@@ -159,9 +161,7 @@ def _read_quoted(text: str, start: int) -> tuple[str, int]:
     if end < 0 and close != '"':
         end = text.find('"', start + 1)
     if end < 0:
-        raise QuerySyntaxError(
-            "Кавычка не закрыта", "unclosed quote", position=start, term=text[start:]
-        )
+        raise QuerySyntaxError("unclosed_quote", position=start, term=text[start:])
     return text[start + 1 : end], end + 1
 
 
@@ -181,12 +181,7 @@ def _tokens(text: str) -> Iterator[_Token]:
             i += 1
         elif ch == "-":
             if i + 1 == len(text) or text[i + 1].isspace():
-                raise QuerySyntaxError(
-                    "«-» пишется вплотную к условию",
-                    "'-' goes right before a term",
-                    position=i,
-                    term="-",
-                )
+                raise QuerySyntaxError("minus_detached", position=i, term="-")
             yield _Token("-", i, ch)
             i += 1
         elif ch in _OPEN_QUOTES:
@@ -240,9 +235,7 @@ class _Parser:
         root = self.parse_or()
         token = self.peek()
         if token is not None:  # only an unmatched ")" stops parse_or early
-            raise QuerySyntaxError(
-                "Лишняя закрывающая скобка", "unmatched ')'", position=token.position, term=")"
-            )
+            raise QuerySyntaxError("unmatched_close", position=token.position, term=")")
         return Query(root)
 
     def parse_or(self) -> Node:
@@ -271,31 +264,20 @@ class _Parser:
         token = self.take()
         if token.kind == "-":
             if self.peek() is None or self.peek().kind in {")", "OR", "AND"}:
-                raise QuerySyntaxError(
-                    "После «-» нужно условие",
-                    "'-' must be followed by a term",
-                    position=token.position,
-                    term="-",
-                )
+                raise QuerySyntaxError("minus_without_term", position=token.position, term="-")
             return Not(self.parse_unary())
         if token.kind == "(":
             if (inner := self.peek()) is not None and inner.kind == ")":
-                raise QuerySyntaxError(
-                    "Пустые скобки", "empty parentheses", position=token.position, term="()"
-                )
+                raise QuerySyntaxError("empty_parentheses", position=token.position, term="()")
             node = self.parse_or()
             closing = self.peek()
             if closing is None or closing.kind != ")":
-                raise QuerySyntaxError(
-                    "Скобка не закрыта", "unclosed '('", position=token.position, term="("
-                )
+                raise QuerySyntaxError("unclosed_parenthesis", position=token.position, term="(")
             self.take()
             return node
         if token.kind == "phrase":
             if not fold_text(token.value):
-                raise QuerySyntaxError(
-                    "Пустые кавычки", "empty quotes", position=token.position, term=token.text
-                )
+                raise QuerySyntaxError("empty_quotes", position=token.position, term=token.text)
             return Text(fold_text(token.value), phrase=True)
         if token.kind == "term":
             return _term(token)
@@ -305,16 +287,10 @@ class _Parser:
 def _dangling(token: _Token, end: int | None = None) -> QuerySyntaxError:
     if token.kind in {"OR", "AND"}:
         return QuerySyntaxError(
-            f"«{token.text}» должно стоять между двумя условиями",
-            f"{token.text!r} needs a term on each side",
-            position=token.position,
-            term=token.text,
+            "dangling_operator", position=token.position, term=token.text, operator=token.text
         )
     return QuerySyntaxError(
-        "Ожидалось условие",
-        "a term was expected",
-        position=token.position if end is None else end,
-        term=token.text,
+        "term_expected", position=token.position if end is None else end, term=token.text
     )
 
 
@@ -322,44 +298,45 @@ def _term(token: _Token) -> Term:
     field = field_for_keyword(token.keyword)
     if field is None:
         raise QuerySyntaxError(
-            f"Неизвестное поле «{token.keyword}»",
-            f"unknown keyword {token.keyword!r}",
-            position=token.position,
-            term=token.keyword,
+            "unknown_keyword", position=token.position, term=token.keyword, keyword=token.keyword
         )
     if not token.value.strip():
         raise QuerySyntaxError(
-            f"Нет значения после «{token.keyword}{token.op}»",
-            f"{token.keyword}{token.op} has no value",
+            "missing_value",
             position=token.position,
             term=token.text,
+            keyword=token.keyword,
+            op=token.op,
         )
     op = "=" if token.op == ":" else token.op
     if field.kind is FieldKind.NUMBER:
         value = token.value.strip()
         if not re.fullmatch(r"-?\d+", value):
             raise QuerySyntaxError(
-                f"«{field.name}» сравнивается с целым числом, а не «{value}»",
-                f"{field.name} is compared with a whole number, not {value!r}",
+                "not_a_number",
                 position=token.value_position,
                 term=value,
+                field=field.name,
+                value=value,
             )
         return Term(field, op, int(value))
     if op not in {"=", "!="}:
         raise QuerySyntaxError(
-            f"«{field.name}» понимает только «:» и «!=»",
-            f"{field.name} takes ':' or '!=' only",
+            "text_operator",
             position=token.position + len(token.keyword),
             term=token.op,
+            field=field.name,
         )
     stored = field.stored_value(token.value)
     if stored is None:
         known = ", ".join(sorted(set((field.aliases or {}).values())))
         raise QuerySyntaxError(
-            f"Неизвестное значение «{token.value}» для «{field.name}» (возможны: {known})",
-            f"unknown {field.name} value {token.value!r} (one of: {known})",
+            "unknown_value",
             position=token.value_position,
             term=token.value,
+            field=field.name,
+            value=token.value,
+            known=known,
         )
     return Term(field, op, stored)
 
@@ -368,12 +345,7 @@ def parse_query(text: str) -> Query:
     """Parse ``text``; raise ``QuerySyntaxError`` naming the offending part when it is wrong."""
     nul = text.find("\x00")
     if nul >= 0:  # no database can compare it, and no card holds one
-        raise QuerySyntaxError(
-            "В запросе нулевой символ (NUL)",
-            "The query holds a NUL character",
-            position=nul,
-            term=text[nul : nul + 1],
-        )
+        raise QuerySyntaxError("nul_character", position=nul, term=text[nul : nul + 1])
     return _Parser(text).parse()
 
 

@@ -129,7 +129,7 @@ def test_a_phrase_with_quotes_in_it_reads_back_from_its_canonical_form(world):
 def test_a_malformed_query_raises_the_language_error(world):
     with pytest.raises(QuerySyntaxError) as raised:
         catalogue_search('"Анклав')
-    assert (raised.value.position, raised.value.message_en) == (0, "unclosed quote")
+    assert (raised.value.position, raised.value.code) == (0, "unclosed_quote")
 
 
 def test_entry_groups_follow_catalogue_order_and_count_each_kind(world):

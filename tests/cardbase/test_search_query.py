@@ -101,6 +101,39 @@ def test_malformed_query_names_position_and_term(text, position, term):
     assert caught.value.message
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"open',
+        "- x",
+        "a OR",
+        "()",
+        "(a",
+        "a)",
+        '""',
+        "zz:1",
+        "speed:",
+        "speed>=x",
+        "name>1",
+        "rarity:epic",
+        "a\x00",
+    ],
+)
+def test_every_syntax_error_has_its_own_message_in_both_languages(text):
+    from django.utils import translation
+
+    from cardbase.search.messages import SYNTAX_MESSAGES
+
+    with pytest.raises(QuerySyntaxError) as caught:
+        parse_query(text)
+    assert caught.value.code in SYNTAX_MESSAGES
+    with translation.override("en"):
+        english = caught.value.message
+    with translation.override("ru"):
+        russian = caught.value.message
+    assert english.isascii() and russian != english and "%(" not in russian + english
+
+
 def test_error_message_follows_the_active_language():
     from django.utils import translation
 
