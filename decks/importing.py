@@ -132,7 +132,7 @@ def parse_deck_json(data: Any) -> ParsedDeck:
     for field, target in (("entries", parsed.entries), ("setup_abilities", parsed.setup_abilities)):
         items = data.get(field) or []
         if not isinstance(items, list):
-            errors.append(_json_problem(0, field, "must be a list"))
+            errors.append(_json_problem(0, field, "not_a_list"))
             continue
         for position, item in enumerate(items, start=1):
             card = _json_card(item, position, errors, counted=True)
@@ -145,11 +145,11 @@ def parse_deck_json(data: Any) -> ParsedDeck:
 
 def _json_card(item: Any, position: int, errors: list[LineError], *, counted: bool):
     if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
-        errors.append(_json_problem(position, "name", "a card needs a name"))
+        errors.append(_json_problem(position, "name", "name_missing"))
         return None
     count = item.get("count", 1)
     if counted and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
-        errors.append(_json_problem(position, "count", "must be a whole number ≥ 1"))
+        errors.append(_json_problem(position, "count", "count_not_whole"))
         return None
     return CardLine(
         line=position,

@@ -1,12 +1,126 @@
-"""Pick the request's language for problems and line errors that carry both texts."""
+"""Deck problems and unreadable lines in words, made in the active language where shown.
 
-from django.utils.translation import get_language
+``decks.validation`` and ``decks.text_format`` return codes and parameters only; this module
+is the one place their words live (gettext and ngettext, Russian in ``decks/locale``), so a
+number and its noun agree in every language («1 карта», «2 карты», «5 карт», «21 карта»).
+"""
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext, ngettext
+
+Params = Mapping[str, Any]
+
+
+def _plural(singular: str, plural: str, number: str) -> Callable[[Params], str]:
+    return lambda params: ngettext(singular, plural, int(params[number])) % params
+
+
+def _text(message: str) -> Callable[[Params], str]:
+    return lambda params: gettext(message) % params
+
+
+def _json_entry(params: Params) -> str:
+    problem = JSON_PROBLEMS.get(params["problem"])
+    words = gettext(problem) if problem else params["problem"]
+    return gettext("Entry %(line)s: %(field)s — %(problem)s.") % {**params, "problem": words}
+
+
+# The English msgids are written out here so that both stay readable side by side with the
+# Russian in decks/locale/ru/LC_MESSAGES/django.po.
+MESSAGES: dict[str, Callable[[Params], str]] = {
+    # deck problems (decks.validation)
+    "too_few_cards": _plural(
+        "The deck has %(count)s card; it needs at least %(minimum)s.",
+        "The deck has %(count)s cards; it needs at least %(minimum)s.",
+        "count",
+    ),
+    "too_many_cards": _plural(
+        "The deck has %(count)s card; it may have at most %(maximum)s.",
+        "The deck has %(count)s cards; it may have at most %(maximum)s.",
+        "count",
+    ),
+    "too_many_copies": _plural(
+        "The deck has %(count)s card named “%(name)s”; at most %(maximum)s are allowed.",
+        "The deck has %(count)s cards named “%(name)s”; at most %(maximum)s are allowed.",
+        "count",
+    ),
+    "count_not_positive": _text(
+        "The number of “%(name)s” cards must be at least 1 (got %(count)s)."
+    ),
+    "not_komandor_card": _text(
+        "“%(name)s” is a card of another game and cannot be in a Komandor deck."
+    ),
+    "commander_missing": _text("No Commander is chosen."),
+    "commander_not_commander": _text("“%(name)s” is not a Commander card."),
+    "commander_in_deck": _text(
+        "The Commander card “%(name)s” is not part of the deck; choose it as the Commander."
+    ),
+    "setup_ability_not_ability": _text(
+        "“%(name)s” is not an ability card and cannot be pre-chosen."
+    ),
+    "setup_ability_not_in_deck": _plural(
+        "%(chosen)s card “%(name)s” is pre-chosen but the deck has %(count)s.",
+        "%(chosen)s cards “%(name)s” are pre-chosen but the deck has %(count)s.",
+        "chosen",
+    ),
+    "setup_ability_special": _text(
+        "“%(name)s” is a special ability card: it is played only during the game."
+    ),
+    "too_many_setup_abilities": _plural(
+        "%(count)s ability card is pre-chosen; at most %(maximum)s are allowed.",
+        "%(count)s ability cards are pre-chosen; at most %(maximum)s are allowed.",
+        "count",
+    ),
+    "own_name_not_allowed": _text(
+        "The card “%(name)s” has no “Own name” field, so it cannot be named “%(own_name)s”. "
+        "Only heavy and medium ship cards and space-object cards have that field."
+    ),
+    "no_ships": _text("The deck has no ships."),
+    "no_space_objects": _text("The deck has no space objects."),
+    "few_setup_buildable": _plural(
+        "The deck has %(count)s ship or space object costing at most %(resources)s: on "
+        "average fewer than %(minimum)s of them in the %(draw)s-card setup draw.",
+        "The deck has %(count)s ships and space objects costing at most %(resources)s: on "
+        "average fewer than %(minimum)s of them in the %(draw)s-card setup draw.",
+        "count",
+    ),
+    # lines of a deck text or JSON that cannot be read (decks.text_format, decks.importing)
+    "missing_count": _text(
+        "Line %(line)s: the line must start with a number of cards, e.g. “4 Name”."
+    ),
+    "bad_count": _text("Line %(line)s: the number of cards %(count)s must be between 1 and 999."),
+    "missing_name": _text("Line %(line)s: the card name is missing."),
+    "duplicate_commander": _text(
+        "Line %(line)s: the Commander is already given above; a deck has one Commander."
+    ),
+    "unknown_card": _text("Line %(line)s: there is no Komandor card named “%(name)s”."),
+    "unknown_printing": _text("Line %(line)s: the card “%(name)s” has no printing [%(printing)s]."),
+    "not_an_object": _text(
+        "The deck JSON must be an object with entries, commander and setup_abilities."
+    ),
+    "bad_json_entry": _json_entry,
+}
+
+JSON_PROBLEMS = {
+    "not_a_list": "must be a list",
+    "name_missing": "a card needs a name",
+    "count_not_whole": "must be a whole number ≥ 1",
+}
+
+
+def message(code: str, params: Params) -> str:
+    """The words for a deck problem or line error ``code`` in the active language."""
+    make = MESSAGES.get(code)
+    if make is None:
+        return gettext("Problem “%(code)s”.") % {"code": code}
+    return make(params)
 
 
 def localised(problem: dict) -> dict:
-    """Add ``message`` in the active language to a problem or line error."""
-    english = (get_language() or "ru").startswith("en")
-    return {**problem, "message": problem["message_en" if english else "message_ru"]}
+    """A problem's or line error's dict with its ``message`` in the active language."""
+    return {**problem, "message": message(problem["code"], problem.get("params", {}))}
 
 
 def localised_report(report: dict) -> dict:

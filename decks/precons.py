@@ -148,7 +148,10 @@ def precons_sync(
         content = precon_content(precon, cards_by_key=cards_by_key)
         report = validate_deck(deck_draft(content=content))
         if not report.is_valid:
-            reasons = "; ".join(problem.message_en for problem in report.errors)
+            # Codes and parameters: the loader's report is for the content author, in English.
+            reasons = "; ".join(
+                f"{problem.code} {dict(problem.params)}" for problem in report.errors
+            )
             sync.problems.append(f"{label}: not a legal deck: {reasons}")
             continue
         planned.append((precon, content))

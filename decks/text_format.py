@@ -54,8 +54,7 @@ class CardLine:
 class LineError:
     line: int
     code: str
-    message_ru: str
-    message_en: str
+    params: dict = field(default_factory=dict)  # what the message quotes (``decks.messages``)
     text: str = ""
     suggestions: tuple[str, ...] = ()
 
@@ -63,8 +62,7 @@ class LineError:
         return {
             "line": self.line,
             "code": self.code,
-            "message_ru": self.message_ru,
-            "message_en": self.message_en,
+            "params": {"line": self.line, **self.params},
             "text": self.text,
             "suggestions": list(self.suggestions),
         }
@@ -75,7 +73,7 @@ class DeckTextError(ValueError):
 
     def __init__(self, errors: Iterable[LineError]):
         self.errors = list(errors)
-        super().__init__(" ".join(error.message_en for error in self.errors))
+        super().__init__(" ".join(f"line {error.line}: {error.code}" for error in self.errors))
 
 
 @dataclass(slots=True)
@@ -157,51 +155,13 @@ def _card_line(
     )
 
 
-LINE_MESSAGES = {
-    "missing_count": (
-        "Строка {line}: в начале строки нужно число карт, например «4 Название».",
-        "Line {line}: the line must start with a number of cards, e.g. “4 Name”.",
-    ),
-    "bad_count": (
-        "Строка {line}: число карт {count} должно быть от 1 до 999.",
-        "Line {line}: the number of cards {count} must be between 1 and 999.",
-    ),
-    "missing_name": (
-        "Строка {line}: не указано название карты.",
-        "Line {line}: the card name is missing.",
-    ),
-    "duplicate_commander": (
-        "Строка {line}: Командор уже указан выше; Командор в колоде один.",
-        "Line {line}: the Commander is already given above; a deck has one Commander.",
-    ),
-    "unknown_card": (
-        "Строка {line}: карты «{name}» нет в каталоге «Пути Командора».",
-        "Line {line}: there is no Komandor card named “{name}”.",
-    ),
-    "unknown_printing": (
-        "Строка {line}: у карты «{name}» нет издания [{printing}].",
-        "Line {line}: the card “{name}” has no printing [{printing}].",
-    ),
-    "not_an_object": (
-        "JSON колоды должен быть объектом с полями entries, commander, setup_abilities.",
-        "The deck JSON must be an object with entries, commander and setup_abilities.",
-    ),
-    "bad_json_entry": (
-        "Запись {line}: {field} — {problem}.",
-        "Entry {line}: {field} — {problem}.",
-    ),
-}
-
-
 def line_error(
     line: int, code: str, text: str, *, suggestions: tuple[str, ...] = (), **params
 ) -> LineError:
-    ru, en = LINE_MESSAGES[code]
     return LineError(
         line=line,
         code=code,
-        message_ru=ru.format(line=line, **params),
-        message_en=en.format(line=line, **params),
+        params=params,
         text=text,
         suggestions=suggestions,
     )

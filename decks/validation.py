@@ -91,92 +91,24 @@ class DeckDraft:
         return sum(count for _, count in self.entries)
 
 
-# code -> (severity, Russian template, English template); templates take the problem's params.
-MESSAGES: dict[str, tuple[Severity, str, str]] = {
-    "too_few_cards": (
-        Severity.ERROR,
-        "В колоде {count} карт, а нужно не меньше {minimum}.",
-        "The deck has {count} cards; it needs at least {minimum}.",
-    ),
-    "too_many_cards": (
-        Severity.ERROR,
-        "В колоде {count} карт, а можно не больше {maximum}.",
-        "The deck has {count} cards; it may have at most {maximum}.",
-    ),
-    "too_many_copies": (
-        Severity.ERROR,
-        "Карт с названием «{name}» в колоде {count}, а можно не больше {maximum}.",
-        "The deck has {count} cards named “{name}”; at most {maximum} are allowed.",
-    ),
-    "count_not_positive": (
-        Severity.ERROR,
-        "Число карт «{name}» должно быть не меньше 1 (указано {count}).",
-        "The number of “{name}” cards must be at least 1 (got {count}).",
-    ),
-    "not_komandor_card": (
-        Severity.ERROR,
-        "«{name}» — карта другой игры, в колоду «Пути Командора» её взять нельзя.",
-        "“{name}” is a card of another game and cannot be in a Komandor deck.",
-    ),
-    "commander_missing": (
-        Severity.ERROR,
-        "Не выбран Командор.",
-        "No Commander is chosen.",
-    ),
-    "commander_not_commander": (
-        Severity.ERROR,
-        "«{name}» не карта Командора.",
-        "“{name}” is not a Commander card.",
-    ),
-    "commander_in_deck": (
-        Severity.ERROR,
-        "Карта Командора «{name}» не включается в колоду; выберите её Командором.",
-        "The Commander card “{name}” is not part of the deck; choose it as the Commander.",
-    ),
-    "setup_ability_not_ability": (
-        Severity.ERROR,
-        "«{name}» не карта способностей, её нельзя выбрать заранее.",
-        "“{name}” is not an ability card and cannot be pre-chosen.",
-    ),
-    "setup_ability_not_in_deck": (
-        Severity.ERROR,
-        "Заранее выбрано {chosen} карт «{name}», а в колоде их {count}.",
-        "{chosen} cards “{name}” are pre-chosen but the deck has {count}.",
-    ),
-    "setup_ability_special": (
-        Severity.ERROR,
-        "«{name}» — специальная карта способностей: её играют только во время игры.",
-        "“{name}” is a special ability card: it is played only during the game.",
-    ),
-    "too_many_setup_abilities": (
-        Severity.ERROR,
-        "Заранее выбрано {count} карт способностей, а можно не больше {maximum}.",
-        "{count} ability cards are pre-chosen; at most {maximum} are allowed.",
-    ),
-    "own_name_not_allowed": (
-        Severity.ERROR,
-        "У карты «{name}» нет графы «Собственное наименование»: имя «{own_name}» ей не дать. "
-        "Графа есть только на картах тяжёлых и средних кораблей и космических объектов.",
-        "The card “{name}” has no “Own name” field, so it cannot be named “{own_name}”. Only "
-        "heavy and medium ship cards and space-object cards have that field.",
-    ),
-    "no_ships": (
-        Severity.WARNING,
-        "В колоде нет кораблей.",
-        "The deck has no ships.",
-    ),
-    "no_space_objects": (
-        Severity.WARNING,
-        "В колоде нет космических объектов.",
-        "The deck has no space objects.",
-    ),
-    "few_setup_buildable": (
-        Severity.WARNING,
-        "Кораблей и космических объектов ценой до {resources} ресурсов в колоде {count}: "
-        "в среднем меньше {minimum} таких карт в {draw} картах начальной расстановки.",
-        "The deck has {count} ships and space objects costing at most {resources}: on average "
-        "fewer than {minimum} of them in the {draw}-card setup draw.",
-    ),
+# code -> severity. The words are made where they are shown (``decks.messages``).
+SEVERITIES: dict[str, Severity] = {
+    "too_few_cards": Severity.ERROR,
+    "too_many_cards": Severity.ERROR,
+    "too_many_copies": Severity.ERROR,
+    "count_not_positive": Severity.ERROR,
+    "not_komandor_card": Severity.ERROR,
+    "commander_missing": Severity.ERROR,
+    "commander_not_commander": Severity.ERROR,
+    "commander_in_deck": Severity.ERROR,
+    "setup_ability_not_ability": Severity.ERROR,
+    "setup_ability_not_in_deck": Severity.ERROR,
+    "setup_ability_special": Severity.ERROR,
+    "too_many_setup_abilities": Severity.ERROR,
+    "own_name_not_allowed": Severity.ERROR,
+    "no_ships": Severity.WARNING,
+    "no_space_objects": Severity.WARNING,
+    "few_setup_buildable": Severity.WARNING,
 }
 
 
@@ -188,22 +120,12 @@ class Problem:
 
     @property
     def severity(self) -> Severity:
-        return MESSAGES[self.code][0]
-
-    @property
-    def message_ru(self) -> str:
-        return MESSAGES[self.code][1].format(**self.params)
-
-    @property
-    def message_en(self) -> str:
-        return MESSAGES[self.code][2].format(**self.params)
+        return SEVERITIES[self.code]
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "severity": self.severity.value,
-            "message_ru": self.message_ru,
-            "message_en": self.message_en,
             "params": dict(self.params),
             "cards": [{"id": card.id, "name": card.name} for card in self.cards],
         }

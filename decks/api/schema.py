@@ -35,8 +35,6 @@ class DeckProblemSerializer(serializers.Serializer):
     code = serializers.CharField(help_text=_("Stable code, e.g. “too_many_copies”."))
     severity = serializers.ChoiceField(choices=["error", "warning"])
     message = serializers.CharField(help_text=_("The message in the request's language."))
-    message_ru = serializers.CharField()
-    message_en = serializers.CharField()
     params = serializers.DictField(help_text=_("The numbers and names the message quotes."))
     cards = DeckCardRefSerializer(many=True)
 
@@ -74,9 +72,8 @@ class DeckValidationReportSerializer(serializers.Serializer):
 class DeckLineErrorSerializer(serializers.Serializer):
     line = serializers.IntegerField(help_text=_("Line of the text (entry number in JSON)."))
     code = serializers.CharField(help_text=_("Stable code, e.g. “unknown_card”."))
-    message = serializers.CharField()
-    message_ru = serializers.CharField()
-    message_en = serializers.CharField()
+    message = serializers.CharField(help_text=_("The message in the request's language."))
+    params = serializers.DictField(help_text=_("The numbers and names the message quotes."))
     text = serializers.CharField()
     suggestions = serializers.ListField(child=serializers.CharField())
 

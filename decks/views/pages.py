@@ -18,7 +18,7 @@ from cardbase.models import Card
 from cardbase.search.query import QuerySyntaxError, cards_matching
 from decks import selectors, services
 from decks.forms import DeckBuilderForm, DeckImportForm, DeckNewForm, PublicDeckSearchForm
-from decks.messages import localised_report
+from decks.messages import localised, localised_report
 from decks.models import Deck
 from decks.text_format import DeckTextError
 from decks.validation import KOMANDOR
@@ -214,7 +214,7 @@ def deck_import(request):
             )
         except DeckTextError as error:
             for line in error.errors:
-                message = line.message_ru
+                message = localised(line.to_dict())["message"]
                 if line.suggestions:
                     message += " " + _("Did you mean: %(names)s?") % {
                         "names": "; ".join(line.suggestions)

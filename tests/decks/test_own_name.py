@@ -8,9 +8,11 @@ print no such field; a ship whose size the catalogue does not state keeps its ow
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from decks import selectors, services
+from decks.messages import message
 from decks.models import Visibility
 from decks.validation import CardFacts, DeckDraft, Severity, has_own_name_field, validate_deck
 from decks.values import DeckContent, EntryContent
@@ -75,8 +77,12 @@ def test_light_ships_and_other_kinds_have_no_own_name_field(kind, size):
     assert problem.severity is Severity.ERROR
     assert problem.cards == (named,)
     assert problem.params == {"name": "Оса", "own_name": "Жало"}
-    assert "«Оса»" in problem.message_ru and "Собственное наименование" in problem.message_ru
-    assert "“Оса”" in problem.message_en and "Own name" in problem.message_en
+    with translation.override("ru"):
+        russian = message(problem.code, problem.params)
+    with translation.override("en"):
+        english = message(problem.code, problem.params)
+    assert "«Оса»" in russian and "Собственное наименование" in russian
+    assert "“Оса”" in english and "Own name" in english
 
 
 @pytest.mark.rules("OWNNAME-4")

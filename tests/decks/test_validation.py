@@ -59,7 +59,6 @@ def test_thirty_nine_cards_is_too_few():
     report = validate_deck(draft(filler(DECK_MIN_CARDS - 1)))
     assert codes(report) == ["too_few_cards"]
     assert report.errors[0].params == {"count": 39, "minimum": 40}
-    assert "39" in report.errors[0].message_ru and "40" in report.errors[0].message_en
 
 
 @pytest.mark.rules("DECK-1")
@@ -222,9 +221,11 @@ def test_eight_buildable_cards_in_forty_are_enough():
     assert validate_deck(draft(entries)).problems == ()
 
 
-def test_problem_serialises_with_both_languages():
+def test_problem_serialises_as_code_and_parameters_without_words():
     problem = validate_deck(draft(filler(39))).to_dict()["errors"][0]
-    assert problem["code"] == "too_few_cards"
-    assert problem["severity"] == "error"
-    assert problem["message_ru"].startswith("В колоде 39 карт")
-    assert problem["message_en"].startswith("The deck has 39 cards")
+    assert problem == {
+        "code": "too_few_cards",
+        "severity": "error",
+        "params": {"count": 39, "minimum": 40},
+        "cards": [],
+    }
