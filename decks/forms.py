@@ -20,6 +20,14 @@ class PublicDeckSearchForm(forms.Form):
 
 class DeckNewForm(forms.Form):
     name = forms.CharField(label=_("Deck name"), max_length=200)
+    # Set by a Commander's card page ("new deck with this Commander").
+    commander = forms.ModelChoiceField(
+        queryset=commander_cards(), required=False, widget=forms.HiddenInput
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["commander"].queryset = commander_cards()
 
 
 class DeckImportForm(forms.Form):

@@ -8,6 +8,7 @@ deleted (kept, and named, while tournaments still point at one of their versions
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from django.db.models.deletion import ProtectedError
 from cardbase.models import Card
 from decks.models import Deck, Visibility
 from decks.selectors import deck_content, deck_draft
-from decks.services import PreconNames, deck_create, deck_update
+from decks.services import PreconNames, deck_create, deck_export_json, deck_update
 from decks.validation import validate_deck
 from decks.values import DeckContent, EntryContent
 
@@ -220,3 +221,17 @@ def _normalised(content: DeckContent) -> tuple:
         sorted((e.card_id, e.count, e.own_name) for e in content.entries),
         sorted(content.setup_abilities),
     )
+
+
+def precon_files() -> dict[str, dict[str, Any]]:
+    """Every precon's deck file (``decks.deck_file``) by file name, ``<precon key>.json``: what
+    ``manage.py export_precons`` writes to ``content/precons/`` for the engine's CLI."""
+    return {
+        f"{deck.precon_key}.json": deck_export_json(deck=deck)
+        for deck in Deck.objects.filter(is_preconstructed=True).order_by("precon_key")
+    }
+
+
+def deck_file_text(data: dict[str, Any]) -> str:
+    """A deck file as written to disk: stable, readable, Cyrillic as is."""
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"

@@ -145,7 +145,8 @@ def decks_owned(*, user) -> QuerySet[Deck]:
 
 
 def decks_public(*, text: str = "", commander_id: int | None = None) -> QuerySet[Deck]:
-    decks = Deck.objects.filter(visibility=Visibility.PUBLIC)
+    """Players' public decks; precons have a list of their own (:func:`decks_precon`)."""
+    decks = Deck.objects.filter(visibility=Visibility.PUBLIC, is_preconstructed=False)
     for word in text.split():
         folded = fold_text(word)
         decks = decks.filter(
@@ -156,6 +157,14 @@ def decks_public(*, text: str = "", commander_id: int | None = None) -> QuerySet
     if commander_id is not None:
         decks = decks.filter(commander_id=commander_id)
     return _with_counts(Deck.objects.filter(id__in=decks.values("id")))
+
+
+def decks_precon(*, commander_id: int | None = None) -> QuerySet[Deck]:
+    """The preconstructed decks, by name; those of one Commander when given."""
+    decks = _with_counts(Deck.objects.filter(is_preconstructed=True)).order_by("name", "id")
+    if commander_id is not None:
+        decks = decks.filter(commander_id=commander_id)
+    return decks
 
 
 def deck_visible(*, user, deck_id: int) -> Deck | None:

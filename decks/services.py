@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +12,7 @@ from django.db.models import Max
 from cardbase.models import Card
 from cardbase.selectors import catalogue_version
 from decks.card_specs import card_specs_of
+from decks.deck_file import deck_file_as_names, deck_file_of, is_deck_file
 from decks.importing import (
     CatalogueIndex,
     content_to_parsed,
@@ -141,7 +143,12 @@ def deck_check_source(*, source: str | dict[str, Any]) -> dict:
 
 
 def _resolved_source(source: str | dict[str, Any]) -> tuple[DeckContent, CatalogueIndex]:
-    parsed = parse_deck_text(source) if isinstance(source, str) else parse_deck_json(source)
+    if isinstance(source, str):
+        parsed = parse_deck_text(source)
+    else:
+        if isinstance(source, Mapping) and is_deck_file(source):
+            source = deck_file_as_names(source)
+        parsed = parse_deck_json(source)
     index = catalogue_index()
     return resolve_parsed_deck(parsed, index=index), index
 
@@ -164,9 +171,17 @@ def deck_export_text(*, deck: Deck) -> str:
 
 
 def deck_export_json(*, deck: Deck) -> dict[str, Any]:
+    """The deck file (``decks.deck_file``): what ``python -m matches.engine.play`` plays, with
+    every card's spec as the catalogue holds it now, and what the import reads back."""
     content = deck_content(deck=deck)
-    parsed = content_to_parsed(content, index=catalogue_index(card_ids=content.card_ids()))
-    return parsed_to_json(parsed, name=deck.name, description=deck.description)
+    ids = content.card_ids()
+    return deck_file_of(
+        content,
+        index=catalogue_index(card_ids=ids),
+        specs=card_specs_of(Card.all_objects.filter(pk__in=ids)),
+        name=deck.name,
+        description=deck.description,
+    )
 
 
 def _write_content(*, deck: Deck, content: DeckContent) -> None:

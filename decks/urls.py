@@ -9,6 +9,7 @@ urlpatterns = [
     # The builder's script translates with gettext/ngettext from the decks' djangojs catalogue.
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["decks"]), name="jsi18n"),
     path("public/", pages.deck_public, name="public"),
+    path("precons/", pages.deck_precons, name="precons"),
     path("new/", pages.deck_new, name="new"),
     path("import/", pages.deck_import, name="import"),
     path("s/<str:token>/", pages.deck_shared, name="shared"),

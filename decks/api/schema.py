@@ -87,25 +87,25 @@ class DeckTextErrorsSerializer(serializers.Serializer):
     lines = DeckLineErrorSerializer(many=True)
 
 
-class DeckExportCardSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    release = serializers.CharField()
-    number = serializers.CharField()
-
-
-class DeckExportCountedSerializer(DeckExportCardSerializer):
+class DeckFileSetupSerializer(serializers.Serializer):
     count = serializers.IntegerField()
+    card = serializers.JSONField(help_text=_("The card's full engine spec."))
 
 
-class DeckExportEntrySerializer(DeckExportCountedSerializer):
+class DeckFileEntrySerializer(DeckFileSetupSerializer):
+    release = serializers.CharField(help_text=_("The printing's release code."))
+    number = serializers.CharField(help_text=_("The printing's collector number."))
     own_name = serializers.CharField()
 
 
 class DeckExportSerializer(serializers.Serializer):
-    """The JSON export: names and printings, so a deck moves between databases."""
+    """The deck file: exactly what ``python -m matches.engine.play`` reads (Commander, cards and
+    pre-chosen abilities, each card's full spec), and what the import reads back."""
 
     name = serializers.CharField()
     description = serializers.CharField()
-    commander = DeckExportCardSerializer(allow_null=True)
-    entries = DeckExportEntrySerializer(many=True)
-    setup_abilities = DeckExportCountedSerializer(many=True)
+    commander = serializers.JSONField(
+        allow_null=True, help_text=_("The Commander's full engine spec.")
+    )
+    cards = DeckFileEntrySerializer(many=True)
+    setup_abilities = DeckFileSetupSerializer(many=True)

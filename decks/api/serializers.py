@@ -148,7 +148,8 @@ class SetupAbilityOutSerializer(serializers.Serializer):
 
 
 class DeckSerializer(serializers.ModelSerializer):
-    owner = serializers.CharField(source="owner.get_username")
+    # A precon belongs to nobody: null.
+    owner = serializers.CharField(source="owner.get_username", allow_null=True)
     commander = CardBriefSerializer(allow_null=True)
     entries = EntryOutSerializer(many=True)
     setup_abilities = SetupAbilityOutSerializer(many=True)
@@ -161,6 +162,9 @@ class DeckSerializer(serializers.ModelSerializer):
             "id",
             "name",
             "description",
+            "name_en",
+            "description_en",
+            "is_preconstructed",
             "visibility",
             "owner",
             "commander",
@@ -183,7 +187,7 @@ class DeckSerializer(serializers.ModelSerializer):
 
 
 class DeckListSerializer(serializers.ModelSerializer):
-    owner = serializers.CharField(source="owner.get_username")
+    owner = serializers.CharField(source="owner.get_username", allow_null=True)
     commander = CardBriefSerializer(allow_null=True)
     card_count = serializers.IntegerField(source="card_total")
 
@@ -192,6 +196,8 @@ class DeckListSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "name",
+            "name_en",
+            "is_preconstructed",
             "visibility",
             "owner",
             "commander",

@@ -7,6 +7,7 @@ urlpatterns = [
     path("decks/validate/", views.DeckValidateView.as_view(), name="deck-validate"),
     path("decks/import/", views.DeckImportView.as_view(), name="deck-import"),
     path("decks/public/", views.DeckPublicListView.as_view(), name="deck-public"),
+    path("decks/precons/", views.DeckPreconListView.as_view(), name="deck-precons"),
     path("decks/catalogue/", views.CatalogueSearchView.as_view(), name="deck-catalogue"),
     path("decks/shared/<str:token>/", views.DeckSharedView.as_view(), name="deck-shared"),
     path("decks/<int:deck_id>/", views.DeckDetailView.as_view(), name="deck-detail"),

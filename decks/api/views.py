@@ -234,6 +234,29 @@ class DeckPublicListView(ListAPIView):
         )
 
 
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="decks_precons_list",
+        summary=gettext_lazy("Preconstructed decks (shipped with the set, owned by no player)"),
+        parameters=[
+            OpenApiParameter(
+                "commander", int, description=gettext_lazy("Card id of the Commander.")
+            ),
+        ],
+        responses={200: DeckListSerializer(many=True), **_BAD_INPUT},
+    )
+)
+class DeckPreconListView(ListAPIView):
+    serializer_class = DeckListSerializer
+    filter_backends: list = []
+
+    def get_queryset(self):
+        params = {k: v for k, v in self.request.query_params.items() if v != ""}
+        query = PublicDeckQuerySerializer(data=params)
+        query.is_valid(raise_exception=True)
+        return selectors.decks_precon(commander_id=query.validated_data["commander"])
+
+
 class DeckValidateView(APIView):
     """Stateless check of a deck given as the text format (``text``) or by card ids."""
 
@@ -318,7 +341,9 @@ class DeckExportTextView(APIView):
 class DeckExportJsonView(APIView):
     @extend_schema(
         operation_id="decks_export_json",
-        summary=gettext_lazy("The deck as JSON by names and printings"),
+        summary=gettext_lazy(
+            "The deck file: what python -m matches.engine.play plays, each card's full spec"
+        ),
         responses={200: DeckExportSerializer, **_NOT_FOUND},
     )
     def get(self, request, deck_id: int):

@@ -57,6 +57,10 @@ def deck_public(request):
     )
 
 
+def deck_precons(request):
+    return render(request, "decks/precons.html", {"decks": selectors.decks_precon()})
+
+
 @login_required
 @require_POST
 def deck_new(request):
@@ -64,8 +68,11 @@ def deck_new(request):
     if not form.is_valid():
         messages.error(request, _("Give the deck a name."))
         return redirect("decks:list")
+    commander = form.cleaned_data.get("commander")
     deck = services.deck_create(
-        owner=request.user, name=form.cleaned_data["name"], content=DeckContent(commander_id=None)
+        owner=request.user,
+        name=form.cleaned_data["name"],
+        content=DeckContent(commander_id=commander.id if commander else None),
     )
     return redirect("decks:edit", deck_id=deck.id)
 
@@ -242,9 +249,13 @@ def deck_export_json(request, deck_id: int):
     deck = selectors.deck_visible(user=request.user, deck_id=deck_id)
     if deck is None:
         raise Http404(_("No such deck."))
-    return JsonResponse(
+    response = JsonResponse(
         services.deck_export_json(deck=deck), json_dumps_params={"ensure_ascii": False}
     )
+    if request.GET.get("download"):
+        # The deck file: python -m matches.engine.play plays it as it is.
+        response["Content-Disposition"] = f'attachment; filename="deck-{deck.id}.json"'
+    return response
 
 
 @login_required

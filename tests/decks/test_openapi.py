@@ -118,8 +118,7 @@ def test_real_answers_have_exactly_the_documented_fields(schema, owner, legal_co
     assert set(stats) == _properties(schema, "DeckStats")
     exported = api.get(f"/api/decks/{deck.id}/export/json/").data
     assert set(exported) == _properties(schema, "DeckExport")
-    assert set(exported["commander"]) == _properties(schema, "DeckExportCard")
-    assert set(exported["entries"][0]) == _properties(schema, "DeckExportEntry")
+    assert set(exported["cards"][0]) == _properties(schema, "DeckFileEntry")
     card = api.get("/api/decks/catalogue/").data[0]
     assert set(card) == _properties(schema, "CatalogueCard")
 

@@ -2,14 +2,23 @@
 checked by the deck validator, listed on a page and in the API of their own, cloned in one
 click, and offered on their Commander's card page."""
 
+import json
+from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
+from django.urls import reverse
 
 from cardbase.models import Card
 from content.loader import ContentError, content_load
 from decks.models import Deck, DeckVersion
 from decks.selectors import deck_content
+from decks.services import deck_export_json, deck_import
+from matches.engine.agents import make_agent
+from matches.engine.decks import deck_from_dict
+from matches.engine.match import run_match
+from tests.decks.factories import UserFactory
 
 GAMES = """
 - slug: komandor
@@ -181,7 +190,7 @@ def test_an_illegal_precon_is_a_loader_error_with_the_validators_reasons(loaded)
         content_load(data_dir=loaded)
     (problem,) = error.value.problems
     assert problem.startswith("komandor/precons.yaml: precon_deck 'second-fleet': not a legal")
-    assert "at most 4" in problem
+    assert "too_many_copies" in problem and "'count': 5" in problem
 
 
 def test_entry_fields_are_checked(loaded):
@@ -209,3 +218,116 @@ def test_a_card_only_a_precon_uses_is_retired_not_deleted_when_the_files_drop_bo
     report = content_load(data_dir=loaded)
     assert report.deleted["precon_deck"] == 1
     assert not Card.all_objects.filter(key="planet-4").exists()
+
+
+# --- pages and API -------------------------------------------------------------------------
+
+
+def test_the_precon_page_lists_them_apart_from_players_decks(loaded, client):
+    page = client.get(reverse("decks:precons")).content.decode()
+    assert "Тестовый флот" in page and "Второй флот" in page
+    assert 'data-clone="test-fleet"' not in page  # cloning needs an account
+    public = client.get(reverse("decks:public")).content.decode()
+    assert "Тестовый флот" not in public
+    english = client.get(reverse("decks:precons"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Test Fleet" in english and "Ships and planets." in english
+
+
+def test_the_nav_links_the_precon_page(loaded, client):
+    assert reverse("decks:precons") in client.get(reverse("cardbase:home")).content.decode()
+
+
+def test_a_precon_page_shows_it_as_preconstructed_with_its_deck_file(loaded, client):
+    fleet = precon("test-fleet")
+    page = client.get(reverse("decks:detail", args=[fleet.id])).content.decode()
+    assert 'id="precon-badge"' in page and "Тестовый флот" in page
+    download = client.get(reverse("decks:export-json", args=[fleet.id]) + "?download=1")
+    assert download["Content-Disposition"] == f'attachment; filename="deck-{fleet.id}.json"'
+
+
+def test_the_api_lists_precons_by_commander(loaded, client):
+    answer = client.get("/api/decks/precons/").json()["results"]
+    assert [(d["name"], d["owner"], d["is_preconstructed"]) for d in answer] == [
+        ("Второй флот", None, True),
+        ("Тестовый флот", None, True),
+    ]
+    admiral = Card.objects.get(key="admiral")
+    one = client.get("/api/decks/precons/", {"commander": admiral.id}).json()["results"]
+    assert [d["name_en"] for d in one] == ["Test Fleet"]
+    assert client.get("/api/decks/precons/", {"commander": "x"}).status_code == 400
+    detail = client.get(f"/api/decks/{precon('test-fleet').id}/").json()
+    assert detail["owner"] is None and detail["is_preconstructed"] is True
+
+
+def test_cloning_a_precon_in_one_click_makes_a_players_deck(loaded, client):
+    player = UserFactory(username="pilot")
+    client.force_login(player)
+    fleet = precon("test-fleet")
+    assert 'data-clone="test-fleet"' in client.get(reverse("decks:precons")).content.decode()
+    answer = client.post(reverse("decks:clone", args=[fleet.id]))
+    copy = Deck.objects.get(owner=player)
+    assert answer.url == reverse("decks:edit", args=[copy.id])
+    assert not copy.is_preconstructed and copy.name == "Тестовый флот (копия)"
+    assert deck_content(deck=copy) == deck_content(deck=fleet)
+    assert copy.versions.get().is_valid
+
+
+def test_a_commanders_card_page_offers_a_new_deck_and_lists_its_precons(loaded, client):
+    admiral = Card.objects.get(key="admiral")
+    url = reverse("cardbase:card-detail", args=["komandor", "admiral"])
+    page = client.get(url).content.decode()
+    assert 'id="commander-decks"' in page and "Тестовый флот" in page and "Второй флот" not in page
+    assert 'id="new-deck-with-commander"' not in page  # signed out: a login link instead
+    player = UserFactory(username="pilot")
+    client.force_login(player)
+    assert 'id="new-deck-with-commander"' in client.get(url).content.decode()
+    answer = client.post(reverse("decks:new"), {"name": "Мой флот", "commander": admiral.id})
+    deck = Deck.objects.get(owner=player)
+    assert answer.url == reverse("decks:edit", args=[deck.id]) and deck.commander == admiral
+    ship = reverse("cardbase:card-detail", args=["komandor", "ship-0"])
+    assert 'id="commander-decks"' not in client.get(ship).content.decode()
+
+
+def test_a_new_deck_refuses_a_commander_that_is_not_one(loaded, client):
+    client.force_login(UserFactory(username="pilot"))
+    ship = Card.objects.get(key="ship-0")
+    client.post(reverse("decks:new"), {"name": "Мой флот", "commander": ship.id})
+    assert not Deck.objects.filter(name="Мой флот").exists()
+
+
+# --- the deck file ---------------------------------------------------------------------------
+
+
+def test_the_exported_deck_file_is_what_the_engine_plays(loaded):
+    fleet = precon("test-fleet")
+    data = deck_export_json(deck=fleet)
+    assert data["commander"] == {"kind": "commander", "name": "Адмирал Тест", "initiative": 3}
+    (setup,) = data["setup_abilities"]
+    assert setup["count"] == 1 and setup["card"]["name"] == "Щиты"
+    assert setup["card"]["variants"] == ["первый", "второй"]
+    deck = deck_from_dict(data)
+    assert len(deck.cards) == 40 and deck.commander.name == "Адмирал Тест"
+    other = deck_from_dict(deck_export_json(deck=precon("second-fleet")))
+    result = run_match(
+        decks=[deck, other],
+        agents=[make_agent("heuristic", seed=1), make_agent("heuristic", seed=2)],
+        seed=1,
+    )
+    assert result.summary["turns"] >= 1
+
+
+def test_the_deck_file_imports_back_as_the_same_deck(loaded):
+    player = UserFactory(username="pilot")
+    fleet = precon("test-fleet")
+    again = deck_import(owner=player, name="Импорт", source=deck_export_json(deck=fleet))
+    assert deck_content(deck=again) == deck_content(deck=fleet)
+
+
+def test_export_precons_writes_one_file_per_precon(loaded, tmp_path):
+    out = tmp_path / "precons"
+    out.mkdir()
+    (out / "gone.json").write_text("{}", encoding="utf-8")
+    call_command("export_precons", out=out, stdout=StringIO())
+    assert sorted(p.name for p in out.iterdir()) == ["second-fleet.json", "test-fleet.json"]
+    written = json.loads((out / "test-fleet.json").read_text(encoding="utf-8"))
+    assert written == deck_export_json(deck=precon("test-fleet"))

@@ -116,9 +116,10 @@ def test_text_export_then_import_gives_the_same_deck(owner):
 def test_json_export_then_import_gives_the_same_deck(owner):
     deck = services.deck_create(owner=owner, name="Флот", content=_rich_content())
     exported = services.deck_export_json(deck=deck)
-    assert exported["entries"][1] == {
+    entry = exported["cards"][1]
+    assert entry["card"]["name"] == "Линкор «Химера»"
+    assert {k: v for k, v in entry.items() if k != "card"} == {
         "count": 1,
-        "name": "Линкор «Химера»",
         "release": "base",
         "number": "2",
         "own_name": "Гордый",
