@@ -1466,6 +1466,24 @@ class _Battle:
         if target.role is Role.STATION:
             self._station_buildings_lost(target)
 
+    # -- what card effects do to the battle's cards (``effect_play``) ----------------------------
+
+    def effect_damage(self, uid: str, amount: int) -> None:
+        """Damage from a card effect counts like a hit (BATTLE-22)."""
+        self._damage(self.by_uid[uid], amount, "effect")
+
+    def effect_destroy(self, uid: str) -> None:
+        target = self.by_uid[uid]
+        if target.status in (Status.FIGHTING, Status.RESERVE):
+            self._destroy(target, "effect")
+
+    def effect_withdraw(self, uid: str) -> None:
+        """A card effect moves the ship out of the battle into a new open-space sector."""
+        target = self.by_uid[uid]
+        if target.role is Role.SHIP and target.status in (Status.FIGHTING, Status.RESERVE):
+            target.status = Status.WITHDRAWN
+            self.withdrawn.append(uid)
+
     def _station_buildings_lost(self, station: Combatant) -> None:
         """STN-5: «все расположенные на ней военные постройки немедленно уничтожаются»."""
         side = self.sides[0] if self.sides[0].player == station.player else self.sides[1]

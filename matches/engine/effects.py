@@ -35,7 +35,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from matches.engine.cards import CardKind, CardSpec, Victory
 from matches.engine.decisions import Option
 from matches.engine.names import name_key
-from matches.engine.state import Phase, Zone
+from matches.engine.state import Modifier, Phase, Zone
+from matches.engine.windows import PRODUCTION_WINDOWS as PRODUCTION_WINDOWS
+from matches.engine.windows import Window as Window
 
 if TYPE_CHECKING:
     from matches.engine.dice import Dice
@@ -45,29 +47,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class Window(StrEnum):
-    """The moments at which effects may be played, in the order of the turn."""
-
-    START_OF_TURN = "start_of_turn"  # «1. Начало хода» (after the Trader/Procurator check)
-    INITIATIVE = "initiative"  # «4. Определение инициативы», before the initiatives are compared
-    PRODUCTION_ABILITIES = "production_abilities"  # «введение в игру карт способностей Командора»
-    PRODUCTION_UPGRADES = "production_upgrades"  # «отыгрыш карт улучшений»
-    PRODUCTION_SITUATIONS = "production_situations"  # «введение в игру карт обстановки»
-    BEFORE_MOVEMENT = "before_movement"  # «Фаза перемещений … игрока», before the first move
-    AFTER_MOVEMENT = "after_movement"  # the same phase, after the last move
-    BATTLE_PHASE_START = "battle_phase_start"  # «в начале любой фазы сражения» (CMDR-3)
-    BATTLE_START = "battle_start"  # «Перед началом первого раунда боя», after the echelons
-    ROUND_START = "round_start"  # «В начале каждого раунда боя», after «а. разворот»
-    ATTACK_DECLARED = "attack_declared"  # «объявление атаки», before «расчет и нанесение …»
-    AFTER_ATTACK = "after_attack"  # after «помещение корабля … в потери»
-    BATTLE_END = "battle_end"  # «когда сражение завершено», before the landing
-    END_OF_TURN = "end_of_turn"  # «11. Конец хода»
-
-
-# Sub-steps of one player's production (PROD-2: he produces alone): only he is asked.
-PRODUCTION_WINDOWS = frozenset(
-    {Window.PRODUCTION_ABILITIES, Window.PRODUCTION_UPGRADES, Window.PRODUCTION_SITUATIONS}
-)
 _BATTLE_PHASES = frozenset({Phase.BATTLE_1, Phase.BATTLE_2})
 
 
@@ -107,14 +86,17 @@ class Moment:
     """Where a play happens: handed to an effect's ``condition``, ``targets`` and ``apply``.
     ``battle`` is the running battle (``battle._Battle``: ``by_uid``, ``sides``, ``range``,
     ``round``) in battle windows; ``attack`` the declared attack's option data (``attackers``,
-    ``mount``, ``targets``) in the attack windows; ``target`` the chosen target of the play."""
+    ``mount``, ``targets``) in the attack windows; ``target`` the chosen target of the play,
+    ``targets`` all of them for a play on several cards; ``window`` is ``"on_play"`` for an
+    effect played as its card enters play or its zone."""
 
     game: Game
-    window: Window
+    window: Window | str
     player: int
     battle: Any = None
     attack: Mapping[str, Any] | None = None
     target: str | None = None
+    targets: tuple[str, ...] = ()
 
     @property
     def state(self) -> GameState:
@@ -131,10 +113,15 @@ class Effect:
 
     ``key`` is unique among the player's effects. ``source`` is the uid of the card whose
     effect or property it is (a tactical card in hand, a situation or ability card, a card in
-    play); ``None`` is the Commander's own ability. ``lasts_until`` is the window at which its
-    effect ends (SPECIAL-9 counts a paid property as in force until then; ``None``: the effect
-    is instant). ``stacks`` is card text overriding SPECIAL-9 (SPECIAL-1). ``changes`` names
-    the parameters it changes on its target (SPECIAL-8). ``value`` is a hint for agents.
+    play); ``None`` is the Commander's own ability. ``zone`` is where the source must be for the
+    play (``None``: wherever its kind is used), ``variant`` the declared variant of an ability
+    card it needs (ABIL-4). ``lasts_until`` is the window (or expiry key) at which its effect
+    ends (SPECIAL-9 counts a paid property as in force until then; ``None``: instant).
+    ``stacks`` is card text overriding SPECIAL-9 (SPECIAL-1). ``changes`` names the parameters
+    it changes on its target (SPECIAL-8). ``pick`` is how many of the ``targets`` one play
+    takes: 1 (one offer per target), ``n`` (chosen by ``chooser`` when played) or ``None``
+    (all of them). ``discard`` sends the source to the losses once played (TACT-2).
+    ``value`` is a hint for agents.
     """
 
     key: str
@@ -145,10 +132,17 @@ class Effect:
     condition: Callable[[Moment], bool] | None = None
     targets: Callable[[Moment], Iterable[str]] | None = None
     source: str | None = None
-    lasts_until: Window | None = None
+    lasts_until: Window | str | None = None
     stacks: bool = False
     changes: tuple[str, ...] = ()
     value: float = 1.0
+    zone: Zone | None = None
+    variant: int | None = None
+    pick: int | None = 1
+    chooser: str = "self"
+    discard: bool = False
+    cancels: bool = False  # a «cancel» play: answers the opponent's play, is never answered
+    assess: Callable[[Moment, str | None], float] | None = None  # worth per target, for agents
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "windows", frozenset(Window(w) for w in self.windows))
@@ -159,29 +153,53 @@ class _Reroll:
     """One die a player may roll again (DICE-4); ``purposes`` limits which rolls."""
 
     purposes: frozenset[str] | None
+    expires: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    """A permission granted or a ban (of an effect key or name, a card name, a permission) held
+    by a player until ``expires``."""
+
+    player: int
+    name: str
+    expires: str | None
 
 
 _PASS = Option("pass", "не играть")
 _KEEP = Option("keep", "оставить")
 _REROLL = Option("reroll", "перебросить")
+ATTACHED = "attached:"  # expiry prefix: while the named card stays in play or in its zone
+_LIVE_ZONES = frozenset({Zone.PLAY, Zone.SITUATIONS, Zone.ATTACHED})
+
+
+def expiry(until: Window | str | None) -> str | None:
+    """The expiry key of a duration: a window's value, ``round`` … or ``None`` (never)."""
+    return None if until is None else str(until)
 
 
 class Effects:
     """The effects of one match: who has which, and everything that limits or follows a play.
 
-    ``Game.effects``; ``battle.py`` reaches it as its ``hooks`` (``open``, ``dice_for``)."""
+    ``Game.effects``; ``battle.py`` reaches it as its ``hooks`` (``open``, ``dice_for``).
+    Everything with a duration is data with an expiry key (``_Rule``, ``_Reroll``, the in-force
+    set, the state's ``Modifier``s): ``expire(key)`` ends it; ``attached:<uid>`` ends when the
+    card leaves play or its zone, checked where it is read."""
 
     __slots__ = (
         "_attached",
         "_bans",
         "_budget",
+        "_by_window",
+        "_cancelled",
         "_changed",
         "_grants",
         "_in_force",
-        "_lapses",
         "_rerolls",
+        "battle",
         "enabled",
         "game",
+        "statics",
     )
 
     def __init__(self, game: Game) -> None:
@@ -189,65 +207,133 @@ class Effects:
         # Turns on at the first attach or grant and stays on; while off, nobody opens windows.
         self.enabled = False
         self._attached: tuple[dict[str, Effect], ...] = ({}, {})
-        self._grants: tuple[dict[str, int], ...] = ({}, {})  # permission → grants holding it
-        self._bans: tuple[dict[str, int], ...] = ({}, {})  # effect key/name, permission → bans
+        self._by_window: tuple[dict[Window, list[Effect]], ...] = ({}, {})
+        self._grants: list[_Rule] = []
+        self._bans: list[_Rule] = []
         self._rerolls: tuple[list[_Reroll], ...] = ([], [])
-        self._in_force: set[tuple[int, str]] = set()  # SPECIAL-9: (player, effect key)
+        self._in_force: set[tuple[int, str, str | None]] = set()  # SPECIAL-9
         self._changed: set[tuple[str, str, str]] = set()  # SPECIAL-8: (card name, uid, param)
-        self._lapses: dict[Window, list[Callable[[], None]]] = {}
         self._budget: list[int] | None = None  # PROD-9: tokens held when production began
+        self._cancelled = False
+        self.battle: Any = None  # the battle being fought, while one is
+        # Static effects in force while their card is (effect_play reads them): (source, player,
+        # spec); the Commander's own have source None.
+        self.statics: list[tuple[str | None, int, Any]] = []
 
     # --- attaching ----------------------------------------------------------------------------
 
     def attach(self, player: int, effect: Effect) -> None:
-        """Give ``player`` an effect: at setup (a Commander's abilities, ability cards played on
-        him) or during the game (GEN-2)."""
+        """Give ``player`` an effect: at setup (a Commander's abilities, his cards' effects) or
+        during the game (GEN-2)."""
         if effect.key in self._attached[player]:
             raise ValueError(f"player {player} already has an effect {effect.key!r}")
         self._attached[player][effect.key] = effect
+        for window in effect.windows:
+            self._by_window[player].setdefault(window, []).append(effect)
         self.enabled = True
 
     def detach(self, player: int, key: str) -> None:
-        self._attached[player].pop(key, None)
+        effect = self._attached[player].pop(key, None)
+        if effect is not None:
+            for window in effect.windows:
+                self._by_window[player][window].remove(effect)
 
     def attached(self, player: int) -> tuple[Effect, ...]:
         return tuple(self._attached[player].values())
 
+    def has_window(self, player: int, window: Window) -> bool:
+        return bool(self._by_window[player].get(window))
+
+    # --- durations as data ----------------------------------------------------------------------
+
+    def is_live(self, expires: str | None) -> bool:
+        """Whether something lasting ``attached:<uid>`` still has its card in play or its zone;
+        any other expiry is live until ``expire`` removes it."""
+        if expires is None or not expires.startswith(ATTACHED):
+            return True
+        card = self.game.state.cards.get(expires[len(ATTACHED) :])
+        return card is not None and card.zone in _LIVE_ZONES
+
+    def expire(self, key: str) -> None:
+        """End everything lasting until ``key`` (a window opening, the end of a round, battle,
+        phase or turn)."""
+        if self._grants:
+            self._grants = [r for r in self._grants if r.expires != key]
+        if self._bans:
+            self._bans = [r for r in self._bans if r.expires != key]
+        for left in self._rerolls:
+            if left:
+                left[:] = [grant for grant in left if grant.expires != key]
+        if self._in_force:
+            self._in_force = {held for held in self._in_force if held[2] != key}
+        state = self.game.state
+        if state.modifiers:
+            ending = [m for m in state.modifiers if m.expires == key]
+            if ending:
+                state.modifiers = [m for m in state.modifiers if m.expires != key]
+                self._modifiers_changed(ending)
+
+    def _modifiers_changed(self, changed: Iterable[Modifier]) -> None:
+        """Stat reads follow the modifiers: the initiative, and the running battle's cards."""
+        state = self.game.state
+        battle = self.battle
+        for modifier in changed:
+            if modifier.stat == "initiative":
+                player = state.players[int(modifier.target.split(":")[1])]
+                player.initiative_bonus = sum(
+                    m.delta
+                    for m in state.modifiers
+                    if m.stat == "initiative" and m.target == modifier.target
+                )
+            elif battle is not None and modifier.target in battle.by_uid:
+                self.game.refresh_combatant(battle.by_uid[modifier.target])
+
+    def add_modifier(self, target: str, stat: str, delta: int, until: Window | str | None) -> None:
+        """A stat of ``target`` changed by ``delta`` until ``until`` (data in the state)."""
+        modifier = Modifier(target, stat, delta, expiry(until))
+        self.game.state.modifiers.append(modifier)
+        self.enabled = True
+        self._modifiers_changed([modifier])
+
     # --- what effects may change besides the state ----------------------------------------------
 
-    def until(self, window: Window | None, undo: Callable[[], None]) -> None:
-        """Call ``undo`` when ``window`` next opens (``None``: never)."""
-        self.enabled = True
-        if window is not None:
-            self._lapses.setdefault(window, []).append(undo)
-
-    def grant(self, player: int, permission: Permission, *, until: Window | None = None) -> None:
+    def grant(
+        self, player: int, permission: Permission | str, *, until: Window | str | None = None
+    ) -> None:
         """Card text lifts a rule for ``player`` (GEN-3, SPECIAL-1), e.g. MOVE-9."""
-        _count(self._grants[player], permission, +1)
-        self.until(until, lambda: _count(self._grants[player], permission, -1))
+        self._grants.append(_Rule(player, str(permission), expiry(until)))
+        self.enabled = True
 
-    def forbid(self, player: int, name: str, *, until: Window | None = None) -> None:
+    def forbid(self, player: int, name: str, *, until: Window | str | None = None) -> None:
         """Card text forbids ``player`` an effect (by key or card name) or a permission; the ban
         wins over any grant, earlier or later (GEN-4, SPECIAL-6a)."""
-        _count(self._bans[player], name, +1)
-        self.until(until, lambda: _count(self._bans[player], name, -1))
+        self._bans.append(_Rule(player, name, expiry(until)))
+        self.enabled = True
 
-    def allows(self, player: int, permission: Permission) -> bool:
-        return permission in self._grants[player] and permission not in self._bans[player]
+    def _holds(self, rules: list[_Rule], player: int, names: Iterable[str]) -> bool:
+        wanted = set(names)
+        return any(
+            r.player == player and r.name in wanted and self.is_live(r.expires) for r in rules
+        )
+
+    def allows(self, player: int, permission: Permission | str) -> bool:
+        return self._holds(self._grants, player, (str(permission),)) and not self._holds(
+            self._bans, player, (str(permission),)
+        )
 
     def is_banned(self, player: int, effect: Effect) -> bool:
-        bans = self._bans[player]
-        return bool(bans) and (effect.key in bans or effect.name in bans)
+        if not self._bans:
+            return False
+        names = [effect.key, effect.name, name_key(effect.name)]
+        if effect.discard:
+            names.append("play_tactical")  # forbidding tactical plays stops tactical cards
+        return self._holds(self._bans, player, names)
 
-    def modify_initiative(self, player: int, delta: int, *, until: Window | None = None) -> None:
+    def modify_initiative(
+        self, player: int, delta: int, *, until: Window | str | None = None
+    ) -> None:
         """INIT-2: «может быть изменена, например, картами способностей»."""
-        me = self.game.state.players[player]
-        me.initiative_bonus += delta
-
-        def undo() -> None:
-            me.initiative_bonus -= delta
-
-        self.until(until, undo)
+        self.add_modifier(f"player:{player}", "initiative", delta, until)
 
     def grant_victory(self, player: int, victory: Victory) -> None:
         """WIN-5: an additional victory condition «в тексте карты … способностей»."""
@@ -262,18 +348,13 @@ class Effects:
         *,
         count: int = 1,
         purposes: Iterable[str] | None = None,
-        until: Window | None = None,
+        until: Window | str | None = None,
     ) -> None:
         """Let ``player`` roll ``count`` of his dice again (one die each), any roll or only
         rolls of the given ``purposes`` (see ``roll``)."""
-        grants = [_Reroll(None if purposes is None else frozenset(purposes)) for _ in range(count)]
-        self._rerolls[player].extend(grants)
-
-        def undo() -> None:
-            left = self._rerolls[player]
-            left[:] = [grant for grant in left if grant not in grants]
-
-        self.until(until, undo)
+        kinds = None if purposes is None else frozenset(purposes)
+        self._rerolls[player].extend(_Reroll(kinds, expiry(until)) for _ in range(count))
+        self.enabled = True
 
     def rerolls_left(self, player: int) -> int:
         return len(self._rerolls[player])
@@ -335,61 +416,79 @@ class Effects:
     ) -> None:
         """Open ``window``: what lasted until it ends, then each player in turn plays what he
         wishes — the priority player first (SPECIAL-5) unless ``players`` says who may."""
-        lapses = self._lapses.pop(window, None)
-        if lapses:
-            for undo in lapses:
-                undo()
-        if window is Window.BATTLE_PHASE_START:
+        self.expire(window.value)
+        if window is Window.ROUND_START:
+            self.expire("round")  # the round before this one has ended
+        elif window is Window.BATTLE_PHASE_START:
             self._changed.clear()  # SPECIAL-8 counts within one battle phase
+        if battle is not None:
+            self.battle = battle
         state = self.game.state
         if players is None:
             players = (state.priority, state.opponent(state.priority))
         for player in players:
-            if self._attached[player]:
+            if self._by_window[player].get(window):
                 self._plays(Moment(self.game, window, player, battle, attack))
 
     def _plays(self, moment: Moment) -> None:
         """SPECIAL-4: the player picks his plays one at a time, in the order he wants, each
         effect at most once per window, until he passes or nothing is left to play."""
         player, window = moment.player, moment.window
-        attached = self._attached[player]
+        assert isinstance(window, Window)
+        candidates = self._by_window[player][window]
         played: set[str] = set()
         context: dict[str, Any] = {"window": window.value}
         if moment.battle is not None:
             context.update(moment.battle.context)
         while True:
             options = [_PASS]
-            for effect in attached.values():
-                if window in effect.windows and effect.key not in played:
+            for effect in candidates:
+                if effect.key not in played:
                     options += self._offers(effect, moment)
             if len(options) == 1:
                 return
             choice = self.game.ask(player, "effect.play", options, **context)
             if choice.key == "pass":
                 return
-            effect = attached[choice.data["effect"]]
+            effect = self._attached[player][choice.data["effect"]]
             played.add(effect.key)
+            self._play(effect, replace(moment, target=choice.data["target"]))
+
+    def play_now(self, effect: Effect, moment: Moment) -> None:
+        """Offer one effect at once (an ``on_play`` effect as its card enters): play or pass."""
+        options = [_PASS, *self._offers(effect, moment)]
+        if len(options) == 1:
+            return
+        choice = self.game.ask(moment.player, "effect.play", options, window=str(moment.window))
+        if choice.key != "pass":
             self._play(effect, replace(moment, target=choice.data["target"]))
 
     def _offers(self, effect: Effect, moment: Moment) -> list[Option]:
         targets = self.playable(effect, moment)
-        data = {"effect": effect.key, "cost": effect.cost.to_dict(), "expected": effect.value}
+        if not targets:
+            return []
+        data = {"effect": effect.key, "cost": effect.cost.to_dict(), "source": effect.source}
+        assess = effect.assess
         return [
             Option(
                 f"play:{effect.key}" if target is None else f"play:{effect.key}>{target}",
                 effect.name,
-                {**data, "target": target},
+                {
+                    **data,
+                    "target": target,
+                    "expected": effect.value if assess is None else assess(moment, target),
+                },
             )
             for target in targets
         ]
 
     def playable(self, effect: Effect, moment: Moment) -> list[str | None]:
-        """The targets ``effect`` may be played on now (``[None]`` for one without targets);
-        empty when it may not be played (SPECIAL-6)."""
+        """The targets ``effect`` may be played on now (``[None]`` for one without targets, or
+        one taking several); empty when it may not be played (SPECIAL-6)."""
         player = moment.player
         if self.is_banned(player, effect):
             return []  # SPECIAL-6a, GEN-4
-        if (player, effect.key) in self._in_force and not effect.stacks:
+        if not effect.stacks and self._in_force and self._is_in_force(player, effect.key):
             return []  # SPECIAL-9
         if not self.can_use_source(effect, moment):
             return []
@@ -401,7 +500,21 @@ class Effects:
         condition = effect.condition
         if effect.targets is None:
             return [None] if condition is None or condition(moment) else []  # SPECIAL-6c
-        battle = moment.battle
+        found = self.candidates(effect, moment)
+        if self._picks_later(effect):
+            return [None] if found else []
+        return list(found)
+
+    @staticmethod
+    def _picks_later(effect: Effect) -> bool:
+        """A play on several cards, or on one the opponent picks: one offer, chosen when
+        played."""
+        return effect.targets is not None and (effect.pick != 1 or effect.chooser != "self")
+
+    def candidates(self, effect: Effect, moment: Moment) -> list[str]:
+        """The targets in reach of ``effect`` now (SPECIAL-3, SPECIAL-8, its condition)."""
+        assert effect.targets is not None
+        player, battle, condition = moment.player, moment.battle, effect.condition
         return [
             target
             for target in effect.targets(moment)
@@ -409,6 +522,9 @@ class Effects:
             and self._may_change(effect, target)
             and (condition is None or condition(replace(moment, target=target)))
         ]
+
+    def _is_in_force(self, player: int, key: str) -> bool:
+        return any(held[0] == player and held[1] == key for held in self._in_force)
 
     def can_use_source(self, effect: Effect, moment: Moment) -> bool:
         """Whether the card the effect belongs to can use it now."""
@@ -419,15 +535,25 @@ class Effects:
         card = state.cards.get(source)
         if card is None:
             return False
-        if card.zone is Zone.HAND or card.zone is Zone.SITUATIONS:
+        zone = card.zone
+        if effect.zone is not None and zone is not effect.zone:
+            return False
+        if effect.variant is not None and card.variant != effect.variant:
+            return False
+        if zone is Zone.HAND or zone is Zone.SITUATIONS:
             return card.owner == moment.player
+        if zone is Zone.ATTACHED:
+            host = state.cards.get(card.where or "")
+            if host is None or card.owner != moment.player:
+                return False
+            card = host  # UPG-3: the upgraded card has the properties
         if card.zone is not Zone.PLAY or card.controller != moment.player:
             return False
         if card.kind is CardKind.SPACE_OBJECT and state.is_blocked(card):
             return False  # CAP-4: «не может использовать свойства заблокированного объекта»
         battle = moment.battle
         return battle is None or all(
-            c.uid != source for side in battle.sides for c in side.reserve()
+            c.uid != card.uid for side in battle.sides for c in side.reserve()
         )  # ECH-6: «не могут использовать … свои свойства»
 
     def in_zones_of(self, player: int, target: str, battle: Any = None) -> bool:
@@ -465,7 +591,8 @@ class Effects:
         return card is not None and card.kind is CardKind.TACTICAL and state.phase in _BATTLE_PHASES
 
     def _play(self, effect: Effect, moment: Moment) -> None:
-        """Pay, roll, then apply (AMB-26: a failed roll keeps the payment and does nothing)."""
+        """Pay, roll, let the opponent answer, then apply (AMB-26: a failed roll keeps the
+        payment and does nothing); a tactical card then goes to the losses (TACT-2)."""
         player = moment.player
         me = self.game.state.players[player]
         cost = effect.cost
@@ -476,27 +603,83 @@ class Effects:
         me.resources -= cost.resources
         roll = None if cost.roll is None else self.roll(player, "effect", cost.roll)
         succeeded = roll is None or roll >= cost.roll  # no roll asked, or it was made
+        if succeeded and self._picks_later(effect):
+            moment = replace(moment, targets=self._chosen(effect, moment))
+        elif moment.target is not None:
+            moment = replace(moment, targets=(moment.target,))
         self.game.log.emit(
             "effect",
             player=player,
             effect=effect.key,
             name=effect.name,
-            window=moment.window.value,
+            window=str(moment.window),
             target=moment.target,
             cost=cost.to_dict(),
             roll=roll,
             succeeded=succeeded,
         )
+        if succeeded and not effect.cancels and self._answered(effect, moment):
+            succeeded = False
+        if effect.discard:
+            self._discard(effect)
         if not succeeded:
             return
         if cost.is_paid and effect.lasts_until is not None and not effect.stacks:
-            held = (player, effect.key)
-            self._in_force.add(held)
-            self.until(effect.lasts_until, lambda: self._in_force.discard(held))
-        if effect.changes and moment.target is not None and self._is_tactical_in_battle(effect):
+            self._in_force.add((player, effect.key, expiry(effect.lasts_until)))
+        if effect.changes and self._is_tactical_in_battle(effect):
             name = name_key(effect.name)
-            self._changed.update((name, moment.target, part) for part in effect.changes)
+            self._changed.update(
+                (name, target, part) for target in moment.targets for part in effect.changes
+            )
         effect.apply(moment)
+
+    def _discard(self, effect: Effect) -> None:
+        card = self.game.state.cards.get(effect.source or "")
+        if card is not None and card.zone is Zone.HAND:
+            self.game.state.move(card.uid, Zone.LOSSES)
+
+    def _chosen(self, effect: Effect, moment: Moment) -> tuple[str, ...]:
+        """The targets of a play on several cards: all of them, or ``pick`` chosen one at a time
+        by the player or, when the card says so, by his opponent."""
+        found = self.candidates(effect, moment)
+        if effect.pick is None or len(found) <= effect.pick:
+            return tuple(found)
+        state = self.game.state
+        chooser = moment.player if effect.chooser == "self" else state.opponent(moment.player)
+        chosen: list[str] = []
+        while len(chosen) < effect.pick:
+            options = [
+                Option(uid, state.cards[uid].spec.name, self.game.card_features(state.cards[uid]))
+                for uid in found
+                if uid not in chosen
+            ]
+            chosen.append(self.game.ask(chooser, "effect.target", options, effect=effect.key).key)
+        return tuple(chosen)
+
+    def _answered(self, effect: Effect, moment: Moment) -> bool:
+        """The opponent may answer a play before it takes effect (the ``opponent_play``
+        window): a «cancel» there stops it. A cancel is never answered in turn."""
+        opponent = self.game.state.opponent(moment.player)
+        if not self._by_window[opponent].get(Window.OPPONENT_PLAY):
+            return False
+        self._cancelled = False
+        self._plays(
+            Moment(
+                self.game,
+                Window.OPPONENT_PLAY,
+                opponent,
+                moment.battle,
+                {"effect": effect.key, "name": effect.name, "player": moment.player},
+            )
+        )
+        cancelled, self._cancelled = self._cancelled, False
+        if cancelled:
+            self.game.log.emit("cancelled", player=moment.player, effect=effect.key)
+        return cancelled
+
+    def cancel(self) -> None:
+        """The play being answered does not take effect (its payment stays paid)."""
+        self._cancelled = True
 
     # --- cards taken from the deck or the losses (SPECIAL-10, SPECIAL-11) ---------------------
 

@@ -151,6 +151,12 @@ def fight(game: Game, mover: int, where: str) -> None:
                         on_planet=on_planet,
                     )
                 )
+    effects = game.effects
+    if effects.enabled and (state.modifiers or effects.statics):
+        for side in combatants.values():
+            for fighter in side:
+                if fighter.uid in state.cards:
+                    game.refresh_combatant(fighter)  # card effects on the stats
     game.log.emit(
         "battle",
         at=where,
@@ -165,8 +171,12 @@ def fight(game: Game, mover: int, where: str) -> None:
         agents={0: game.agents[0], 1: game.agents[1]},
         dice=game.dice,
         log=game.log,
-        hooks=game.effects if game.effects.enabled else None,
+        hooks=effects if effects.enabled else None,
     )
+    if effects.enabled:
+        effects.battle = None
+        effects.expire("round")  # «до конца раунда» / «до конца сражения»
+        effects.expire("battle")
     apply_result(game, where, result)
 
 

@@ -16,6 +16,7 @@ from matches.engine.cards import CardKind, CardSpec, ObjectType
 from matches.engine.commerce import commercial_runs
 from matches.engine.decisions import Agent, Decision, Option, decide
 from matches.engine.dice import Dice
+from matches.engine.effect_play import attach_all, card_entered, has_plays, refresh
 from matches.engine.effects import Effects, Permission, Window
 from matches.engine.events import EventLog
 from matches.engine.fights import battle_phase
@@ -79,6 +80,10 @@ class Game:
         # Called with the state after every phase (invariant checks in tests).
         self.observers: list[Callable[[GameState], None]] = []
         self.effects = Effects(self)  # card effects; windows open only once one is attached
+        if any(has_plays(c.spec) for c in cards.values()) or any(
+            p.commander.effects for p in players
+        ):
+            attach_all(self)  # the cards' effect data, compiled into plays (effect_play.py)
 
     # --- plumbing ------------------------------------------------------------------------------
 
@@ -184,6 +189,24 @@ class Game:
                 return
             state.move(option.key, Zone.SITUATIONS)
             self.log.emit("ability_preselected", player=player, card=option.key)
+            self.declare_variant(player, option.key)
+            if self.effects.enabled:
+                card_entered(self, option.key)
+
+    def declare_variant(self, player: int, uid: str) -> None:
+        """ABIL-4: «игрок должен заявить, какой из вариантов он выбирает, играя эту карту».
+        A card whose variants are both old text (nothing the engine plays) takes the first
+        without a question: the choice changes nothing."""
+        card = self.state.cards[uid]
+        if not has_plays(card.spec):
+            card.variant = 0
+            return
+        options = [
+            Option(f"v{number + 1}", f"вариант {number + 1}", {"variant": number})
+            for number in range(len(card.spec.variants or ()) or 1)
+        ]
+        card.variant = self.ask(player, "ability.variant", options, card=uid).data.get("variant", 0)
+        self.log.emit("ability_variant", player=player, card=uid, variant=card.variant + 1)
 
     def preselected(self, player: int) -> list[str]:
         """Ability cards played on the Commander (they lie in the situations zone, ZONE-10)."""
@@ -321,6 +344,10 @@ class Game:
         for observer in self.observers:
             observer(self.state)
         self.state.phase = phase
+        if self.effects.enabled:
+            self.effects.expire("phase")  # «до конца фазы»
+            if phase is Phase.START:
+                self.effects.expire("turn")  # «до конца хода»: the turn before has ended
 
     def stop_if(self, outcome: Outcome | None) -> None:
         if outcome is not None:
@@ -531,7 +558,13 @@ class Game:
         card.controller = player
         card.built_turn = state.turn
         self.log.emit("built", player=player, card=uid, name=card.spec.name, paid=amount)
+        if self.effects.enabled and card.spec.effects:
+            card_entered(self, uid)
         return True
+
+    def refresh_combatant(self, fighter: Any) -> None:
+        """A battle card's stats as card effects now change them (``effect_play.refresh``)."""
+        refresh(self, fighter)
 
     def place_ship(self, player: int, uid: str) -> None:
         """PROD-10..13, AMB-33: own unblocked orbits, enemy orbits I block, own or new sectors."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from matches.engine import rules
 from matches.engine.cards import CardKind
-from matches.engine.state import Card, GameState, Zone
+from matches.engine.state import Card, GameState, Phase, Zone
 
 
 class InvariantError(AssertionError):
@@ -15,7 +15,14 @@ def state_problems(state: GameState) -> list[str]:
     problems: list[str] = []
     seen: dict[str, str] = {}
     for player in state.players:
-        for zone in (Zone.DECK, Zone.HAND, Zone.LOSSES, Zone.PRODUCTION, Zone.SITUATIONS):
+        for zone in (
+            Zone.DECK,
+            Zone.HAND,
+            Zone.LOSSES,
+            Zone.PRODUCTION,
+            Zone.SITUATIONS,
+            Zone.ATTACHED,
+        ):
             for uid in player.zone_list(zone) or ():
                 if uid in seen:
                     problems.append(f"{uid} is both in {seen[uid]} and {zone}")
@@ -53,13 +60,21 @@ def _card_problems(state: GameState, card: Card) -> list[str]:
             problems.append(f"{card.uid} out of play carries {card.damage} damage")
         if card.zone is Zone.PRODUCTION and not 1 <= card.tokens < card.cost:
             problems.append(f"{card.uid} in production with {card.tokens}/{card.cost} tokens")
+        if card.zone is Zone.ATTACHED:
+            host = state.cards.get(card.where or "")
+            if host is None or host.zone is not Zone.PLAY:
+                problems.append(f"upgrade {card.uid} is under {card.where!r}, not a card in play")
+        if card.zone is Zone.SITUATIONS and card.kind is CardKind.ABILITY and card.variant is None:
+            problems.append(f"ability card {card.uid} on the Commander with no variant (ABIL-4)")
         return problems
     if card.damage < 0 or (card.spec.strength is not None and card.damage >= card.spec.strength):
         problems.append(f"{card.uid} in play with damage {card.damage}/{card.spec.strength}")
     if card.kind is CardKind.SHIP:
         if card.damage:
             problems.append(f"{card.uid}: a ship keeps no damage after battle (BEND-4)")
-        if card.where is None or not (
+        if state.phase is Phase.SETUP and card.where is None:
+            pass  # built face down, not placed yet (SETUP-8, SETUP-12): a match may end here
+        elif card.where is None or not (
             card.where.startswith("s") or _object_in_play(state, card.where)
         ):
             problems.append(f"{card.uid} is at {card.where!r}, neither a sector nor an orbit")

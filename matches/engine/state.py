@@ -20,7 +20,8 @@ class Zone(StrEnum):
     LOSSES = "losses"  # «Потери»
     PRODUCTION = "production"  # «Зона производства»
     PLAY = "play"  # zones of space objects and of open space, on the table
-    SITUATIONS = "situations"  # «Зона карт обстановки»
+    SITUATIONS = "situations"  # «Зона карт обстановки» (and ability cards on the Commander)
+    ATTACHED = "attached"  # under a built card: upgrades (UPG-2); ``where`` is the host's uid
 
 
 class Phase(StrEnum):
@@ -55,6 +56,7 @@ class Card:
     built_in_damage: dict[int, int] = field(default_factory=dict)  # bombs on built-in units
     captured_turn: int = -1  # CIV-4: a captured civil building moves from the next turn
     power: int = 0  # agents' rough fighting value of the printed card (game.base_power)
+    variant: int | None = None  # ABIL-4: the declared variant of an ability card on the Commander
     kind: CardKind = field(init=False)  # a copy of spec.kind: read in every hot query
 
     def __post_init__(self) -> None:
@@ -74,6 +76,7 @@ class PlayerState:
     losses: list[str] = field(default_factory=list)
     production: list[str] = field(default_factory=list)
     situations: list[str] = field(default_factory=list)
+    attached: list[str] = field(default_factory=list)  # upgrades under cards (UPG-2)
     commander_at: str | None = None  # uid of the ship or space object carrying the Commander
     resources: int = 0
     action_tokens: int = 0
@@ -98,7 +101,22 @@ class PlayerState:
             Zone.LOSSES: self.losses,
             Zone.PRODUCTION: self.production,
             Zone.SITUATIONS: self.situations,
+            Zone.ATTACHED: self.attached,
         }.get(zone)
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A change of a stat with a duration, kept as data in the state (card effects): ``target``
+    is a card uid (or ``player:<n>`` for the initiative), ``stat`` a stat or weapon name,
+    ``expires`` the key that ends it (a window's value, ``round``, ``battle``, ``phase``,
+    ``turn``; ``attached:<uid>``: while that card stays in play or in its zone; ``None``:
+    never). Stat reads add the live modifiers to the printed value."""
+
+    target: str
+    stat: str
+    delta: int
+    expires: str | None
 
 
 @dataclass(slots=True)
@@ -110,6 +128,7 @@ class GameState:
     phase: Phase = Phase.SETUP
     priority: int = 0  # «Приоритет в инициативе»
     next_sector: int = 1
+    modifiers: list[Modifier] = field(default_factory=list)  # card effects with a duration
     # Cards in play by kind, in entry order: rebuilt lazily after ``move`` (the only way in and
     # out of play) so that the hot queries scan a handful of ships, not every card.
     _by_kind: dict[CardKind, list[Card]] | None = field(
@@ -123,12 +142,15 @@ class GameState:
         self._by_kind = None
         if card.zone is Zone.PLAY:
             del self.play[uid]
+            if zone is not Zone.PLAY:
+                self._lose_upgrades(uid)
         else:
             self.players[card.owner].zone_list(card.zone).remove(uid)  # type: ignore[union-attr]
         card.zone = zone
         card.where = where
         card.tapped = False
         card.stay = False
+        card.variant = None
         if zone is Zone.PLAY:
             self.play[uid] = None
         else:
@@ -140,6 +162,22 @@ class GameState:
                 target.insert(0, uid)
             else:
                 target.append(uid)
+
+    def _lose_upgrades(self, host: str) -> None:
+        """UPG-4: «Улучшение действует до уничтожения улучшенной карты и вместе с ней
+        помещается в потери»."""
+        for player in self.players:
+            for uid in [u for u in player.attached if self.cards[u].where == host]:
+                self.move(uid, Zone.LOSSES)
+
+    def upgrades_of(self, host: str) -> list[Card]:
+        """The upgrades under a card (UPG-2)."""
+        return [
+            self.cards[uid]
+            for player in self.players
+            for uid in player.attached
+            if self.cards[uid].where == host
+        ]
 
     def new_sector(self) -> str:
         sector = f"s{self.next_sector}"
