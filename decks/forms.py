@@ -8,10 +8,45 @@ from collections import defaultdict
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cardbase.card_faces import kind_label
 from decks.models import Visibility
-from decks.selectors import commander_cards
+from decks.selectors import CatalogueFilters, commander_cards, faction_commanders
 from decks.text_format import MAX_LINE_COUNT
 from decks.values import MAX_ROW_ID, OWN_NAME_MAX_LENGTH, DeckContent, EntryContent
+from matches.engine.cards import CardKind
+
+
+class CatalogueFilterForm(forms.Form):
+    """The builder's catalogue search: the query language plus kind, cost and faction, and the
+    page. The builder page and ``/api/decks/catalogue/`` both read their parameters here."""
+
+    q = forms.CharField(required=False, max_length=500, label=_("Find cards"))
+    kind = forms.ChoiceField(required=False, label=_("Kind"))
+    cost_min = forms.IntegerField(required=False, min_value=0, max_value=999, label=_("Cost from"))
+    cost_max = forms.IntegerField(required=False, min_value=0, max_value=999, label=_("to"))
+    faction = forms.ModelChoiceField(
+        queryset=faction_commanders(), required=False, label=_("Faction"), empty_label="—"
+    )
+    page = forms.IntegerField(required=False, min_value=1, max_value=10_000)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = [("", "—"), *kind_choices()]
+        self.fields["faction"].queryset = faction_commanders()
+
+    def filters(self) -> CatalogueFilters:
+        data = self.cleaned_data
+        return CatalogueFilters(
+            query=data["q"].strip(),
+            kind=data["kind"],
+            cost_min=data["cost_min"],
+            cost_max=data["cost_max"],
+            faction=data["faction"].id if data["faction"] else None,
+        )
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    return [(kind.value, kind_label(kind.value)) for kind in CardKind]
 
 
 class PublicDeckSearchForm(forms.Form):

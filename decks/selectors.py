@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet, Sum
 
 from cardbase.models import Card
+from cardbase.search.query import cards_matching
 from cardbase.selectors import catalogue_version
 from decks.importing import CatalogueIndex, Printing
 from decks.models import Deck, DeckVersion, Visibility
@@ -190,6 +192,45 @@ def deck_owned(*, user, deck_id: int) -> Deck | None:
 
 def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:
     return deck.versions.all()
+
+
+CATALOGUE_PAGE_SIZE = 40  # cards per page of the builder's catalogue
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogueFilters:
+    """What the builder's catalogue is narrowed by. ``faction`` is a Commander's card id: the
+    cards the precons it leads are built from (the set's factions are its precons' plans)."""
+
+    query: str = ""
+    kind: str = ""
+    cost_min: int | None = None
+    cost_max: int | None = None
+    faction: int | None = None
+
+
+def builder_catalogue(*, filters: CatalogueFilters) -> QuerySet[Card]:
+    """Komandor cards for the deck builder, by name; raises ``QuerySyntaxError`` for a bad
+    query. The caller pages it."""
+    cards = Card.objects.filter(game__slug=KOMANDOR).select_related("release")
+    if filters.query:
+        cards = cards_matching(filters.query, queryset=cards)
+    if filters.kind:
+        cards = cards.filter(card_type=filters.kind)
+    if filters.cost_min is not None:
+        cards = cards.filter(cost__gte=filters.cost_min)
+    if filters.cost_max is not None:
+        cards = cards.filter(cost__lte=filters.cost_max)
+    if filters.faction is not None:
+        precons = Deck.objects.filter(is_preconstructed=True, commander_id=filters.faction)
+        cards = cards.filter(Q(id__in=precons.values("entries__card_id")) | Q(id=filters.faction))
+    return cards.order_by("name_ru", "id")
+
+
+def faction_commanders() -> QuerySet[Card]:
+    """The Commanders that lead a precon: the builder's factions."""
+    led = Deck.objects.filter(is_preconstructed=True).values("commander_id")
+    return commander_cards().filter(id__in=led)
 
 
 def commander_cards() -> QuerySet[Card]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from decks.api.serializers import CatalogueCardSerializer
+
 
 class DeckApiErrorSerializer(serializers.Serializer):
     """The API's one error envelope (``cardbase.api.errors``)."""
@@ -109,3 +111,12 @@ class DeckExportSerializer(serializers.Serializer):
     )
     cards = DeckFileEntrySerializer(many=True)
     setup_abilities = DeckFileSetupSerializer(many=True)
+
+
+class CataloguePageSerializer(serializers.Serializer):
+    """One page of the builder's catalogue."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = CatalogueCardSerializer(many=True)

@@ -17,15 +17,16 @@ from drf_spectacular.utils import (
 from rest_framework import status
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.generics import ListAPIView
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardbase.api.errors import QuerySyntaxAPIError
-from cardbase.models import Card
-from cardbase.search.query import QuerySyntaxError, cards_matching
+from cardbase.search.query import QuerySyntaxError
 from decks import selectors, services
 from decks.api.schema import (
+    CataloguePageSerializer,
     DeckApiErrorSerializer,
     DeckExportSerializer,
     DeckStatsSerializer,
@@ -43,12 +44,10 @@ from decks.api.serializers import (
     DeckWriteSerializer,
     PublicDeckQuerySerializer,
 )
+from decks.forms import CatalogueFilterForm
 from decks.messages import localised, localised_report
 from decks.models import Deck
 from decks.text_format import DeckTextError
-from decks.validation import KOMANDOR
-
-CATALOGUE_LIMIT = 60
 
 # Error answers each kind of endpoint can give, for the schema.
 _BAD_INPUT = {400: DeckApiErrorSerializer}
@@ -395,8 +394,12 @@ class DeckCloneView(APIView):
         )
 
 
+class CataloguePagination(PageNumberPagination):
+    page_size = selectors.CATALOGUE_PAGE_SIZE
+
+
 class CatalogueSearchView(APIView):
-    """Komandor cards for the builder, found with the catalogue query language."""
+    """Komandor cards for the builder: the query language, kind, cost and faction, paged."""
 
     @extend_schema(
         operation_id="decks_catalogue_list",
@@ -405,15 +408,33 @@ class CatalogueSearchView(APIView):
             OpenApiParameter(
                 "q", str, description=gettext_lazy("Search language (see /search/syntax/).")
             ),
+            OpenApiParameter("kind", str, description=gettext_lazy("Card kind, e.g. ship.")),
+            OpenApiParameter("cost_min", int, description=gettext_lazy("Lowest cost.")),
+            OpenApiParameter("cost_max", int, description=gettext_lazy("Highest cost.")),
+            OpenApiParameter(
+                "faction",
+                int,
+                description=gettext_lazy(
+                    "A Commander's card id: the cards of the precons it leads."
+                ),
+            ),
+            OpenApiParameter("page", int, description=gettext_lazy("Page number, from 1.")),
         ],
-        responses={200: CatalogueCardSerializer(many=True), **_BAD_INPUT},
+        responses={200: CataloguePageSerializer, **_BAD_INPUT},
     )
     def get(self, request):
-        text = request.query_params.get("q", "").strip()
-        cards = Card.objects.filter(game__slug=KOMANDOR).select_related("release")
+        form = CatalogueFilterForm(request.query_params)
+        if not form.is_valid():
+            raise ValidationError(
+                {
+                    name: [error["message"] for error in errors]
+                    for name, errors in form.errors.get_json_data().items()
+                }
+            )
         try:
-            cards = cards_matching(text, queryset=cards) if text else cards
+            cards = selectors.builder_catalogue(filters=form.filters())
         except QuerySyntaxError as error:
             raise QuerySyntaxAPIError(error) from error
-        rows = cards.order_by("name_ru", "id")[:CATALOGUE_LIMIT]
-        return Response(CatalogueCardSerializer(rows, many=True).data)
+        paginator = CataloguePagination()
+        rows = paginator.paginate_queryset(cards, request, view=self)
+        return paginator.get_paginated_response(CatalogueCardSerializer(rows, many=True).data)

@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import QuerySet
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,14 +14,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cardbase.card_faces import kind_label
-from cardbase.models import Card
-from cardbase.search.query import QuerySyntaxError, cards_matching
+from cardbase.search.query import QuerySyntaxError
 from decks import selectors, services
-from decks.forms import DeckBuilderForm, DeckImportForm, DeckNewForm, PublicDeckSearchForm
+from decks.forms import (
+    CatalogueFilterForm,
+    DeckBuilderForm,
+    DeckImportForm,
+    DeckNewForm,
+    PublicDeckSearchForm,
+)
 from decks.messages import localised, localised_report
 from decks.models import Deck
 from decks.text_format import DeckTextError
-from decks.validation import KOMANDOR
 from decks.values import DeckContent
 from matches.engine.cards import CardKind
 from matches.engine.rules import (
@@ -32,8 +36,6 @@ from matches.engine.rules import (
     SETUP_MAX_OBJECTS,
     SETUP_RESOURCES,
 )
-
-CATALOGUE_LIMIT = 60
 
 
 @login_required
@@ -138,16 +140,22 @@ def _owned_or_404(request, deck_id: int) -> Deck:
     return deck
 
 
-def _catalogue(query: str) -> tuple[QuerySet[Card] | list, str]:
-    cards = Card.objects.filter(game__slug=KOMANDOR).select_related("release")
+def _catalogue(params) -> tuple[Page | list, str, CatalogueFilterForm]:
+    """One page of the builder's catalogue for ``params`` (the page's GET), and an error."""
+    form = CatalogueFilterForm(params)
+    if not form.is_valid():
+        return [], " ".join(str(e) for errors in form.errors.values() for e in errors), form
     try:
-        found = cards_matching(query, queryset=cards) if query else cards
+        cards = selectors.builder_catalogue(filters=form.filters())
     except QuerySyntaxError as error:
-        return [], _("Search: %(message)s (at “%(term)s”)") % {
-            "message": error.message,
-            "term": error.term,
-        }
-    return found.order_by("name_ru", "id")[:CATALOGUE_LIMIT], ""
+        return (
+            [],
+            _("Search: %(message)s (at “%(term)s”)")
+            % {"message": error.message, "term": error.term},
+            form,
+        )
+    paginator = Paginator(cards, selectors.CATALOGUE_PAGE_SIZE)
+    return paginator.get_page(form.cleaned_data["page"] or 1), "", form
 
 
 def _builder_groups(deck: Deck) -> list[dict]:
@@ -166,6 +174,13 @@ def _builder_groups(deck: Deck) -> list[dict]:
         group["rows"].append({"entry": entry, "setup": setup.pop(entry.card_id, 0)})
         group["count"] += entry.count
     return [group for group in groups.values() if group["rows"]]
+
+
+def _paging_query(params) -> str:
+    """The catalogue's query string without its page, for the page links."""
+    kept = params.copy()
+    kept.pop("page", None)
+    return kept.urlencode()
 
 
 @login_required
@@ -198,13 +213,15 @@ def deck_edit(request, deck_id: int):
             target = reverse("decks:edit", kwargs={"deck_id": deck.id})
             query = request.POST.get("q", "")
             return redirect(f"{target}?{urlencode({'q': query})}" if query else target)
-    catalogue, search_error = _catalogue(query)
+    catalogue, search_error, filters = _catalogue(request.GET)
     context = _deck_context(deck)
     context.update(
         form=form,
         groups=_builder_groups(deck),
         q=query,
         catalogue=catalogue,
+        filters=filters,
+        paging=_paging_query(request.GET),
         search_error=search_error,
         setup_rules=SETUP_RULES,
     )

@@ -236,9 +236,21 @@
   var search = document.getElementById("catalogue-search");
   search.addEventListener("submit", function (event) {
     event.preventDefault();
-    var query = search.querySelector("[name=q]").value;
+    catalogueFetch(new URLSearchParams(new FormData(search)));
+  });
+
+  // The catalogue's page links load in place too, with the same filters.
+  document.getElementById("catalogue-paging").addEventListener("click", function (event) {
+    var link = event.target.closest("a[href]");
+    if (!link) return;
+    event.preventDefault();
+    catalogueFetch(new URL(link.href, window.location.href).searchParams);
+  });
+
+  function catalogueFetch(params) {
+    var query = params.get("q") || "";
     var error = document.getElementById("search-error");
-    fetch(form.dataset.catalogueUrl + "?q=" + encodeURIComponent(query), {credentials: "same-origin"})
+    fetch(form.dataset.catalogueUrl + "?" + params.toString(), {credentials: "same-origin"})
       .then(function (response) {
         return response.json().then(function (body) { return {ok: response.ok, body: body}; });
       })
@@ -247,7 +259,7 @@
         error.textContent = "";
         var results = document.createElement("table");
         results.className = "catalogue-table";
-        answer.body.forEach(function (card) {
+        answer.body.results.forEach(function (card) {
           var row = results.insertRow();
           var nameCell = row.insertCell();
           var link = document.createElement("a");
@@ -282,9 +294,29 @@
         var holder = document.getElementById("catalogue-results");
         holder.textContent = "";
         holder.appendChild(results);
+        showPaging(params, answer.body);
         form.querySelector("input[type=hidden][name=q]").value = query;
       });
-  });
+  }
+
+  function showPaging(params, body) {
+    var paging = document.getElementById("catalogue-paging");
+    var page = Number(params.get("page") || 1);
+    var link = function (rel, number, text) {
+      if (!number) return;
+      var copy = new URLSearchParams(params); copy.set("page", number);
+      var anchor = document.createElement("a");
+      anchor.href = "?" + copy.toString(); anchor.rel = rel; anchor.textContent = text;
+      paging.appendChild(anchor); paging.appendChild(document.createTextNode(" "));
+    };
+    paging.textContent = "";
+    link("prev", body.previous ? page - 1 : 0, paging.dataset.previous);
+    var count = document.createElement("span");
+    count.className = "hint"; count.dataset.catalogueCount = body.count;
+    count.textContent = fmt(nt("%s card", "%s cards", body.count), [body.count]);
+    paging.appendChild(count); paging.appendChild(document.createTextNode(" "));
+    link("next", body.next ? page + 1 : 0, paging.dataset.next);
+  }
 
   // ---- card preview on hover or focus -----------------------------------------------------
   var preview = document.getElementById("card-preview");

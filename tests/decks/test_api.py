@@ -213,7 +213,8 @@ def test_import_needs_text_or_deck(client_for, owner):
 def test_catalogue_search_uses_the_query_language(client_for):
     komandor_card("ship", name_ru="Фрегат", cost=2)
     komandor_card("space_object", name_ru="Планета", cost=8)
-    names = [c["name"] for c in client_for().get("/api/decks/catalogue/?q=type:ship").data]
+    found = client_for().get("/api/decks/catalogue/?q=type:ship").data["results"]
+    names = [c["name"] for c in found]
     assert names == ["Фрегат"]
     bad = client_for().get("/api/decks/catalogue/?q=(фрегат")
     assert bad.status_code == 400 and bad.data["code"] == "query_syntax"

@@ -119,7 +119,9 @@ def test_real_answers_have_exactly_the_documented_fields(schema, owner, legal_co
     exported = api.get(f"/api/decks/{deck.id}/export/json/").data
     assert set(exported) == _properties(schema, "DeckExport")
     assert set(exported["cards"][0]) == _properties(schema, "DeckFileEntry")
-    card = api.get("/api/decks/catalogue/").data[0]
+    catalogue = api.get("/api/decks/catalogue/").data
+    assert set(catalogue) == _properties(schema, "CataloguePage")
+    card = catalogue["results"][0]
     assert set(card) == _properties(schema, "CatalogueCard")
 
 
