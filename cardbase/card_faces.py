@@ -71,6 +71,7 @@ class CardFace:
     release_name: str = ""
     number: str = ""
     url: str = ""
+    project_design: bool = False  # this project's own card, not from the rule book
 
     def group(self, name: str) -> list[FaceStat]:
         return [stat for stat in self.stats if stat.group == name]
@@ -577,6 +578,7 @@ def face_from_spec(spec: CardSpec, *, card: Card | None = None) -> CardFace:
         url=reverse("cardbase:card-detail", args=[card.game.slug, card.key])
         if card is not None and card.pk
         else "",
+        project_design=card is not None and card.is_project_design,
     )
 
 

@@ -7,6 +7,7 @@ deleted; rows created in the admin have an empty ``content_file`` and are left a
 
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -47,13 +48,29 @@ class Sourced(models.Model):
     origin = models.CharField(
         _("origin"), max_length=10, choices=Origin.choices, default=Origin.BOOK, db_index=True
     )
-    source_book = models.CharField(_("source rule book"), max_length=100)
-    source_section = models.CharField(_("source section"), max_length=300)
+    source_book = models.CharField(_("source rule book"), max_length=100, blank=True)
+    source_section = models.CharField(_("source section"), max_length=300, blank=True)
     source_quote = models.TextField(_("words of the book"), blank=True)
     content_file = models.CharField(_("data file"), max_length=200, blank=True, editable=False)
 
     class Meta:
         abstract = True
+
+    @property
+    def is_project_design(self) -> bool:
+        return self.origin == Origin.PROJECT
+
+    def clean(self) -> None:
+        """A row from the book names the book and its section; the project's own rows cite none."""
+        super().clean()
+        if self.origin == Origin.BOOK:
+            missing = {
+                name: ValidationError(_("A row from the rule book names its source."), "required")
+                for name in ("source_book", "source_section")
+                if not getattr(self, name).strip()
+            }
+            if missing:
+                raise ValidationError(missing)
 
 
 class CatalogueEntry(Sourced):

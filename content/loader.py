@@ -140,9 +140,10 @@ def _read_files(data_dir: Path) -> tuple[list[dict[str, Any]], list[Entry]]:
         raise ContentError([f"games.yaml: every game must be a mapping, not {bad_games[0]!r}"])
     slugs = {game.get("slug") for game in games}
     entries: list[Entry] = []
-    for path in sorted(data_dir.glob("*/*.yaml")):
+    # A game's folder may hold subfolders (``komandor/starter/``): the game is the top folder.
+    for path in sorted(data_dir.glob("*/**/*.yaml")):
         name = str(path.relative_to(data_dir))
-        game_slug = path.parent.name
+        game_slug = path.relative_to(data_dir).parts[0]
         if game_slug not in slugs:
             problems.append(f"{name}: folder {game_slug!r} is not a game in games.yaml")
             continue
@@ -258,7 +259,8 @@ def _prepare(entry: Entry, game: Game, releases: dict[tuple[int, str], Release])
     """Check one entry and turn it into model field values; raise ValueError on a problem."""
     model = MODELS[entry.model]
     values = dict(entry.values)
-    values.setdefault("source_book", game.rule_book)
+    if values.get("origin", "book") == "book":
+        values.setdefault("source_book", game.rule_book)
     unknown = set(values) - field_names(model)
     if unknown:
         raise ValueError(f"unknown fields {sorted(unknown)}")
@@ -305,7 +307,9 @@ def _write_entries(
             game = games[entry.game_slug]
             try:
                 values = _prepare(entry, game, releases)
-                missing = [n for n in (*key_fields, "source_section") if not values.get(n)]
+                # The project's own designs (``origin: project``) cite no book section.
+                cited = ("source_section",) if values.get("origin", "book") == "book" else ()
+                missing = [n for n in (*key_fields, *cited) if not values.get(n)]
                 if missing:
                     raise ValueError(f"missing {', '.join(missing)}")
                 key_values = tuple(values[name] for name in key_fields)

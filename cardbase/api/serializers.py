@@ -14,19 +14,29 @@ from typing import Any
 
 from rest_framework import serializers
 
-from cardbase.models import Release, StatedCount
+from cardbase.models import Origin, Release, StatedCount
 from cardbase.rules_text import rules_text_of
 from cardbase.stated_counts import Progress, StatedCountSpecError
 
 
 class SourceSerializer(serializers.Serializer):
+    origin = serializers.ChoiceField(
+        choices=Origin.choices,
+        help_text="book: from the rule book; project: this project's own design, not from the "
+        "rule book (then book and section are empty).",
+    )
     book = serializers.CharField(help_text="Rule book file.")
     section = serializers.CharField(help_text="Section of the book that states this row.")
     quote = serializers.CharField(help_text="The book's own words, when recorded.")
 
 
 def _source(row: Any) -> dict[str, str]:
-    return {"book": row.source_book, "section": row.source_section, "quote": row.source_quote}
+    return {
+        "origin": row.origin,
+        "book": row.source_book,
+        "section": row.source_section,
+        "quote": row.source_quote,
+    }
 
 
 class GameSerializer(serializers.Serializer):
@@ -77,6 +87,7 @@ ENTRY_VALUES = (
     "name_en",
     "text",
     "attributes",
+    "origin",
     "source_book",
     "source_section",
     "source_quote",
@@ -95,6 +106,7 @@ CARD_VALUES = (
 
 def _row_source(row: Mapping[str, Any]) -> dict[str, str]:
     return {
+        "origin": row["origin"],
         "book": row["source_book"],
         "section": row["source_section"],
         "quote": row["source_quote"],

@@ -51,5 +51,19 @@ class Migration(migrations.Migration):
             migrations.AddField(model_name=model, name="origin", field=origin_field())
             for model in SOURCED_MODELS
         ),
+        # A row of this project's own design cites no book: book and section may be empty
+        # (``Sourced.clean`` still requires them on rows from the book).
+        *(
+            migrations.AlterField(
+                model_name=model,
+                name=name,
+                field=models.CharField(blank=True, max_length=length, verbose_name=label),
+            )
+            for model in SOURCED_MODELS
+            for name, length, label in (
+                ("source_book", 100, "source rule book"),
+                ("source_section", 300, "source section"),
+            )
+        ),
         migrations.RunPython(restore_sqlite_triggers, migrations.RunPython.noop, elidable=False),
     ]

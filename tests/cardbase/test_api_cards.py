@@ -32,7 +32,7 @@ def test_card_row_shows_stats_and_its_source(client, fleet):
         "name_en": "",
         "text": "",
         "attributes": CHIMERA,
-        "source": {"book": "test", "section": "test", "quote": ""},
+        "source": {"origin": "book", "book": "test", "section": "test", "quote": ""},
         "release": "base",
         "collector_number": "",
         "card_type": "ship",

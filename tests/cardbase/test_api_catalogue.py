@@ -47,7 +47,7 @@ def test_releases(client, games):
             "name_ru": release.name_ru,
             "name_en": "",
             "year": 2001,
-            "source": {"book": "test", "section": "Выпуски", "quote": ""},
+            "source": {"origin": "book", "book": "test", "section": "Выпуски", "quote": ""},
         }
     ]
     assert client.get("/api/releases/komandor/base/").json()["id"] == release.pk
@@ -72,6 +72,7 @@ def test_catalogue_kinds_list_detail_and_filters(client, games, model, prefix):
             "text": "Лёд и снег",
             "attributes": {},
             "source": {
+                "origin": "book",
                 "book": "risk-legacy.ru.txt",
                 "section": "Состав игры",
                 "quote": "«…»",
@@ -158,6 +159,7 @@ def test_stated_counts_show_stated_entered_missing_and_source(client, games):
         "missing": 7,
         "problem": None,
         "source": {
+            "origin": "book",
             "book": "komandor.ru.txt",
             "section": "Состав",
             "quote": "«10 тактических карт»",
@@ -246,7 +248,11 @@ def test_serialized_rows_have_exactly_the_schema_fields(client, games):
     ]:
         row = client.get(path).json()["results"][0]
         assert set(row) == set(schemas[name]["properties"]), path
-        assert set(row["source"]) == {"book", "section", "quote"} if "source" in row else True
+        assert (
+            set(row["source"]) == {"origin", "book", "section", "quote"}
+            if "source" in row
+            else True
+        )
 
 
 def test_swagger_ui_uses_local_static_files(client):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from cardbase.models import Game, Release, StatedCount
+from cardbase.models import Game, Origin, Release, StatedCount
 from content.loader import DATA_DIR, MODELS, content_load
 
 RULES_DIR = settings.RULES_DIR
@@ -43,11 +43,12 @@ def book_problems(game: Game, book: str) -> list[str]:
     lines = {words(line) for line in text.splitlines()}
     body = f" {words(text)} "
     problems = []
+    # Rows of this project's own design (``origin: project``) cite no book: only they are skipped.
     rows = [
         row
         for model in MODELS.values()
         if model is not Release
-        for row in model.objects.filter(game=game)
+        for row in model.objects.filter(game=game, origin=Origin.BOOK)
     ]
     for row in rows:
         label = f"{type(row).__name__} {row.key}"
