@@ -23,10 +23,9 @@ CHECKLIST = RULES_DIR / "komandor-rules-checklist.md"
 OUTPUT = ROOT / "docs" / "rules-coverage.md"
 RULE_ID = re.compile(r"^- \[[ x]\] \*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\*", re.MULTILINE)
 SECTION = re.compile(r"^#{2,3} (.+)$", re.MULTILINE)
-# Card-text mechanisms belong to the card-effects issue: the card groups whose every rule is
-# about what a card's text does. The rules around every play (windows, costs, rerolls, priority,
-# bans) are the engine's (matches/engine/effects.py) and are tested with test-defined effects.
-PENDING_PREFIXES = ("TACT-", "SIT-", "UPG-", "ABIL-")
+# Rule groups waiting for another issue: none left (the card kinds are played from their effect
+# data since engine 0.4, matches/engine/effect_play.py).
+PENDING_PREFIXES: tuple[str, ...] = ()
 # Single rules of other groups waiting for card text: none left.
 PENDING_IDS: frozenset[str] = frozenset()
 # Rules no game state can reach, with the reason shown in the table.

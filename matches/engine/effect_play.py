@@ -315,15 +315,15 @@ def _put_ability(uid: str, moment: Moment) -> None:
     card_entered(game, uid)
 
 
-def card_entered(game: Game, uid: str) -> None:
+def card_entered(game: Game, uid: str, *, on_play: bool = True) -> None:
     """A card has entered play or its zone: its static effects come into force, and its
-    ``on_play`` effects are offered once."""
+    ``on_play`` effects are offered once (not for a card set out by a position file)."""
     card = game.state.cards[uid]
     for index, spec in enumerate(entered_effects(card)):
         if spec.is_static:
             game.effects.statics.append((uid, card.owner, spec))
             _static_rules(game, spec, uid, card.owner)
-        elif spec.is_on_play:
+        elif spec.is_on_play and on_play:
             effect = _compile(spec, f"{uid}:on_play.{index}", card.spec.name, uid)
             game.effects.play_now(effect, Moment(game, "on_play", card.owner))
 

@@ -39,6 +39,7 @@ from typing import Any
 from matches.engine.agents import HeuristicAgent, ScriptedAgent
 from matches.engine.cards import CardKind, CardSpec, CardSpecError, card_from_dict
 from matches.engine.dice import FixedDice
+from matches.engine.effect_play import card_entered, has_plays
 from matches.engine.events import EventLog
 from matches.engine.game import TURN_ORDER, Game, MatchOver
 from matches.engine.state import Phase, Zone
@@ -63,7 +64,7 @@ _PLAYER_KEYS = frozenset(
     {"initiative", "victory", "commander_at", "deck", "script", "cards", *_COUNTERS}
 )
 _CARD_KEYS = frozenset(
-    {"card", "zone", "at", "controller", "tokens", "tapped", "damage", "built_turn"}
+    {"card", "zone", "at", "controller", "tokens", "tapped", "damage", "built_turn", "variant"}
 )
 
 
@@ -89,6 +90,7 @@ class CardSetup:
     tapped: bool = False
     damage: int = 0
     built_turn: int = 0
+    variant: int | None = None  # an ability card on the Commander: its declared variant (0, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,6 +319,11 @@ def _read_card_setup(
         problems.append(f"{path}: a {spec.kind.value} card is never in play")
     elif zone is Zone.PLAY:
         _check_place(path, spec.kind, at, specs, objects, problems)
+    elif zone is Zone.ATTACHED:
+        if spec.kind is not CardKind.UPGRADE:
+            problems.append(f"{path}.zone: only an upgrade lies under a card (UPG-2)")
+        elif not isinstance(at, str) or at not in specs:
+            problems.append(f"{path}.at: the label of the card in play it lies under (UPG-2)")
     elif at is not None:
         problems.append(f"{path}.at: only a card in play has a place, this one is in {zone.value}")
     if spec.kind is CardKind.COMMANDER:
@@ -339,18 +346,27 @@ def _read_card_setup(
     built_turn = _whole(entry, "built_turn", path, problems)
     if built_turn > turn:
         problems.append(f"{path}.built_turn: at most the position's turn {turn}, got {built_turn}")
+    variant = entry.get("variant")
+    if variant is not None:
+        if spec.kind is not CardKind.ABILITY or zone is not Zone.SITUATIONS:
+            problems.append(f"{path}.variant: only an ability card on the Commander has one")
+        elif variant not in (1, 2) or isinstance(variant, bool):
+            problems.append(f"{path}.variant: 1 or 2 (ABIL-4), got {variant!r}")
+    elif spec.kind is CardKind.ABILITY and zone is Zone.SITUATIONS:
+        variant = 1
     if len(problems) > count:
         return None
     return CardSetup(
         label=label,
         spec=spec,
         zone=zone,
-        at=uids.get(at, at) if zone is Zone.PLAY else None,
+        at=uids.get(at, at) if zone in (Zone.PLAY, Zone.ATTACHED) else None,
         controller=controller,
         tokens=tokens,
         tapped=tapped,
         damage=damage,
         built_turn=built_turn,
+        variant=None if variant is None else variant - 1,
     )
 
 
@@ -488,6 +504,7 @@ def position_game(position: Position, *, log: EventLog | None = None) -> Game:
             card.tapped = setup.tapped
             card.damage = setup.damage
             card.built_turn = setup.built_turn
+            card.variant = setup.variant
     for index, player in enumerate(position.players):
         me = state.players[index]
         me.resources = player.resources
@@ -499,6 +516,10 @@ def position_game(position: Position, *, log: EventLog | None = None) -> Game:
     state.turn = position.turn
     state.priority = position.priority
     state.phase = position.phase
+    if game.effects.enabled:
+        for card in state.cards.values():
+            if card.zone in (Zone.PLAY, Zone.SITUATIONS, Zone.ATTACHED) and has_plays(card.spec):
+                card_entered(game, card.uid, on_play=False)  # its static effects in force
     return game
 
 
