@@ -55,7 +55,14 @@ def playable_deck_from_snapshot(
     for card_id, count in remaining.items():
         if count > 0:
             cards.append({"count": count, "card": card_specs[str(card_id)]})
-    deck = deck_from_dict({"name": name, "commander": commander, "cards": cards})
+    deck = deck_from_dict(
+        {
+            "name": name,
+            "commander": commander,
+            "cards": cards,
+            "setup_abilities": [card for card in front],  # the engine plays them at setup
+        }
+    )
     return PlayableDeck(deck=deck, preselected=len(front))
 
 
@@ -70,6 +77,7 @@ def playable_deck_of(*, version: Any) -> PlayableDeck:
 
 def seat_agent(*, name: str, seed: int, seat: int, playable: PlayableDeck) -> Agent:
     """The agent ``name`` for one seat, answering the setup ability pick with the deck's own
-    pre-chosen cards (none: it starts the game without any)."""
+    pre-chosen cards (none: it starts the game without any). The engine plays the deck's
+    ``setup_abilities`` itself, so the pick is asked only of a deck without them."""
     picks = [f"p{seat}.{number:02d}" for number in range(playable.preselected)] + ["done"]
     return ScriptedAgent({"setup.ability": picks}, fallback=make_agent(name, seed=seed), name=name)

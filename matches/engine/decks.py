@@ -2,7 +2,12 @@
 
 File format (what ``python -m matches.engine.play`` reads)::
 
-    {"name": "…", "commander": {card spec}, "cards": [{card spec}, {"count": 3, "card": {…}}]}
+    {"name": "…", "commander": {card spec}, "cards": [{card spec}, {"count": 3, "card": {…}}],
+     "setup_abilities": ["Опытный штурман", {card spec}]}
+
+``setup_abilities`` (optional) names the ability cards of the deck pre-chosen before the game
+(ABIL-5), by name or by spec: at most 3 (ABIL-3), none «специальная» (ABIL-7), each one a card
+the deck holds. The engine plays them on the Commander at setup without asking anyone.
 
 Every card goes through ``cards.card_from_dict``; deck limits are the shared ``rules`` constants.
 """
@@ -32,6 +37,7 @@ class Deck:
     name: str
     commander: CardSpec
     cards: tuple[CardSpec, ...]
+    setup_abilities: tuple[str, ...] = ()  # names of pre-chosen ability cards (ABIL-5)
 
 
 def deck_from_dict(data: Mapping[str, Any]) -> Deck:
@@ -73,9 +79,46 @@ def deck_from_dict(data: Mapping[str, Any]) -> Deck:
                 f"cards: {count} cards named {name!r}; at most {rules.MAX_COPIES_PER_NAME} "
                 "identical cards (DECK-3)"
             )
+    chosen = _setup_abilities(data.get("setup_abilities", []), cards, problems)
     if problems or commander is None:
         raise DeckError(problems)
-    return Deck(str(data.get("name", "")), commander, tuple(cards))
+    return Deck(str(data.get("name", "")), commander, tuple(cards), chosen)
+
+
+def _setup_abilities(raw: Any, cards: list[CardSpec], problems: list[str]) -> tuple[str, ...]:
+    """ABIL-5, ABIL-3, ABIL-7: the pre-chosen ability cards, checked against the deck."""
+    if not isinstance(raw, list):
+        problems.append("setup_abilities: a list of ability card names or specs")
+        return ()
+    if len(raw) > rules.MAX_ABILITY_CARDS:
+        problems.append(
+            f"setup_abilities: {len(raw)} cards; at most {rules.MAX_ABILITY_CARDS} ability "
+            "cards on the Commander (ABIL-3)"
+        )
+    left = Counter(name_key(spec.name) for spec in cards if spec.kind is CardKind.ABILITY)
+    special = {name_key(spec.name) for spec in cards if spec.special}
+    names: list[str] = []
+    for index, entry in enumerate(raw):
+        path = f"setup_abilities.{index}"
+        if isinstance(entry, Mapping):
+            spec = _card(entry, path, problems)
+            if spec is None:
+                continue
+            name = spec.name
+        elif isinstance(entry, str) and entry.strip():
+            name = entry
+        else:
+            problems.append(f"{path}: an ability card's name or spec, got {entry!r}")
+            continue
+        key = name_key(name)
+        if key in special:
+            problems.append(f"{path}: {name!r} is «специальная»: played only during play (ABIL-7)")
+        elif left[key] < 1:
+            problems.append(f"{path}: the deck holds no (more) ability card {name!r} (ABIL-5)")
+        else:
+            left[key] -= 1
+            names.append(key)
+    return tuple(names)
 
 
 def _card(raw: Any, path: str, problems: list[str]) -> CardSpec | None:

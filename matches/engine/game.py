@@ -20,6 +20,7 @@ from matches.engine.effect_play import attach_all, card_entered, has_plays, refr
 from matches.engine.effects import Effects, Permission, Window
 from matches.engine.events import EventLog
 from matches.engine.fights import battle_phase
+from matches.engine.names import name_key
 from matches.engine.state import Card, GameState, Phase, PlayerState, Zone
 from matches.engine.victory import (
     Outcome,
@@ -58,7 +59,9 @@ class Game:
         agents: Sequence[Agent],
         dice: Dice,
         log: EventLog,
+        setup_abilities: Sequence[Sequence[str]] = ((), ()),
     ) -> None:
+        self.setup_abilities = [tuple(names) for names in setup_abilities]
         cards: dict[str, Card] = {}
         players = []
         seen: dict[int, int] = {}  # by spec object: skips its hashing
@@ -178,6 +181,9 @@ class Game:
         «специальные» ones only during the game (ABIL-7)."""
         state = self.state
         me = state.players[player]
+        if self.setup_abilities[player]:
+            self.preselect_from_deck(player)
+            return
         while len(self.preselected(player)) < rules.MAX_ABILITY_CARDS:
             options = [Option("done", "начать игру")] + [
                 Option(uid, state.cards[uid].spec.name, self.card_features(state.cards[uid]))
@@ -192,6 +198,28 @@ class Game:
             self.declare_variant(player, option.key)
             if self.effects.enabled:
                 card_entered(self, option.key)
+
+    def preselect_from_deck(self, player: int) -> None:
+        """ABIL-5: the deck file's own pre-chosen ability cards (``decks.Deck.setup_abilities``,
+        checked there), played on the Commander without a question."""
+        state = self.state
+        for name in self.setup_abilities[player][: rules.MAX_ABILITY_CARDS]:
+            uid = next(
+                (
+                    u
+                    for u in state.players[player].deck
+                    if state.cards[u].kind is CardKind.ABILITY
+                    and name_key(state.cards[u].spec.name) == name
+                ),
+                None,
+            )
+            if uid is None:
+                continue
+            state.move(uid, Zone.SITUATIONS)
+            self.log.emit("ability_preselected", player=player, card=uid)
+            self.declare_variant(player, uid)
+            if self.effects.enabled:
+                card_entered(self, uid)
 
     def declare_variant(self, player: int, uid: str) -> None:
         """ABIL-4: «игрок должен заявить, какой из вариантов он выбирает, играя эту карту».

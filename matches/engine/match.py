@@ -21,7 +21,7 @@ from matches.engine.state import GameState
 from matches.engine.victory import Outcome, pirate_loot
 
 # Bumped whenever a change can alter a match's course for the same seed.
-ENGINE_VERSION = "0.3.0"
+ENGINE_VERSION = "0.4.0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,7 @@ def run_match(
         agents=agents,
         dice=dice if dice is not None else SeededDice(seed),
         log=events,
+        setup_abilities=[deck.setup_abilities for deck in decks],
     )
     if observer is not None:
         game.observers.append(observer)

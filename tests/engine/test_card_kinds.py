@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from matches.engine.agents import HeuristicAgent, ScriptedAgent
+from matches.engine.agents import HeuristicAgent, RandomAgent, ScriptedAgent
 from matches.engine.cards import card_from_dict
+from matches.engine.decks import DeckError, deck_from_dict
 from matches.engine.dice import FixedDice
 from matches.engine.events import EventLog
 from matches.engine.fights import battle_phase
 from matches.engine.game import Game
+from matches.engine.match import run_match
 from matches.engine.state import Phase, Zone
 from matches.engine.windows import Window
+from tests.engine.deck_data import standard_deck
 from tests.engine.positions import position
 
 TEST = " (тест)"
@@ -371,3 +374,39 @@ def test_the_commander_s_own_abilities_come_from_his_card_s_effects():
     )
     game.end_phase()
     assert [p.resources for p in game.state.players] == [1, 0]
+
+
+# --- the deck file's pre-chosen abilities (ABIL-5) -------------------------------------------
+
+
+@pytest.mark.rules("ABIL-5", "ABIL-7", "ABIL-3")
+def test_a_deck_file_carries_its_pre_chosen_abilities_and_the_engine_plays_them_at_setup():
+    """«Карта способностей может быть выбрана из колоды еще до начала игры и сыграна при
+    “начальной расстановке”»; «“Специальные” карты способностей могут быть сыграны ТОЛЬКО во
+    время игры»; at most three."""
+    data = standard_deck()
+    data["cards"] = [*data["cards"], {"count": 2, "card": NAVIGATOR}]
+    special = {**ability(9), "special": True}
+    bad = {
+        **data,
+        "cards": [*data["cards"], special],
+        "setup_abilities": [special["name"], "Нет такой", *[NAVIGATOR["name"]] * 3],
+    }
+    with pytest.raises(DeckError) as error:
+        deck_from_dict(bad)
+    text = str(error.value)
+    assert "ABIL-7" in text and "ABIL-5" in text and "ABIL-3" in text
+    deck = deck_from_dict({**data, "setup_abilities": [NAVIGATOR["name"]]})
+    result = run_match(
+        decks=[deck, deck_from_dict(data)],
+        agents=[RandomAgent(1), RandomAgent(2)],
+        seed=3,
+        turn_cap=1,
+    )
+    picked = result.log.of_type("ability_preselected")
+    assert picked[0]["player"] == 0  # asked of nobody: no setup.ability choice logged for 0
+    assert not [
+        e for e in result.log.of_type("choice") if e["kind"] == "setup.ability" and e["player"] == 0
+    ]
+    assert result.state.cards[picked[0]["card"]].spec.name == NAVIGATOR["name"]
+    assert result.log.of_type("ability_variant")[0]["card"] == picked[0]["card"]
