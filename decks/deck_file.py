@@ -6,11 +6,13 @@ It is exactly what ``python -m matches.engine.play`` reads (``matches/engine/dec
      "commander": {card spec},
      "cards": [{"count": 4, "card": {card spec}, "release": "KST", "number": "12",
                 "own_name": ""}, …],
-     "setup_abilities": [{"count": 1, "card": {card spec}}]}
+     "setup_abilities": [{card spec}, …]}
 
-Each card spec is the card's full engine spec (``decks.card_specs``), so the file plays without
-a database. ``release``, ``number`` and ``own_name`` beside an entry are the site's: the engine
-does not read them, and an import uses them to find the same printing and own name again.
+``setup_abilities`` lists the pre-chosen ability cards (ABIL-5), one spec per copy, each a card
+the deck holds (the engine also takes a name there). Each card spec is the card's full engine
+spec (``decks.card_specs``), so the file plays without a database. ``release``, ``number`` and
+``own_name`` beside an entry are the site's: the engine does not read them, and an import uses
+them to find the same printing and own name again.
 Pure Python: the caller passes the catalogue index and the specs.
 """
 
@@ -33,12 +35,15 @@ def deck_file_of(
 ) -> dict[str, Any]:
     """The deck file of ``content``; ``specs`` maps str(card id) to its engine spec."""
 
-    def counted(card_id: int, count: int, own_name: str | None = None) -> dict[str, Any]:
+    def counted(card_id: int, count: int, own_name: str) -> dict[str, Any]:
         printing = index.printing_of(card_id)
-        item: dict[str, Any] = {"count": count, "card": dict(specs[str(card_id)])}
-        if own_name is not None:
-            item.update(release=printing.release, number=printing.number, own_name=own_name)
-        return item
+        return {
+            "count": count,
+            "card": dict(specs[str(card_id)]),
+            "release": printing.release,
+            "number": printing.number,
+            "own_name": own_name,
+        }
 
     commander = content.commander_id
     return {
@@ -46,7 +51,11 @@ def deck_file_of(
         "description": description,
         "commander": dict(specs[str(commander)]) if commander is not None else None,
         "cards": [counted(e.card_id, e.count, e.own_name) for e in content.entries],
-        "setup_abilities": [counted(card_id, n) for card_id, n in content.setup_abilities],
+        "setup_abilities": [
+            dict(specs[str(card_id)])
+            for card_id, copies in content.setup_abilities
+            for _ in range(copies)
+        ],
     }
 
 
@@ -61,6 +70,8 @@ def deck_file_as_names(data: Mapping[str, Any]) -> dict[str, Any]:
     as it is, for the importer to report with its position."""
 
     def named(item: Any) -> Any:
+        if isinstance(item, str):  # the engine takes a pre-chosen ability by name too
+            return {"name": item, "count": 1}
         if not isinstance(item, Mapping):
             return item
         spec = item.get("card", item)  # the engine also takes a bare spec for one copy

@@ -10,7 +10,13 @@ from django.utils.translation import gettext_lazy as _
 
 from cardbase.card_faces import kind_label
 from decks.models import Visibility
-from decks.selectors import CatalogueFilters, commander_cards, faction_commanders
+from decks.selectors import (
+    CatalogueFilters,
+    TooManyWords,
+    commander_cards,
+    faction_commanders,
+    public_search_words,
+)
 from decks.text_format import MAX_LINE_COUNT
 from decks.values import MAX_ROW_ID, OWN_NAME_MAX_LENGTH, DeckContent, EntryContent
 from matches.engine.cards import CardKind
@@ -23,7 +29,7 @@ class CatalogueFilterForm(forms.Form):
     q = forms.CharField(required=False, max_length=500, label=_("Find cards"))
     kind = forms.ChoiceField(required=False, label=_("Kind"))
     cost_min = forms.IntegerField(required=False, min_value=0, max_value=999, label=_("Cost from"))
-    cost_max = forms.IntegerField(required=False, min_value=0, max_value=999, label=_("to"))
+    cost_max = forms.IntegerField(required=False, min_value=0, max_value=999, label=_("Cost up to"))
     faction = forms.ModelChoiceField(
         queryset=faction_commanders(), required=False, label=_("Faction"), empty_label="—"
     )
@@ -51,6 +57,16 @@ def kind_choices() -> list[tuple[str, str]]:
 
 class PublicDeckSearchForm(forms.Form):
     q = forms.CharField(required=False, max_length=200, label=_("Search"))
+
+    def clean_q(self) -> str:
+        value = self.cleaned_data["q"]
+        try:
+            public_search_words(value)
+        except TooManyWords as error:
+            raise forms.ValidationError(
+                _("Search with at most %(limit)s words.") % {"limit": error.limit}
+            ) from error
+        return value
 
 
 class DeckNewForm(forms.Form):

@@ -89,12 +89,9 @@ class DeckTextErrorsSerializer(serializers.Serializer):
     lines = DeckLineErrorSerializer(many=True)
 
 
-class DeckFileSetupSerializer(serializers.Serializer):
+class DeckFileEntrySerializer(serializers.Serializer):
     count = serializers.IntegerField()
     card = serializers.JSONField(help_text=_("The card's full engine spec."))
-
-
-class DeckFileEntrySerializer(DeckFileSetupSerializer):
     release = serializers.CharField(help_text=_("The printing's release code."))
     number = serializers.CharField(help_text=_("The printing's collector number."))
     own_name = serializers.CharField()
@@ -110,7 +107,10 @@ class DeckExportSerializer(serializers.Serializer):
         allow_null=True, help_text=_("The Commander's full engine spec.")
     )
     cards = DeckFileEntrySerializer(many=True)
-    setup_abilities = DeckFileSetupSerializer(many=True)
+    setup_abilities = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text=_("The pre-chosen ability cards' specs, one per copy (ABIL-5)."),
+    )
 
 
 class CataloguePageSerializer(serializers.Serializer):

@@ -1,0 +1,93 @@
+"""A new player signs up, clones a precon, changes a few cards, sees the deck legal in the
+builder, downloads its deck file, and the engine's CLI plays that file against another
+precon's file."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from cardbase.models import Card
+from content.loader import content_load
+from decks.models import Deck
+from decks.selectors import deck_content
+from tests.decks.precon_data import write_data
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _shot(page, name: str) -> None:
+    """Screenshots for a person to look at, when SCREENSHOT_DIR is set."""
+    folder = os.environ.get("SCREENSHOT_DIR")
+    if folder:
+        page.screenshot(path=os.path.join(folder, name), full_page=True)
+
+
+def test_clone_a_precon_change_it_export_it_and_play_it(page, tmp_path):
+    content_load(data_dir=write_data(tmp_path / "data"))
+    fleet = Deck.objects.get(precon_key="test-fleet")
+    second = Deck.objects.get(precon_key="second-fleet")
+
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", "pilot")
+    page.fill("#id_password1", "Orbita-2024-xyz")
+    page.fill("#id_password2", "Orbita-2024-xyz")
+    page.click("form[action$='/accounts/signup/'] button")
+    expect(page).to_have_url(re.compile(r"/decks/$"))
+
+    page.click("nav >> text=Готовые колоды")
+    expect(page.locator("#precon-decks article")).to_have_count(2)
+    _shot(page, "precons.png")
+    page.click("[data-clone='test-fleet']")
+    expect(page).to_have_url(re.compile(r"/decks/\d+/edit/$"))
+    copy = Deck.objects.get(owner__username="pilot")
+    expect(page.locator("#deck-status")).to_have_attribute("data-valid", "true")
+
+    # Change a few cards: all four «Корабль 0» out, four «Корабль 5» in (found by filters).
+    ship_0 = Card.objects.get(key="ship-0")
+    ship_5 = Card.objects.get(key="ship-5")
+    page.fill(f"#deck-entries tr[data-card='{ship_0.id}'] [name=entry_count]", "0")
+    expect(page.locator("#deck-errors [data-code=too_few_cards]")).to_be_visible()
+    page.select_option("#catalogue-search [name=kind]", "ship")
+    page.fill("#catalogue-search [name=cost_min]", "7")
+    page.click("#catalogue-search button")
+    expect(page.locator("#catalogue-results [data-add]")).to_have_count(1)
+    page.click(f"#catalogue-results [data-add='{ship_5.id}']")
+    page.fill(f"#deck-entries tr[data-card='{ship_5.id}'] [name=entry_count]", "4")
+    expect(page.locator("#deck-errors [data-code=too_few_cards]")).to_have_count(0)
+    expect(page.locator("#deck-status")).to_have_attribute("data-valid", "true")
+    _shot(page, "precon-clone-builder.png")
+    page.click("#save-deck")
+    expect(page.locator("#deck-status")).to_have_attribute("data-valid", "true")
+    changed = {e.card_id: e.count for e in deck_content(deck=copy).entries}
+    assert ship_0.id not in changed and changed[ship_5.id] == 4
+    assert copy.versions.order_by("-number").first().is_valid
+
+    page.goto(f"/decks/{copy.id}/")
+    with page.expect_download() as download:
+        page.click("#export-json")
+    mine = tmp_path / "mine.json"
+    download.value.save_as(mine)
+    other = tmp_path / "other.json"
+    other.write_bytes(page.request.get(f"/decks/{second.id}/export.json").body())
+    assert json.loads(mine.read_text(encoding="utf-8"))["name"] == "Тестовый флот (копия)"
+
+    done = subprocess.run(
+        [sys.executable, "-m", "matches.engine.play", str(mine), str(other), "--seed", "3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert [p["deck"] for p in summary["players"]] == ["Тестовый флот (копия)", second.name]
+    assert fleet.versions.count() == 1  # the precon itself is untouched
