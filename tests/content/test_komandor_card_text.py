@@ -15,7 +15,7 @@ from matches.engine.effect_text import card_text
 
 def _shipped_cards(data_dir: Path) -> list[dict]:
     cards = []
-    for path in sorted((data_dir / "komandor").glob("*.yaml")):
+    for path in sorted((data_dir / "komandor").rglob("*.yaml")):
         document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         if document.get("model") != "card":
             continue
