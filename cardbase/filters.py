@@ -66,7 +66,7 @@ class TermFilter(django_filters.Filter):
         self.op = op
         if search_field.kind is not FieldKind.NUMBER:
             kwargs["search_field"] = search_field
-        kwargs.setdefault("help_text", search_field.description_en)
+        kwargs.setdefault("help_text", search_field.description)
         super().__init__(**kwargs)
 
     def filter(self, qs: QuerySet, value: Any) -> QuerySet:

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from django.utils.translation import gettext_lazy as _
+
 from matches.engine.names import fold_text
 
 
@@ -31,8 +33,7 @@ class SearchField:
     name: str
     kind: FieldKind
     paths: tuple[str, ...]
-    description_ru: str
-    description_en: str
+    description: str  # English; a gettext_lazy text shown in the reader's language
     example: str
     keywords: tuple[str, ...] = ()
     aliases: Mapping[str, str] | None = None
@@ -123,25 +124,23 @@ CARD_TYPE_ALIASES = _aliases(
 )
 
 
-def _power(weapon: str, ru: str, en: str, *keywords: str, stat: str = "power") -> SearchField:
+def _power(weapon: str, description: str, *keywords: str, stat: str = "power") -> SearchField:
     return SearchField(
         name=weapon,
         kind=FieldKind.NUMBER,
         paths=(f"attributes__weapons__{weapon}__{stat}",),
-        description_ru=ru,
-        description_en=en,
+        description=_(description),
         example=f"{weapon}>=4",
         keywords=keywords,
     )
 
 
-def _stat(name: str, path: str, ru: str, en: str, example: str, *keywords: str) -> SearchField:
+def _stat(name: str, path: str, description: str, example: str, *keywords: str) -> SearchField:
     return SearchField(
         name=name,
         kind=FieldKind.NUMBER,
         paths=(path,),
-        description_ru=ru,
-        description_en=en,
+        description=_(description),
         example=example,
         keywords=keywords,
     )
@@ -152,10 +151,9 @@ FIELDS: tuple[SearchField, ...] = (
         name="game",
         kind=FieldKind.SLUG,
         paths=("game__slug",),
-        description_ru="Игра: komandor, master-of-orion, master-of-the-galaxy, eclipse, "
-        "risk-legacy.",
-        description_en="Game: komandor, master-of-orion, master-of-the-galaxy, eclipse, "
-        "risk-legacy.",
+        description=_(
+            "Game: komandor, master-of-orion, master-of-the-galaxy, eclipse, risk-legacy."
+        ),
         example="game:komandor",
         keywords=("игра",),
     ),
@@ -163,12 +161,11 @@ FIELDS: tuple[SearchField, ...] = (
         name="type",
         kind=FieldKind.SLUG,
         paths=("card_type",),
-        description_ru="Тип карты: ship (корабль), space_object (космический объект), "
-        "ground_unit, military_building, civil_building, tactical, situation, upgrade, "
-        "commander, ability; у других игр — их собственные типы.",
-        description_en="Card type: ship, space_object, ground_unit, military_building, "
-        "civil_building, tactical, situation, upgrade, commander, ability; other games use "
-        "their own types.",
+        description=_(
+            "Card type: ship, space_object, ground_unit, military_building, "
+            "civil_building, tactical, situation, upgrade, commander, ability; other games use "
+            "their own types."
+        ),
         example="type:корабль",
         keywords=("kind", "тип", "t"),
         aliases=CARD_TYPE_ALIASES,
@@ -177,8 +174,7 @@ FIELDS: tuple[SearchField, ...] = (
         name="release",
         kind=FieldKind.SLUG,
         paths=("release__code",),
-        description_ru="Выпуск (код выпуска).",
-        description_en="Release (its code).",
+        description=_("Release (its code)."),
         example="release:base",
         keywords=("set", "выпуск"),
     ),
@@ -186,9 +182,7 @@ FIELDS: tuple[SearchField, ...] = (
         name="rarity",
         kind=FieldKind.CHOICE,
         paths=("rarity",),
-        description_ru="Редкость: обычная, редкая, очень редкая, уникальная "
-        "(common, rare, very_rare, unique).",
-        description_en="Rarity: common, rare, very_rare, unique (or the Russian words).",
+        description=_("Rarity: common, rare, very_rare, unique (or the Russian words)."),
         example="rarity:редкая",
         keywords=("r", "редкость"),
         aliases=RARITY_ALIASES,
@@ -197,8 +191,7 @@ FIELDS: tuple[SearchField, ...] = (
         name="size",
         kind=FieldKind.CHOICE,
         paths=("attributes__size",),
-        description_ru="Размер корабля: ЛК, СК, ТК (LK, SK, TK).",
-        description_en="Ship size: LK (light), SK (medium), TK (heavy); ЛК/СК/ТК too.",
+        description=_("Ship size: LK (light), SK (medium), TK (heavy); ЛК/СК/ТК too."),
         example="size:ТК",
         keywords=("размер",),
         aliases=SIZE_ALIASES,
@@ -207,8 +200,7 @@ FIELDS: tuple[SearchField, ...] = (
         name="class",
         kind=FieldKind.SLUG,
         paths=("attributes__ship_class",),
-        description_ru="Класс корабля, как он напечатан на карте.",
-        description_en="Ship class as printed on the card.",
+        description=_("Ship class as printed on the card."),
         example="class:линкор",
         keywords=("класс",),
     ),
@@ -216,11 +208,10 @@ FIELDS: tuple[SearchField, ...] = (
         name="weapon",
         kind=FieldKind.CHOICE,
         paths=(),
-        description_ru="Есть оружие: plasma (ПО), turbolaser (ТЛ), maser (М), lasers (ЛУ), "
-        "missiles (ракеты), torpedoes (торпеды), nova, bombs, boarding (абордаж), "
-        "landing (десант).",
-        description_en="Has the weapon: plasma, turbolaser, maser, lasers, missiles, torpedoes, "
-        "nova, bombs, boarding, landing (Russian names too).",
+        description=_(
+            "Has the weapon: plasma, turbolaser, maser, lasers, missiles, torpedoes, "
+            "nova, bombs, boarding, landing (Russian names too)."
+        ),
         example="weapon:плазма",
         keywords=("w", "оружие"),
         aliases=WEAPON_ALIASES,
@@ -230,10 +221,10 @@ FIELDS: tuple[SearchField, ...] = (
         name="property",
         kind=FieldKind.SLUG,
         paths=(),
-        description_ru="Есть свойство: commercial_run (коммерческий рейс), escort (эскорт), "
-        "smuggling_run (контрабандный рейс), evasive_manoeuvre (маневр уклонения).",
-        description_en="Has the property: commercial_run, escort, smuggling_run, "
-        "evasive_manoeuvre (Russian names too).",
+        description=_(
+            "Has the property: commercial_run, escort, smuggling_run, "
+            "evasive_manoeuvre (Russian names too)."
+        ),
         example='property:"маневр уклонения"',
         keywords=("prop", "свойство"),
         aliases=PROPERTY_ALIASES,
@@ -242,30 +233,25 @@ FIELDS: tuple[SearchField, ...] = (
     _stat(
         "cost",
         "cost",
-        "Стоимость в ресурсах.",
         "Cost in resources.",
         "cost<=3",
         "стоимость",
         "цена",
     ),
-    _stat("speed", "attributes__speed", "Скорость.", "Speed.", "speed>=6", "скорость"),
-    _stat(
-        "strength", "attributes__strength", "Прочность.", "Strength.", "strength>10", "прочность"
-    ),
+    _stat("speed", "attributes__speed", "Speed.", "speed>=6", "скорость"),
+    _stat("strength", "attributes__strength", "Strength.", "strength>10", "прочность"),
     _stat(
         "critical",
         "attributes__critical",
-        "Критические повреждения.",
         "Critical damage.",
         "critical>=5",
         "крит",
         "критические",
     ),
-    _stat("armor", "attributes__armor", "Броня.", "Armor.", "armor>=4", "armour", "броня"),
+    _stat("armor", "attributes__armor", "Armor.", "armor>=4", "armour", "броня"),
     _stat(
         "shield",
         "attributes__shield__power",
-        "Мощность энергетического щита.",
         "Energy-shield power.",
         "shield>=4",
         "щит",
@@ -273,42 +259,35 @@ FIELDS: tuple[SearchField, ...] = (
     _stat(
         "initiative",
         "attributes__initiative",
-        "Инициатива Командора.",
         "Commander initiative.",
         "initiative>=3",
         "инициатива",
     ),
-    _stat(
-        "crew", "attributes__crew__size", "Численность экипажа.", "Crew size.", "crew>=3", "экипаж"
-    ),
-    _power("plasma", "Мощность плазменных орудий.", "Plasma-gun power.", "плазма", "по"),
-    _power("turbolaser", "Мощность турболазера.", "Turbolaser power.", "турболазер", "тл"),
-    _power("maser", "Мощность мазера.", "Maser power.", "мазер"),
-    _power(
-        "lasers", "Мощность лазерных установок.", "Laser power.", "laser", "лазер", "лазеры", "лу"
-    ),
+    _stat("crew", "attributes__crew__size", "Crew size.", "crew>=3", "экипаж"),
+    _power("plasma", "Plasma-gun power.", "плазма", "по"),
+    _power("turbolaser", "Turbolaser power.", "турболазер", "тл"),
+    _power("maser", "Maser power.", "мазер"),
+    _power("lasers", "Laser power.", "laser", "лазер", "лазеры", "лу"),
     SearchField(
         name="missiles",
         kind=FieldKind.NUMBER,
         paths=tuple(
             f"attributes__weapons__missiles__{band}__power" for band in ("long", "medium", "short")
         ),
-        description_ru="Мощность ракет (любой дистанции).",
-        description_en="Missile power (any range).",
+        description=_("Missile power (any range)."),
         example="missiles>=4",
         keywords=("missile", "ракеты"),
     ),
-    _power("torpedoes", "Мощность торпед.", "Torpedo power.", "torpedo", "торпеды"),
-    _power("nova", "Сила залпа «Новы».", "Nova salvo strength.", "нова"),
-    _power("bombs", "Мощность бомб.", "Bomb power.", "bomb", "бомбы"),
+    _power("torpedoes", "Torpedo power.", "torpedo", "торпеды"),
+    _power("nova", "Nova salvo strength.", "нова"),
+    _power("bombs", "Bomb power.", "bomb", "бомбы"),
     _power(
         "boarding",
-        "Сила абордажной команды.",
         "Boarding-team strength.",
         "абордаж",
         stat="strength",
     ),
-    _power("landing", "Сила десанта.", "Landing strength.", "десант", stat="strength"),
+    _power("landing", "Landing strength.", "десант", stat="strength"),
 )
 
 FIELDS_BY_KEYWORD: dict[str, SearchField] = {

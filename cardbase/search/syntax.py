@@ -6,55 +6,44 @@ parser accepts.
 
 from typing import NamedTuple
 
+from django.utils.translation import gettext_lazy as _
+
 from cardbase.search.fields import FIELDS
 
 
 class SyntaxEntry(NamedTuple):
-    keyword: str
-    description_ru: str
-    description_en: str
+    keyword: str  # the language's own spelling; a gettext_lazy text for the two placeholders
+    description: str  # gettext_lazy: English, shown in the reader's language
     example: str
 
 
 _GRAMMAR = (
     SyntaxEntry(
-        "слово / word",
-        "Слово ищется в названиях и тексте карты (ё и е не различаются, регистр не важен; "
-        "часть слова тоже находится: «химер» найдёт «Химера»).",
-        "A word is looked for in card names and text (ё equals е, case is ignored; a word "
-        "fragment matches too).",
+        _("word"),
+        _(
+            "A word is looked for in card names and text (ё equals е, case is ignored; a word "
+            "fragment matches too)."
+        ),
         "Химера",
     ),
     SyntaxEntry(
-        '"фраза"',
-        'Фраза в кавычках ("…" или «…») ищется целиком.',
-        'A phrase in quotes ("…" or «…») is looked for as a whole.',
+        _('"phrase"'),
+        _('A phrase in quotes ("…" or «…») is looked for as a whole.'),
         '"линкор класса"',
     ),
-    SyntaxEntry(
-        "-",
-        "Минус перед условием исключает подходящие карты.",
-        "A minus before a term excludes the cards it matches.",
-        "-weapon:plasma",
-    ),
+    SyntaxEntry("-", _("A minus before a term excludes the cards it matches."), "-weapon:plasma"),
     SyntaxEntry(
         "OR",
-        "Любое из условий (без OR должны выполняться все условия сразу). Также ИЛИ.",
-        "Either term (terms without OR must all hold). ИЛИ works too.",
+        _("Either term (terms without OR must all hold). ИЛИ works too."),
         "weapon:maser OR weapon:plasma",
     ),
-    SyntaxEntry(
-        "( )",
-        "Скобки группируют условия.",
-        "Parentheses group terms.",
-        "type:ship (speed>=6 OR size:ЛК)",
-    ),
+    SyntaxEntry("( )", _("Parentheses group terms."), "type:ship (speed>=6 OR size:ЛК)"),
     SyntaxEntry(
         ": = != < <= > >=",
-        "Сравнения для чисел; «:» и «=» — равно, «!=» — не равно (карты без этого "
-        "параметра не подходят).",
-        "Comparisons for numbers; ':' and '=' mean equal, '!=' not equal (cards without "
-        "the stat do not match).",
+        _(
+            "Comparisons for numbers; ':' and '=' mean equal, '!=' not equal (cards without "
+            "the stat do not match)."
+        ),
         "cost<=3",
     ),
 )
@@ -62,8 +51,7 @@ _GRAMMAR = (
 SYNTAX: tuple[SyntaxEntry, ...] = _GRAMMAR + tuple(
     SyntaxEntry(
         ", ".join((field.name, *field.keywords)),
-        field.description_ru,
-        field.description_en,
+        field.description,
         field.example,
     )
     for field in FIELDS

@@ -132,12 +132,6 @@ def marked_query(text: str, error: Any) -> str:
     return format_html("{}<mark>{}</mark>{}", text[:position], text[position:end], text[end:])
 
 
-@register.simple_tag
-def ru_or_en(russian: str, english: str) -> str:
-    """Pick between a Russian and an English text given side by side (English may be empty)."""
-    return (english or russian) if is_english() else russian
-
-
 @register.inclusion_tag("cardbase/_card_face.html")
 def card_face(card: Any, *, compact: bool = False, link: bool = True, prefix: str = "") -> dict:
     """The card drawn as a card (Komandor cards; nothing for others). ``prefix`` keeps the
