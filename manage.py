@@ -5,6 +5,10 @@ import sys
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if sys.argv[1:2] != ["runserver"]:
+        # Web requests have a statement timeout (settings); a migration or a content load
+        # may rightly take longer.
+        os.environ.setdefault("DB_STATEMENT_TIMEOUT_MS", "0")
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

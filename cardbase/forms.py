@@ -19,8 +19,11 @@ from cardbase.models import Card, StatedCount
 from cardbase.services import komandor
 from cardbase.services.card_rules import card_attributes_clean
 from cardbase.stated_counts import StatedCountSpecError, count_spec_from_dict
+from config.bounded_json import JsonTooDeep, loads_bounded
 from matches.engine.cards import CardKind, FieldSpec, field_specs, flatten_card, unflatten_card
 
+# No printed stat comes near; a number past it is a typing slip (or 99999999999999999999999).
+MAX_STAT_VALUE = 999
 # Schema fields the card row keeps as columns; the stats form shows the column instead.
 COLUMN_PATHS = frozenset(komandor.COLUMN_KEYS.values())
 SOURCE_FIELDS = ["source_book", "source_section", "source_quote"]
@@ -42,7 +45,32 @@ CARD_FIELDS = [
 
 
 class PrettyJSONField(forms.JSONField):
-    """A JSON input that shows stored objects indented and with Cyrillic left readable."""
+    """A JSON input that shows stored objects indented and with Cyrillic left readable, and
+    refuses JSON nested deeper than ``MAX_JSON_DEPTH`` (plain ``json`` recurses without end)."""
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str) and value.strip():
+            try:
+                loads_bounded(value, cls=self.decoder)
+            except JsonTooDeep as error:
+                raise ValidationError(
+                    _("The JSON is nested more than %(limit)s levels deep."),
+                    code="json_too_deep",
+                    params={"limit": error.limit},
+                ) from error
+            except ValueError:
+                pass  # not JSON at all: the parent's own message
+        return super().to_python(value)
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        if isinstance(data, str):
+            try:
+                loads_bounded(data, cls=self.decoder)
+            except JsonTooDeep:
+                return forms.fields.InvalidJSONInput(data)
+            except ValueError:
+                pass
+        return super().bound_data(data, initial)
 
     def prepare_value(self, value: Any) -> str:
         if isinstance(value, forms.fields.InvalidJSONInput):
@@ -112,7 +140,7 @@ def stat_form_field(spec: FieldSpec) -> forms.Field:
     value gets the schema's own message on this input."""
     common = {"label": _label(spec), "required": False, "help_text": spec.path}
     if spec.type == "int":
-        return forms.IntegerField(min_value=spec.min_value, **common)
+        return forms.IntegerField(min_value=spec.min_value, max_value=MAX_STAT_VALUE, **common)
     if spec.type == "choice":
         return forms.ChoiceField(choices=[("", "—"), *spec.choices], **common)
     if spec.type == "bool":

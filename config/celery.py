@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from celery import Celery
+from celery.signals import celeryd_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -33,3 +34,14 @@ else:
 app.conf.task_reject_on_worker_lost = True
 app.conf.worker_prefetch_multiplier = 1
 app.autodiscover_tasks()
+
+
+@celeryd_init.connect
+def worker_statement_timeout(**_kwargs) -> None:
+    """A worker (only a worker sends ``celeryd_init``) lifts the web requests' statement
+    timeout before it connects: batches are bounded by their own CPU and time limits."""
+    from django.conf import settings
+
+    from config.settings.base import statement_timeout_set
+
+    statement_timeout_set(settings.DATABASES["default"], settings.WORKER_STATEMENT_TIMEOUT_MS)

@@ -1,8 +1,8 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 
 from cardbase.editorial.admin import completeness_view
-from config.views import api_root, health
+from config.views import api_not_found, api_root, health
 
 urlpatterns = [
     path(
@@ -19,6 +19,9 @@ urlpatterns = [
     path("api/", include("cardbase.api.urls")),
     path("api/", include("decks.api.urls")),
     path("api/", include("matches.api.urls")),
+    # Last under /api/: an address no API view takes gets the JSON 404. Only paths ending in
+    # "/", so CommonMiddleware still adds a missing slash to an API address first.
+    re_path(r"^api/(?:.*/)?$", api_not_found, name="api-not-found"),
     path("decks/", include("decks.urls")),
     path("", include("matches.urls")),
     path("", include("cardbase.urls")),

@@ -1,5 +1,6 @@
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view, permission_classes
@@ -22,6 +23,14 @@ OTHER_ENTRY_POINTS = {
     "docs": "api-docs",
     "health": "health",
 }
+
+
+def api_not_found(request: HttpRequest) -> JsonResponse:
+    """Any other address under ``/api/`` (``/api/decks/abc/``: an id that is not a number):
+    the API's 404 envelope, not the HTML page."""
+    return JsonResponse(
+        {"code": "not_found", "message": gettext("No such address in the API.")}, status=404
+    )
 
 
 def health(request: HttpRequest) -> JsonResponse:

@@ -156,6 +156,14 @@ class DeckVersion(models.Model):
     card_specs = models.JSONField(_("card specs as saved"), default=dict)
     catalogue_version = models.CharField(_("catalogue version"), max_length=64, blank=True)
     is_valid = models.BooleanField(_("legal when saved"))
+    # Who could see the deck when this version was saved: others see only versions saved
+    # while the deck was not private (rows older than this field count as private).
+    visibility = models.CharField(
+        _("visibility when saved"),
+        max_length=10,
+        choices=Visibility.choices,
+        default=Visibility.PRIVATE,
+    )
     card_count = models.PositiveIntegerField(_("cards in the deck"))
     created_at = models.DateTimeField(_("saved"), auto_now_add=True)
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
 
 from cardbase.models import Card
 from cardbase.search.query import cards_matching
 from cardbase.selectors import catalogue_version
 from decks.importing import CatalogueIndex, Printing
-from decks.models import Deck, DeckVersion, Visibility
+from decks.models import Deck, DeckEntry, DeckVersion, Visibility
 from decks.statistics import deck_statistics
 from decks.validation import KOMANDOR, CardFacts, DeckDraft, validate_deck
 from decks.values import DeckContent, EntryContent
@@ -146,15 +146,36 @@ def decks_owned(*, user) -> QuerySet[Deck]:
     return _with_counts(Deck.objects.filter(owner=user))
 
 
+# A public deck search reads at most this many words (each is a pass over the decks' names
+# and cards); the API and the page refuse more with a field error.
+PUBLIC_SEARCH_MAX_WORDS = 8
+
+
+class TooManyWords(ValueError):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"more than {limit} words")
+        self.limit = limit
+
+
+def public_search_words(text: str) -> list[str]:
+    """The folded words of a public deck search; :class:`TooManyWords` past the limit."""
+    words = list(dict.fromkeys(fold_text(text).split()))
+    if len(words) > PUBLIC_SEARCH_MAX_WORDS:
+        raise TooManyWords(PUBLIC_SEARCH_MAX_WORDS)
+    return words
+
+
 def decks_public(*, text: str = "", commander_id: int | None = None) -> QuerySet[Deck]:
-    """Players' public decks; precons have a list of their own (:func:`decks_precon`)."""
+    """Players' public decks; precons have a list of their own (:func:`decks_precon`).
+    Each word must be in the deck's name or description, its Commander or one of its cards;
+    a card word is one ``EXISTS`` each, not a join per word (which multiplied the rows)."""
     decks = Deck.objects.filter(visibility=Visibility.PUBLIC, is_preconstructed=False)
-    for word in text.split():
-        folded = fold_text(word)
+    for folded in public_search_words(text):
+        in_cards = DeckEntry.objects.filter(deck=OuterRef("pk"), card__search_text__contains=folded)
         decks = decks.filter(
             Q(search_text__contains=folded)
             | Q(commander__search_text__contains=folded)
-            | Q(entries__card__search_text__contains=folded)
+            | Exists(in_cards)
         )
     if commander_id is not None:
         decks = decks.filter(commander_id=commander_id)
@@ -190,8 +211,13 @@ def deck_owned(*, user, deck_id: int) -> Deck | None:
     return decks_owned(user=user).filter(id=deck_id).first()
 
 
-def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:
-    return deck.versions.all()
+def deck_versions(*, deck: Deck, user=None) -> QuerySet[DeckVersion]:
+    """The deck's versions ``user`` may see: all for the owner; for anyone else only those
+    saved while the deck was not private."""
+    versions = deck.versions.all()
+    if user is not None and user.is_authenticated and user.pk == deck.owner_id:
+        return versions
+    return versions.exclude(visibility=Visibility.PRIVATE)
 
 
 CATALOGUE_PAGE_SIZE = 40  # cards per page of the builder's catalogue

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, ProtectedError
 
 from cardbase.models import Card
 from cardbase.selectors import catalogue_version
@@ -20,7 +20,14 @@ from decks.importing import (
     parsed_to_json,
     resolve_parsed_deck,
 )
-from decks.models import Deck, DeckEntry, DeckSetupAbility, DeckVersion, Visibility
+from decks.models import (
+    Deck,
+    DeckEntry,
+    DeckSetupAbility,
+    DeckVersion,
+    Visibility,
+    new_share_token,
+)
 from decks.selectors import catalogue_index, deck_check, deck_content, deck_draft
 from decks.text_format import parse_deck_text, render_deck_text
 from decks.validation import validate_deck
@@ -60,25 +67,51 @@ def deck_create(
     return deck
 
 
+class DeckGone(LookupError):
+    """The deck was deleted (by a request that got there first)."""
+
+
+class DeckInUse(Exception):
+    """The deck's versions were played in matches or tournaments, which keep them."""
+
+
+ContentChange = Callable[[DeckContent], DeckContent | None]
+
+
 def deck_update(
     *,
     deck: Deck,
     content: DeckContent | None = None,
+    content_change: ContentChange | None = None,
     name: str | None = None,
     description: str | None = None,
     visibility: str | None = None,
     precon: PreconNames | None = None,
 ) -> Deck:
     """Change what is given; the contents, when given, replace the old ones entirely.
-    ``precon`` (a precon's English name and description) replaces those too."""
-    current = deck_content(deck=deck) if content is None else content
-    draft = deck_draft(content=current)
+    ``content_change`` makes the new contents from the current ones (a PATCH of some parts)
+    or returns None to keep them. ``precon`` (a precon's English name and description)
+    replaces those too.
+
+    The deck's row is locked before anything of it is read, so concurrent changes apply one
+    after the other and none is lost; raises :class:`DeckGone` when the deck was deleted and
+    ``UnknownCards`` (nothing saved) for a card id not in the catalogue."""
     with transaction.atomic():
-        locked = Deck.objects.select_for_update().get(pk=deck.pk)
+        locked = Deck.objects.select_for_update().filter(pk=deck.pk).first()
+        if locked is None:
+            raise DeckGone(deck.pk)
+        if content_change is not None:
+            content = content_change(deck_content(deck=locked))
+        current = deck_content(deck=locked) if content is None else content
+        draft = deck_draft(content=current)
         for field, value in (("name", name), ("description", description)):
             if value is not None:
                 setattr(locked, field, value)
         if visibility is not None:
+            if visibility == Visibility.PRIVATE != locked.visibility:
+                # A link handed out before must not open the deck again once it is shared
+                # again: going private retires the link.
+                locked.share_token = new_share_token()
             locked.visibility = visibility
         if precon is not None:
             locked.name_en, locked.description_en = precon.name_en, precon.description_en
@@ -111,7 +144,18 @@ def deck_search_text(*, name: str, description: str, extra: PreconNames | None =
 
 
 def deck_delete(*, deck: Deck) -> None:
-    deck.delete()
+    """Delete the deck, under its row lock (so a change running at the same time either
+    finishes first or finds the deck gone); raises :class:`DeckGone` if it already is and
+    :class:`DeckInUse` if matches keep its versions."""
+    with transaction.atomic():
+        locked = Deck.objects.select_for_update().filter(pk=deck.pk).first()
+        if locked is None:
+            raise DeckGone(deck.pk)
+        try:
+            with transaction.atomic():
+                locked.delete()
+        except ProtectedError as error:
+            raise DeckInUse(deck.pk) from error
 
 
 def deck_import(
@@ -213,6 +257,7 @@ def _version_create(*, deck: Deck, content: DeckContent, is_valid: bool) -> Deck
     return DeckVersion.objects.create(
         deck=deck,
         number=latest + 1,
+        visibility=deck.visibility,
         snapshot=snapshot,
         card_specs=card_specs_of(Card.objects.filter(pk__in=content.card_ids())),
         catalogue_version=catalogue_version() or "",

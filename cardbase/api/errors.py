@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from cardbase.search.query import QuerySyntaxError
+from config.request_limits import as_api_exception
 
 
 class QuerySyntaxAPIError(APIException):
@@ -68,6 +69,7 @@ def error_body(exc: APIException) -> dict[str, Any]:
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler (which also maps Http404/PermissionDenied), then the one envelope."""
+    exc = as_api_exception(exc) or exc
     response = exception_handler(exc, context)
     if response is None:
         return None

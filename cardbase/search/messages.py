@@ -26,6 +26,10 @@ SYNTAX_MESSAGES = {
     "text_operator": gettext_lazy("%(field)s takes ':' or '!=' only"),
     "unknown_value": gettext_lazy("unknown %(field)s value '%(value)s' (one of: %(known)s)"),
     "nul_character": gettext_lazy("The query holds a NUL character"),
+    "query_too_long": gettext_lazy("the query is longer than %(limit)s characters"),
+    "too_many_terms": gettext_lazy("the query has more than %(limit)s terms"),
+    "too_deep": gettext_lazy("parentheses and '-' are nested more than %(limit)s deep"),
+    "number_too_long": gettext_lazy("%(field)s takes a number of at most %(limit)s digits"),
 }
 
 

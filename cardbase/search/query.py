@@ -39,6 +39,13 @@ _OR_WORDS = frozenset({"OR", "or", "ИЛИ", "или"})
 _AND_WORDS = frozenset({"AND", "and"})
 _BARE_END = re.compile(r"[\s()]")
 
+# Bounds that keep every query cheap to parse and to run (issue 12: unbounded queries cost
+# minutes of database time). A real query is far inside them.
+MAX_QUERY_LENGTH = 1000  # characters
+MAX_TERMS = 30  # words, phrases and keyword terms
+MAX_DEPTH = 8  # parentheses and minus signs nested in one another
+MAX_NUMBER_DIGITS = 9  # no stat comes near; int() of thousands of digits is refused anyway
+
 
 class QuerySyntaxError(ValueError):
     """A query the language cannot read: a ``code`` (``cardbase.search.messages``) with the
@@ -220,6 +227,13 @@ class _Parser:
         self.text = text
         self.tokens = list(_tokens(text))
         self.index = 0
+        self.depth = 0
+        terms = [t for t in self.tokens if t.kind in {"word", "phrase", "term"}]
+        if len(terms) > MAX_TERMS:
+            extra = terms[MAX_TERMS]
+            raise QuerySyntaxError(
+                "too_many_terms", position=extra.position, term=extra.text, limit=MAX_TERMS
+            )
 
     def peek(self) -> _Token | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
@@ -262,19 +276,16 @@ class _Parser:
 
     def parse_unary(self) -> Node:
         token = self.take()
-        if token.kind == "-":
-            if self.peek() is None or self.peek().kind in {")", "OR", "AND"}:
-                raise QuerySyntaxError("minus_without_term", position=token.position, term="-")
-            return Not(self.parse_unary())
-        if token.kind == "(":
-            if (inner := self.peek()) is not None and inner.kind == ")":
-                raise QuerySyntaxError("empty_parentheses", position=token.position, term="()")
-            node = self.parse_or()
-            closing = self.peek()
-            if closing is None or closing.kind != ")":
-                raise QuerySyntaxError("unclosed_parenthesis", position=token.position, term="(")
-            self.take()
-            return node
+        if token.kind in {"-", "("}:
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise QuerySyntaxError(
+                    "too_deep", position=token.position, term=token.text, limit=MAX_DEPTH
+                )
+            try:
+                return self.parse_nested(token)
+            finally:
+                self.depth -= 1
         if token.kind == "phrase":
             if not fold_text(token.value):
                 raise QuerySyntaxError("empty_quotes", position=token.position, term=token.text)
@@ -282,6 +293,21 @@ class _Parser:
         if token.kind == "term":
             return _term(token)
         return Text(fold_text(token.value))
+
+    def parse_nested(self, token: _Token) -> Node:
+        """What follows a ``-`` or a ``(``."""
+        if token.kind == "-":
+            if self.peek() is None or self.peek().kind in {")", "OR", "AND"}:
+                raise QuerySyntaxError("minus_without_term", position=token.position, term="-")
+            return Not(self.parse_unary())
+        if (inner := self.peek()) is not None and inner.kind == ")":
+            raise QuerySyntaxError("empty_parentheses", position=token.position, term="()")
+        node = self.parse_or()
+        closing = self.peek()
+        if closing is None or closing.kind != ")":
+            raise QuerySyntaxError("unclosed_parenthesis", position=token.position, term="(")
+        self.take()
+        return node
 
 
 def _dangling(token: _Token, end: int | None = None) -> QuerySyntaxError:
@@ -319,6 +345,14 @@ def _term(token: _Token) -> Term:
                 field=field.name,
                 value=value,
             )
+        if len(value.lstrip("-")) > MAX_NUMBER_DIGITS:
+            raise QuerySyntaxError(
+                "number_too_long",
+                position=token.value_position,
+                term=value[:20],
+                field=field.name,
+                limit=MAX_NUMBER_DIGITS,
+            )
         return Term(field, op, int(value))
     if op not in {"=", "!="}:
         raise QuerySyntaxError(
@@ -346,6 +380,13 @@ def parse_query(text: str) -> Query:
     nul = text.find("\x00")
     if nul >= 0:  # no database can compare it, and no card holds one
         raise QuerySyntaxError("nul_character", position=nul, term=text[nul : nul + 1])
+    if len(text) > MAX_QUERY_LENGTH:
+        raise QuerySyntaxError(
+            "query_too_long",
+            position=MAX_QUERY_LENGTH,
+            term=text[MAX_QUERY_LENGTH : MAX_QUERY_LENGTH + 20],
+            limit=MAX_QUERY_LENGTH,
+        )
     return _Parser(text).parse()
 
 

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "reversion",
     "import_export",
+    "axes",
     "cardbase",
     "content",
     "decks",
@@ -53,6 +54,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.request_limits.RequestBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -61,6 +63,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a login refused for too many failures into the lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -88,7 +92,36 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
     )
 }
+# The backstop for web requests on PostgreSQL: no statement runs longer than this (ms). The
+# Celery worker (config/celery.py) and management commands other than runserver (manage.py)
+# run without it: a content load, a migration or a tournament's bookkeeping may rightly take
+# longer than any page should.
+DB_STATEMENT_TIMEOUT_MS = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "5000"))
+
+
+def statement_timeout_set(database: dict, milliseconds: int) -> None:
+    """Give every new PostgreSQL connection of ``database`` this statement timeout (0: none)."""
+    if database["ENGINE"] == "django.db.backends.postgresql":
+        database.setdefault("OPTIONS", {})["options"] = f"-c statement_timeout={milliseconds}"
+
+
+statement_timeout_set(DATABASES["default"], DB_STATEMENT_TIMEOUT_MS)
+WORKER_STATEMENT_TIMEOUT_MS = int(os.environ.get("WORKER_STATEMENT_TIMEOUT_MS", "0"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out client before the password hash is computed.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# django-axes: after AXES_FAILURE_LIMIT failed logins (the login page, the admin or HTTP
+# Basic on the API) from one address, that address is refused for AXES_COOLOFF_TIME hours.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
+AXES_ENABLE_ACCESS_FAILURE_LOG = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -111,6 +144,9 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
+# Request bodies: one bound for forms and the API's JSON (a 413 in the API's envelope).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", str(1024 * 1024)))
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": [
@@ -120,10 +156,32 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "cardbase.api.errors.api_exception_handler",
-    "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
-        "config.authentication.BasicAuthentication",
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
     ],
+    # Basic first, so an unauthenticated request is a 401 carrying WWW-Authenticate.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "config.authentication.BasicAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "config.throttles.AnonThrottle",
+        "config.throttles.UserThrottle",
+        "config.throttles.CostlyThrottle",
+    ],
+}
+# Requests per client and period (s, m, h, d) for each throttle scope; a scope missing here is
+# not throttled. "anon" and "user" cover every API request; the others add a stricter bound on
+# the costly endpoints (the views name their scope).
+API_THROTTLE_RATES = {
+    "anon": os.environ.get("THROTTLE_ANON", "120/min"),
+    "user": os.environ.get("THROTTLE_USER", "600/min"),
+    "deck_validate": os.environ.get("THROTTLE_DECK_VALIDATE", "30/min"),
+    "deck_import": os.environ.get("THROTTLE_DECK_IMPORT", "20/min"),
+    "public_search": os.environ.get("THROTTLE_PUBLIC_SEARCH", "60/min"),
+    "match_create": os.environ.get("THROTTLE_MATCH_CREATE", "20/min"),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Komandor Cardbase API",

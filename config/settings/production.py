@@ -5,9 +5,11 @@ import os
 from django.core.exceptions import ImproperlyConfigured
 
 from config.settings.base import *  # noqa: F403
-from config.settings.base import env_bool
+from config.settings.base import env_bool, env_list
 
 DEBUG = env_bool("DEBUG", False)
+# Only the hosts named: no test-client host, no development default.
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "")
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if len(SECRET_KEY) < 50:
     raise ImproperlyConfigured("SECRET_KEY must be set to at least 50 random characters.")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from decks.models import Deck, DeckVersion, Visibility
+from decks.selectors import TooManyWords, public_search_words
 from decks.text_format import MAX_LINE_COUNT
 from decks.values import MAX_ROW_ID, OWN_NAME_MAX_LENGTH, DeckContent, EntryContent
 
@@ -33,6 +35,16 @@ class DeckContentSerializer(serializers.Serializer):
     commander = card_id_field(allow_null=True, required=False)
     entries = EntryInSerializer(many=True, required=False)
     setup_abilities = SetupAbilityInSerializer(many=True, required=False)
+
+    def to_internal_value(self, data):
+        # A form-encoded body cannot carry lists of objects; DRF would silently read such
+        # a list as absent (a deck saved without its cards), so it is refused instead.
+        if isinstance(data, QueryDict):
+            lists = sorted({key.split("[")[0] for key in data} & {"entries", "setup_abilities"})
+            if lists:
+                message = _("A list of cards is sent as JSON (Content-Type: application/json).")
+                raise serializers.ValidationError({name: [message] for name in lists})
+        return super().to_internal_value(data)
 
     def validate_entries(self, entries):
         seen = set()
@@ -90,8 +102,17 @@ class DeckPatchSerializer(DeckWriteSerializer):
 class PublicDeckQuerySerializer(serializers.Serializer):
     """The query of the public deck search: words, and the Commander's card id."""
 
-    q = serializers.CharField(required=False, allow_blank=True, default="")
+    q = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
     commander = card_id_field(required=False, allow_null=True, default=None)
+
+    def validate_q(self, value: str) -> str:
+        try:
+            public_search_words(value)
+        except TooManyWords as error:
+            raise serializers.ValidationError(
+                _("Search with at most %(limit)s words.") % {"limit": error.limit}
+            ) from error
+        return value
 
 
 class DeckImportSerializer(serializers.Serializer):

@@ -15,7 +15,7 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 from rest_framework import status
-from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import APIException, NotFound, PermissionDenied, ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
@@ -53,6 +53,7 @@ from decks.text_format import DeckTextError
 _BAD_INPUT = {400: DeckApiErrorSerializer}
 _NOT_FOUND = {404: DeckApiErrorSerializer}
 _LOGIN = {401: DeckApiErrorSerializer, 403: DeckApiErrorSerializer}
+_IN_USE = {409: DeckApiErrorSerializer}
 _OWNER_ONLY = {**_LOGIN, **_NOT_FOUND}
 _TEXT_ERRORS = {
     400: OpenApiResponse(
@@ -79,6 +80,14 @@ def _text_error_response(error: DeckTextError, field: str = "text") -> Response:
     return Response(
         {field: [line["message"] for line in lines], "lines": lines},
         status=status.HTTP_400_BAD_REQUEST,
+    )
+
+
+class DeckInUseError(APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "deck_in_use"
+    default_detail = gettext_lazy(
+        "The deck's versions were played in matches, which keep them; it cannot be deleted."
     )
 
 
@@ -166,10 +175,15 @@ class DeckDetailView(APIView):
     @extend_schema(
         operation_id="decks_destroy",
         summary=gettext_lazy("Delete a deck"),
-        responses={204: None, **_OWNER_ONLY},
+        responses={204: None, **_OWNER_ONLY, **_IN_USE},
     )
     def delete(self, request, deck_id: int):
-        services.deck_delete(deck=_owned_or_refuse(request, deck_id))
+        try:
+            services.deck_delete(deck=_owned_or_refuse(request, deck_id))
+        except services.DeckGone as error:
+            raise NotFound(_("No such deck.")) from error
+        except services.DeckInUse as error:
+            raise DeckInUseError() from error
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     def _update(self, request, deck_id: int, *, partial: bool):
@@ -177,17 +191,21 @@ class DeckDetailView(APIView):
         serializer = (DeckPatchSerializer if partial else DeckWriteSerializer)(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        old = selectors.deck_content(deck=deck) if partial else None
+        # The parts not sent are read from the deck under its lock, inside the service.
+        change = (lambda old: serializer.content(partial_of=old)) if partial else None
         try:
             deck = services.deck_update(
                 deck=deck,
-                content=serializer.content(partial_of=old),
+                content=None if partial else serializer.content(),
+                content_change=change,
                 name=data.get("name"),
                 description=data.get("description"),
                 visibility=data.get("visibility"),
             )
         except selectors.UnknownCards as error:
             raise _unknown_cards(error) from error
+        except services.DeckGone as error:
+            raise NotFound(_("No such deck.")) from error
         return Response(DeckSerializer(deck, context={"request": request}).data)
 
 
@@ -221,6 +239,7 @@ class DeckSharedView(APIView):
 )
 class DeckPublicListView(ListAPIView):
     serializer_class = DeckListSerializer
+    throttle_scope = "public_search"
     filter_backends: list = []
 
     def get_queryset(self):
@@ -258,6 +277,8 @@ class DeckPreconListView(ListAPIView):
 
 class DeckValidateView(APIView):
     """Stateless check of a deck given as the text format (``text``) or by card ids."""
+
+    throttle_scope = "deck_validate"
 
     @extend_schema(
         operation_id="decks_validate",
@@ -305,7 +326,7 @@ class DeckVersionListView(APIView):
     )
     def get(self, request, deck_id: int):
         deck = _visible_or_404(request, deck_id)
-        versions = selectors.deck_versions(deck=deck)
+        versions = selectors.deck_versions(deck=deck, user=request.user)
         return Response(DeckVersionSerializer(versions, many=True).data)
 
 
@@ -317,7 +338,9 @@ class DeckVersionDetailView(APIView):
     )
     def get(self, request, deck_id: int, number: int):
         deck = _visible_or_404(request, deck_id)
-        version = get_object_or_404(selectors.deck_versions(deck=deck), number=number)
+        version = get_object_or_404(
+            selectors.deck_versions(deck=deck, user=request.user), number=number
+        )
         return Response(DeckVersionSerializer(version).data)
 
 
@@ -351,6 +374,7 @@ class DeckExportJsonView(APIView):
 
 class DeckImportView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_scope = "deck_import"
 
     @extend_schema(
         operation_id="decks_import",

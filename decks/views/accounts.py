@@ -14,7 +14,8 @@ class SignupView(FormView):
 
     def form_valid(self, form):
         user = form.save()
-        login(self.request, user)
+        # Signed up just now, so the password backend (axes only refuses logins).
+        login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         return HttpResponseRedirect(self._next_url())
 
     def _next_url(self) -> str:

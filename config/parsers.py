@@ -1,0 +1,35 @@
+"""The API's JSON parser: DRF's, with the body size and nesting bounded (issue 12)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+from rest_framework import parsers
+from rest_framework.exceptions import ParseError
+
+from config.bounded_json import MAX_JSON_DEPTH, JsonTooDeep, loads_bounded
+from config.request_limits import BodyTooLarge
+
+
+class BoundedJSONParser(parsers.JSONParser):
+    """Reads at most ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes (a body sent without a length is
+    not caught by ``RequestBodyLimitMiddleware``) and refuses JSON nested deeper than
+    ``MAX_JSON_DEPTH`` with a 400 ``json_too_deep``."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = b"" if stream is None else stream.read(-1 if limit is None else limit + 1)
+        if limit is not None and len(raw) > limit:
+            raise BodyTooLarge()
+        encoding = parsers.get_encoding(parser_context or {})
+        constant = parsers.json.strict_constant if self.strict else None
+        try:
+            return loads_bounded(raw.decode(encoding), parse_constant=constant)
+        except JsonTooDeep as error:
+            raise ParseError(
+                _("The JSON body is nested more than %(limit)s levels deep.")
+                % {"limit": MAX_JSON_DEPTH},
+                code="json_too_deep",
+            ) from error
+        except (ValueError, UnicodeDecodeError) as error:
+            raise ParseError(_("JSON parse error - %(error)s") % {"error": error}) from error

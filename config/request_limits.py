@@ -1,0 +1,60 @@
+"""The API's bound on request bodies: a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is a 413 in
+the API's error envelope, answered from the ``Content-Length`` header before anything reads
+the body (Django alone would answer an HTML 400, and only for form bodies)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.http import JsonResponse
+from django.utils.translation import gettext as _
+from rest_framework import status
+from rest_framework.exceptions import APIException, ParseError
+
+API_PREFIX = "/api/"
+
+
+def body_too_large_message() -> str:
+    return _("The request body is larger than %(limit)s bytes.") % {
+        "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    }
+
+
+class BodyTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "body_too_large"
+
+    def __init__(self) -> None:
+        super().__init__(detail=body_too_large_message(), code=self.default_code)
+
+
+def as_api_exception(exc: Exception) -> APIException | None:
+    """Django's own refusals of a request body, as the API's exceptions."""
+    if isinstance(exc, RequestDataTooBig):
+        return BodyTooLarge()
+    if isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
+        return ParseError(
+            _("The request has more fields than %(limit)s.")
+            % {"limit": settings.DATA_UPLOAD_MAX_NUMBER_FIELDS},
+            code="too_many_fields",
+        )
+    return None
+
+
+class RequestBodyLimitMiddleware:
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and request.path.startswith(API_PREFIX):
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                length = 0
+            if length > limit:
+                return JsonResponse(
+                    {"code": BodyTooLarge.default_code, "message": body_too_large_message()},
+                    status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+                )
+        return self.get_response(request)

@@ -1,0 +1,38 @@
+"""API throttles whose rates are read from ``settings.API_THROTTLE_RATES`` on every request.
+
+DRF's own classes read their rates once, at import, from ``REST_FRAMEWORK``; reading them from
+the settings each time lets a deployment (and a test) set its own, and a scope without a rate
+is simply not throttled. A 429 carries ``Retry-After`` and the API's error envelope
+(``code: throttled``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from rest_framework import throttling
+
+
+class _RateFromSettings:
+    scope: str | None
+
+    def get_rate(self) -> str | None:
+        return settings.API_THROTTLE_RATES.get(self.scope or "")
+
+
+class AnonThrottle(_RateFromSettings, throttling.AnonRateThrottle):
+    """Every anonymous API request, per client address."""
+
+
+class UserThrottle(_RateFromSettings, throttling.UserRateThrottle):
+    """Every signed-in API request, per user."""
+
+
+class CostlyThrottle(_RateFromSettings, throttling.ScopedRateThrottle):
+    """The stricter bound of a costly endpoint: a view names its ``throttle_scope`` and, when
+    only some of its methods are costly (creating, not listing), ``throttle_methods``."""
+
+    def allow_request(self, request, view) -> bool:
+        methods = getattr(view, "throttle_methods", None)
+        if methods is not None and request.method not in methods:
+            return True
+        return super().allow_request(request, view)
