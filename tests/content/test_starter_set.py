@@ -337,3 +337,13 @@ def test_the_search_finds_each_card_by_its_russian_and_english_name(client, load
     for card in loaded:
         for name in (card.name_ru, card.name_en):
             assert card.key in _found_keys(client, f'"{name}"'), name
+
+
+def test_a_book_commander_page_says_how_he_is_played_and_a_set_commander_page_does_not(
+    client, loaded
+):
+    pirate = client.get("/games/komandor/cards/pirate/", HTTP_ACCEPT_LANGUAGE="en")
+    assert 'data-note="initiative"' in pirate.content.decode()
+    assert "plays at initiative 0" in pirate.content.decode()
+    voron = client.get("/games/komandor/cards/kst-admiral-voron/", HTTP_ACCEPT_LANGUAGE="en")
+    assert 'data-note="initiative"' not in voron.content.decode()
