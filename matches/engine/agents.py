@@ -239,6 +239,40 @@ class HeuristicAgent:
     def _battle_nova_targets(self, decision: Decision) -> int:
         return _max_expected(decision)
 
+    def _effect_play(self, decision: Decision) -> int:
+        """Play the effect worth most net of its price — an action token costs about one and a
+        half resources, and outside production tokens are kept for the next one unless the
+        play is clearly worth it; a D6 requirement scales the worth by its chance — or pass."""
+        best, best_net = 0, 0.0
+        production = str(decision.context.get("window", "")).startswith("production")
+        for index, option in enumerate(decision.options):
+            data = option.data
+            if "effect" not in data:
+                continue
+            cost = data.get("cost") or {}
+            price = cost.get("action_tokens", 0) * (1.5 if production else 2.0)
+            price += cost.get("resources", 0)
+            roll = cost.get("roll")
+            chance = 1.0 if roll is None else (7 - roll) / 6
+            net = data.get("expected", 0) * chance - price
+            if net > best_net:
+                best, best_net = index, net
+        return best
+
+    def _effect_target(self, decision: Decision) -> int:
+        """Picking among own cards (the opponent's play): the cheapest; else the strongest."""
+
+        def worth(index: int) -> tuple[float, int]:
+            data = decision.options[index].data
+            own = str(data.get("uid", "")).startswith(f"p{decision.player}.")
+            value = data.get("power", 0) + data.get("cost", 0)
+            return (-value if own else value), -index
+
+        return max(range(len(decision.options)), key=worth)
+
+    def _effect_search(self, decision: Decision) -> int:
+        return max(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
+
     def _dice_reroll(self, decision: Decision) -> int:
         """Roll again below the number needed, or below 4 when none is given (higher is
         better for every roll of the game)."""

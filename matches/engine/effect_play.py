@@ -322,6 +322,7 @@ def card_entered(game: Game, uid: str, *, on_play: bool = True) -> None:
     for index, spec in enumerate(entered_effects(card)):
         if spec.is_static:
             game.effects.statics.append((uid, card.owner, spec))
+            game.log.emit("static", player=card.owner, card=uid, index=index)
             _static_rules(game, spec, uid, card.owner)
         elif spec.is_on_play and on_play:
             effect = _compile(spec, f"{uid}:on_play.{index}", card.spec.name, uid)
