@@ -820,4 +820,5 @@ def _is_default(value: Any, name: str, item: Any) -> bool:
             return True
         if name in ("by", "resources", "action_tokens") and item == 0:
             return True
-    return item is None or item == () or item is False
+    # ``damaged``/``tapped`` false is a real choice (not damaged, untapped): kept.
+    return item is None or item == () or (item is False and name == "stacks")

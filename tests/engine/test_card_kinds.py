@@ -410,3 +410,13 @@ def test_a_deck_file_carries_its_pre_chosen_abilities_and_the_engine_plays_them_
     ]
     assert result.state.cards[picked[0]["card"]].spec.name == NAVIGATOR["name"]
     assert result.log.of_type("ability_variant")[0]["card"] == picked[0]["card"]
+
+
+def test_a_selector_asking_for_untapped_or_undamaged_cards_keeps_it_in_the_canonical_form():
+    """``tapped: false`` is a choice, not a default: the canonical form read again is the same."""
+    from matches.engine.effect_schema import effect_to_dict, read_effects
+
+    raw = {"when": "battle_start", "targets": {"side": "enemy", "tapped": False, "damaged": False,
+           "in": "battle"}, "actions": [{"do": "tap"}]}  # fmt: skip
+    (spec,), problems = read_effects([raw], "effects", kind="situation")
+    assert problems == [] and effect_to_dict(spec) == raw
