@@ -2,6 +2,7 @@
 of that precon, and every one plays every other from its file alone — through ``run_match``
 and through ``python -m matches.engine.play``, as the README shows."""
 
+import importlib.util
 import itertools
 import json
 import subprocess
@@ -16,11 +17,13 @@ from decks.precons import deck_file_text, precon_files
 from matches.engine.agents import make_agent
 from matches.engine.decks import deck_from_dict
 from matches.engine.match import run_match
+from matches.engine.names import name_key
 
 ROOT = Path(__file__).resolve().parents[2]
 PRECON_DIR = ROOT / "content" / "precons"
 PRECON_LISTS = DATA_DIR / "komandor" / "precons.yaml"
 SEEDS = (1, 2)
+BALANCE_SCRIPT = ROOT / "scripts" / "precon_balance.py"
 
 
 def shipped_files() -> dict[str, str]:
@@ -88,3 +91,44 @@ def test_the_readme_example_plays_two_shipped_files_with_the_cli(tmp_path):
         json.loads(path.read_text(encoding="utf-8"))["name"] for path in files
     ]
     assert log.read_text(encoding="utf-8").count("\n") > 10
+
+
+def _balance_script():
+    spec = importlib.util.spec_from_file_location("precon_balance", BALANCE_SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses and worker processes look it up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_balance_script_writes_its_section_between_the_markers(tmp_path, capsys):
+    balance = _balance_script()
+    doc = tmp_path / "starter-set.md"
+    doc.write_text(
+        f"# Set\n\nBefore.\n\n{balance.START}\nold figures\n{balance.END}\n\nAfter.\n",
+        encoding="utf-8",
+    )
+    assert balance.main(["--games", "2", "--processes", "1", "--doc", str(doc)]) == 0
+    text = doc.read_text(encoding="utf-8")
+    assert text.startswith("# Set\n\nBefore.\n\n") and text.endswith("\n\nAfter.\n")
+    assert "old figures" not in text
+    section = text.split(balance.START)[1].split(balance.END)[0]
+    keys = listed_keys()
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "**" in line]
+    assert len(rows) == len(keys)
+    assert f"{len(keys) * (len(keys) - 1) // 2 * 2} games" in section
+    assert "Cards of the set never played" in section
+
+
+def test_the_balance_script_counts_a_card_played_when_it_enters_play_or_its_effect_fires():
+    balance = _balance_script()
+    deck = deck_from_dict(json.loads((PRECON_DIR / "pirate-raid.json").read_text("utf-8")))
+    first, second = deck.cards[0].name, deck.cards[-1].name
+    events = [
+        {"type": "built", "card": "p0.00"},
+        {"type": "effect", "effect": f"p1.{len(deck.cards) - 1:02d}:0", "succeeded": True},
+        {"type": "effect", "effect": "p1.00:0", "succeeded": False},  # a failed roll: not played
+        {"type": "effect", "effect": "cmdr.0", "succeeded": True},
+    ]
+    played = balance.played_cards(events, [deck, deck])
+    assert played == {name_key(first), name_key(second), name_key(deck.commander.name)}
