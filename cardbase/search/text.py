@@ -3,12 +3,20 @@ lower-cased, ё folded to е; ``cardbase.models.search_text_of``).
 
 On PostgreSQL a word matches through the Russian full-text configuration with a prefix query
 (so «химер» and «Химеры» both find «Химера»), or as a plain substring of the folded text, which
-catches fragments inside words, numbers and notation like ``2/4``. SQLite has no stemmer, so
-there a word matches as a substring only.
+catches fragments inside words, numbers and notation like ``2/4``.
+
+SQLite has no stemmer, so there the word's Snowball stem (the same algorithm PostgreSQL's
+``russian`` configuration runs; Latin words get the English one, as there) is looked for as a
+substring: «плазма» → «плазм» finds «плазменные орудия» as PostgreSQL's ``плазм:*`` does. A
+Snowball stem is a prefix of its word, so every row PostgreSQL's prefix query finds contains the
+query's stem and is found on SQLite too; the stored text needs no stems of its own.
 """
 
 import re
+import threading
+from functools import lru_cache
 
+import snowballstemmer
 from django.contrib.postgres.search import SearchQuery, SearchVectorExact, SearchVectorField
 from django.db.models import Expression, Q
 
@@ -17,6 +25,28 @@ from matches.engine.names import fold_text
 SEARCH_CONFIG = "russian"
 # to_tsquery treats these as operators; a word keeps only its letters and digits for FTS.
 _TSQUERY_WORD = re.compile(r"\w+")
+# A shorter stem ("по", "ка") would match inside almost every text.
+MIN_STEM_LENGTH = 3
+_STEMMERS = {
+    "russian": snowballstemmer.stemmer("russian"),
+    "english": snowballstemmer.stemmer("english"),
+}
+_STEMMER_LOCK = threading.Lock()  # a Snowball stemmer object keeps state while it works
+
+
+@lru_cache(maxsize=4096)
+def word_stem(word: str) -> str:
+    """The Snowball stem of a folded word: English for Latin letters, Russian otherwise."""
+    with _STEMMER_LOCK:
+        return _STEMMERS["english" if word.isascii() else "russian"].stemWord(word)
+
+
+def useful_stem(folded: str) -> str | None:
+    """The stem SQLite looks for instead of a single folded word, if it differs usefully."""
+    if not _TSQUERY_WORD.fullmatch(folded):
+        return None
+    stem = word_stem(folded)
+    return stem if stem != folded and len(stem) >= MIN_STEM_LENGTH else None
 
 
 class StoredSearchVector(Expression):
@@ -48,7 +78,8 @@ def text_q(text: str, *, vendor: str, phrase: bool = False) -> Q:
     folded = fold_text(text)
     substring = Q(search_text__contains=folded)
     if vendor != "postgresql":
-        return substring
+        stem = None if phrase else useful_stem(folded)
+        return substring | Q(search_text__contains=stem) if stem else substring
     lexemes = _TSQUERY_WORD.findall(folded)
     if not lexemes:
         return substring

@@ -1,0 +1,68 @@
+"""Russian word forms are found on the embedded SQLite default as on PostgreSQL.
+
+PostgreSQL stems through its ``russian`` text-search configuration; SQLite looks for the query
+word's Snowball stem (``cardbase.search.text``). Both runs of the suite (SQLite by default,
+PostgreSQL in CI) execute every test here against their own database.
+"""
+
+import pytest
+from django.db import connection
+
+from cardbase.models import Card
+from cardbase.search.everything import catalogue_search
+from cardbase.search.query import cards_matching
+from cardbase.search.text import useful_stem, word_stem
+from content.loader import content_load
+from tests.factories import CardFactory, GameFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def arsenal():
+    game = GameFactory(slug="komandor")
+    CardFactory(game=game, key="guns", name_ru="Батарея", text="Плазменные орудия бьют в упор.")
+    CardFactory(game=game, key="chimera", name_ru="Линкор класса «Химера»", text="")
+    CardFactory(game=game, key="shields", name_ru="Щиты", text="Щит отражает ракеты.")
+    CardFactory(game=game, key="hunters", name_en="Missile hunters", text="")
+
+
+def found(text: str) -> set[str]:
+    return set(cards_matching(text).values_list("key", flat=True))
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("плазма", {"guns"}),  # плазм → «плазменные орудия»
+        ("плазменное", {"guns"}),
+        ("орудие", {"guns"}),
+        ("химеры", {"chimera"}),
+        ("ракета", {"shields"}),
+        ("щиты", {"shields"}),
+        ("missiles", {"hunters"}),  # Latin words get the English stemmer, as on PostgreSQL
+        ("плазма ракета", set()),  # every word must hold
+        ('"плазма"', set()),  # a phrase is looked for as written
+    ],
+)
+def test_word_forms_find_the_card(arsenal, query, expected):
+    assert found(query) == expected, connection.vendor
+
+
+def test_the_stem_is_the_snowball_stem_and_short_stems_are_not_used():
+    assert word_stem("плазма") == "плазм" and word_stem("плазменные") == "плазмен"
+    assert useful_stem("плазма") == "плазм"
+    assert useful_stem("2/4") is None  # notation is matched as written
+    assert useful_stem("по") is None  # "по" would match inside everything
+    assert useful_stem("линкор") is None  # nothing to strip
+
+
+def test_plasma_finds_the_shipped_plasma_cards_and_entries():
+    content_load()
+    results = catalogue_search("плазма")
+    names = {card.name_ru for card in results.cards} | {
+        found.row.name_ru for group in results.entry_groups for found in group.rows
+    }
+    assert any("Плазменн" in name for name in names), names
+    with_plasma_text = Card.objects.filter(search_text__contains="плазменн")
+    assert set(with_plasma_text) <= set(cards_matching("плазма"))
