@@ -17,6 +17,7 @@ from decks.services import deck_export_json, deck_import
 from matches.engine.agents import make_agent
 from matches.engine.decks import deck_from_dict
 from matches.engine.match import run_match
+from matches.services import can_enter, entry_problems
 from tests.decks.factories import UserFactory
 from tests.decks.precon_data import CARDS, PRECONS, write_data
 
@@ -242,3 +243,24 @@ def test_export_precons_writes_one_file_per_precon(loaded, tmp_path):
     assert sorted(p.name for p in out.iterdir()) == ["second-fleet.json", "test-fleet.json"]
     written = json.loads((out / "test-fleet.json").read_text(encoding="utf-8"))
     assert written == deck_export_json(deck=precon("test-fleet"))
+
+
+def test_nobody_may_change_or_delete_a_precon(loaded, client):
+    player = UserFactory(username="pilot")
+    client.force_login(player)
+    fleet = precon("test-fleet")
+    assert client.get(reverse("decks:edit", args=[fleet.id])).status_code == 404
+    assert client.post(reverse("decks:delete", args=[fleet.id])).status_code == 404
+    answer = client.patch(
+        f"/api/decks/{fleet.id}/", {"name": "Мой"}, content_type="application/json"
+    )
+    assert answer.status_code == 403
+    assert client.delete(f"/api/decks/{fleet.id}/").status_code == 403
+    assert precon("test-fleet").name == "Тестовый флот"
+
+
+def test_any_player_may_enter_a_precon_in_a_tournament(loaded):
+    player = UserFactory(username="pilot")
+    versions = [precon(key).versions.get() for key in ("test-fleet", "second-fleet")]
+    assert all(can_enter(user=player, version=version) for version in versions)
+    assert entry_problems(user=player, versions=versions) == []
