@@ -42,6 +42,11 @@ def test_clone_a_precon_change_it_export_it_and_play_it(page, tmp_path):
     page.click("form[action$='/accounts/signup/'] button")
     expect(page).to_have_url(re.compile(r"/decks/$"))
 
+    # A Commander's card page offers a new deck with it and lists the precons it leads.
+    page.goto("/games/komandor/cards/admiral/")
+    expect(page.locator("#commander-precons li")).to_have_text(["Тестовый флот (40)"])
+    _shot(page, "commander-page.png")
+
     page.click("nav >> text=Готовые колоды")
     expect(page.locator("#precon-decks article")).to_have_count(2)
     _shot(page, "precons.png")
@@ -70,6 +75,9 @@ def test_clone_a_precon_change_it_export_it_and_play_it(page, tmp_path):
     assert ship_0.id not in changed and changed[ship_5.id] == 4
     assert copy.versions.order_by("-number").first().is_valid
 
+    page.goto(f"/decks/{fleet.id}/")
+    expect(page.locator("#precon-badge")).to_be_visible()
+    _shot(page, "precon-detail.png")
     page.goto(f"/decks/{copy.id}/")
     with page.expect_download() as download:
         page.click("#export-json")
