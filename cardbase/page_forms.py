@@ -2,6 +2,7 @@
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cardbase.selectors import CardFilterOptions, CardFilters
 from cardbase.templatetags.catalogue import card_type_label, localized, rarity_label
@@ -15,8 +16,18 @@ SIZE_CHOICES = [
 ]
 
 
+# "Sort by …": the Russian needs the dative («по названию»), hence the context.
+ORDER_CHOICES = [
+    ("", pgettext_lazy("sort by", "name")),
+    ("cost", pgettext_lazy("sort by", "cost, cheapest first")),
+    ("-cost", pgettext_lazy("sort by", "cost, dearest first")),
+    ("type", pgettext_lazy("sort by", "card type")),
+]
+
+
 class SearchForm(forms.Form):
     q = forms.CharField(label=_("Search"), required=False, max_length=500, strip=True)
+    order = forms.ChoiceField(label=_("Sort by"), required=False, choices=ORDER_CHOICES)
 
 
 class CardFilterForm(SearchForm):

@@ -8,7 +8,7 @@ HTTP or templates. A lookup that finds nothing raises the model's ``DoesNotExist
 from dataclasses import dataclass
 
 from django.db import connections
-from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery, Value
+from django.db.models import Count, F, IntegerField, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.functional import Promise
@@ -225,6 +225,20 @@ def components_of(*, game: Game, kind: ComponentKind) -> QuerySet[Component]:
 
 def component_get(*, game: Game, kind: ComponentKind, key: str) -> Component:
     return Component.objects.select_related("game").get(game=game, kind=kind, key=key)
+
+
+_CATALOGUE_ORDER = ("game__sort_order", "name_ru", "key")
+CARD_ORDERS = {
+    "": _CATALOGUE_ORDER,
+    "cost": (F("cost").asc(nulls_last=True), *_CATALOGUE_ORDER),
+    "-cost": (F("cost").desc(nulls_last=True), *_CATALOGUE_ORDER),
+    "type": ("game__sort_order", "card_type", "name_ru", "key"),
+}
+
+
+def cards_ordered(cards: QuerySet[Card], *, order: str) -> QuerySet[Card]:
+    """``cards`` in one of the orders the pages offer (``CARD_ORDERS``; unknown: by name)."""
+    return cards.order_by(*CARD_ORDERS.get(order, _CATALOGUE_ORDER))
 
 
 def cards_everywhere() -> QuerySet[Card]:

@@ -56,15 +56,25 @@ def _searched(
         return SearchResults(text, cards.none()), error
 
 
+def _order(form: SearchForm) -> str:
+    return form.cleaned_data.get("order", "") if form.is_valid() else ""
+
+
 def search(request: HttpRequest) -> HttpResponse:
     form = SearchForm(request.GET)
     text = form.cleaned_data["q"] if form.is_valid() else ""
     results, error = _searched(text, cards=selectors.cards_everywhere())
+    page = None
+    if text and not error:
+        page = _page(request, selectors.cards_ordered(results.cards, order=_order(form)))
+        if page.paginator.count == 1 and not results.entry_groups:
+            card = page.object_list[0]  # the one card asked for: open it
+            return redirect("cardbase:card-detail", game=card.game.slug, key=card.key)
     context = {
         "search_form": form,
         "query": text,
         "query_error": error,
-        "page": _page(request, results.cards) if text and not error else None,
+        "page": page,
         "results": results,
         "view": _view_mode(request),
     }
@@ -86,7 +96,8 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
     if form.is_valid():
         cards = selectors.cards_filtered(game=game_row, filters=form.to_filters())
         results, error = _searched(form.cleaned_data["q"], cards=cards, game=game_row)
-        page = None if error else _page(request, results.cards)
+        ordered = selectors.cards_ordered(results.cards, order=_order(form))
+        page = None if error else _page(request, ordered)
     context = {
         "game": game_row,
         "form": form,

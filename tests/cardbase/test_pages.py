@@ -292,9 +292,9 @@ def test_card_face_fragment_for_the_builder_preview(client, catalogue):
 
 def test_search_results_toggle_between_list_and_card_faces(client, catalogue):
     url = reverse("cardbase:search")
-    listed = client.get(url, {"q": "химера"}).content.decode()
+    listed = client.get(url, {"q": "game:komandor"}).content.decode()
     assert 'class="cards"' in listed and "card-face" not in listed
-    grid = client.get(url, {"q": "химера", "view": "grid"}).content.decode()
+    grid = client.get(url, {"q": "game:komandor", "view": "grid"}).content.decode()
     assert 'class="card-grid"' in grid and "card-face--ship" in grid
     assert "view=list" in grid
 
