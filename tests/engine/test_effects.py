@@ -33,6 +33,7 @@ def effect(key, windows, apply=None, *, log=None, **fields):
         if apply is not None:
             apply(moment)
 
+    fields.setdefault("value", 10.0)  # worth its price: the heuristic fallback plays it
     return Effect(key=key, name=fields.pop("name", key), windows=windows, apply=record, **fields)
 
 
@@ -303,7 +304,12 @@ def test_production_plays_pay_action_tokens_only_from_those_held_when_the_phase_
     может быть оплачена только уже имеющимися у игрока на начало фазы производства фишками
     действий»."""
     game, _ = table(
-        {"initiative": 4, "action_tokens": 2, "resources": 2},
+        {
+            "initiative": 4,
+            "action_tokens": 2,
+            "resources": 2,
+            "script": {"effect.play": ["play:gain", "play:small"]},
+        },
         {"initiative": 5},
         priority=1,
         phase="production",
