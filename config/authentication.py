@@ -2,17 +2,33 @@
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from rest_framework import authentication, exceptions
+from rest_framework import authentication, exceptions, status
+
+
+class LockedOut(exceptions.APIException):
+    """Too many failed logins from this address (django-axes, ``AXES_FAILURE_LIMIT``)."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_code = "locked_out"
+    default_detail = _("Too many failed logins from this address; try again later.")
 
 
 class BasicAuthentication(authentication.BasicAuthentication):
     """HTTP Basic, refusing credentials with a NUL byte before the user lookup: PostgreSQL
-    cannot even compare such a string, so the lookup would be a 500, not a failed login."""
+    cannot even compare such a string, so the lookup would be a 500, not a failed login.
+    An address that django-axes has locked out is answered 429 ``locked_out`` (axes refuses
+    it before the password backend, so no hash is computed)."""
 
     def authenticate_credentials(self, userid, password, request=None):
         if "\x00" in userid or "\x00" in password:
             raise exceptions.AuthenticationFailed(_("Invalid username/password."))
-        return super().authenticate_credentials(userid, password, request)
+        try:
+            return super().authenticate_credentials(userid, password, request)
+        except exceptions.AuthenticationFailed:
+            # axes marks the request it was handed (DRF's) when this failure locks it out
+            if getattr(request, "axes_locked_out", False):
+                raise LockedOut() from None
+            raise
 
 
 class BasicAuthenticationScheme(OpenApiAuthenticationExtension):

@@ -8,7 +8,10 @@ from pathlib import Path
 from celery import Celery
 from celery.signals import celeryd_init
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# Importing any ``config`` module runs this first (``config/__init__``), so this default is
+# every entry point's (wsgi, ``celery -A config``): production, the debug settings only when
+# named (scripts/run.sh and the tests name them; manage.py defaults to them for development).
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 
 app = Celery("cardbase")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -5,6 +5,8 @@
 # kombu's filesystem transport (folder var/celery-broker), so no broker is needed either.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The development settings, named (config.wsgi and the Celery app default to production).
+export DJANGO_SETTINGS_MODULE=${DJANGO_SETTINGS_MODULE:-config.settings}
 bash scripts/install.sh
 .venv/bin/python manage.py migrate --no-input
 .venv/bin/python manage.py load_content

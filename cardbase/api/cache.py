@@ -2,9 +2,10 @@
 
 The catalogue changes rarely and is read constantly, so a JSON answer is kept under a key made
 of the catalogue version token (``CatalogueVersion``, changed by database triggers on every
-write), the language, and the full path with its query. A write anywhere in the catalogue
-changes the token, so no stale answer can be served; old entries simply expire. Only anonymous
-JSON answers with status 200 are kept: the browsable HTML shows the user, and errors are cheap.
+write), the language, and the full address (scheme, host, path and query). A write anywhere in
+the catalogue changes the token, so no stale answer can be served; old entries simply expire.
+Only anonymous JSON answers with status 200 are kept: the browsable HTML shows the user, and
+errors are cheap.
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ def response_cache_key(request: HttpRequest) -> str | None:
     version = catalogue_version()
     if version is None:
         return None
-    path = hashlib.sha256(request.get_full_path().encode()).hexdigest()
+    # The answer holds absolute links (pagination, the API root), so the host and scheme
+    # asked for are part of what is kept, not only the path.
+    address = request.build_absolute_uri(request.get_full_path())
+    path = hashlib.sha256(address.encode()).hexdigest()
     return f"catalogue-api:{version}:{translation.get_language()}:{path}"
 
 

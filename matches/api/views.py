@@ -69,6 +69,8 @@ def tournament_answer(tournament) -> dict:
 class TournamentListCreateView(ListAPIView):
     serializer_class = TournamentListSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
+    throttle_scope = "match_create"
+    throttle_methods = frozenset({"POST"})  # creating costs games; listing does not
 
     def get_queryset(self):
         return selectors.tournaments_visible(user=self.request.user)
@@ -206,6 +208,7 @@ def pairings_csv(pairings: list[dict]) -> str:
 
 class MatchCreateView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_scope = "match_create"
 
     @extend_schema(
         request=MatchCreateSerializer,
