@@ -14,6 +14,8 @@ from django.db import models
 
 from cardbase.models import Card, Game
 from content.loader import GAME_FIELDS, LOAD_ORDER, MODELS, field_names
+from decks.models import Deck
+from decks.precons import PRECON_MODEL
 
 SKIPPED = frozenset({"content_file", "retired"})
 
@@ -60,4 +62,37 @@ def catalogue_files(*, game: Game | None = None) -> dict[str, str]:
             by_file[name].append(_entry(row, kind))
         for name, entries in by_file.items():
             files[name] = _dump({"model": kind, "entries": entries})
+    files.update(_precon_files(games))
     return files
+
+
+def _precon_files(games: list[Game]) -> dict[str, str]:
+    """The precons in the ``precons.yaml`` form (``decks.precons``), so that an export loads
+    back with its precons instead of deleting them."""
+    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    decks = (
+        Deck.objects.filter(is_preconstructed=True, commander__game__in=games)
+        .select_related("commander__game")
+        .prefetch_related("entries__card", "setup_abilities__card")
+        .order_by("pk")
+    )
+    for deck in decks:
+        entry: dict[str, Any] = {
+            "key": deck.precon_key,
+            "name_ru": deck.name,
+            "name_en": deck.name_en,
+            "description_ru": deck.description,
+            "description_en": deck.description_en,
+            "commander": deck.commander.key,
+            "setup_abilities": [
+                {"card": item.card.key, "count": item.count} for item in deck.setup_abilities.all()
+            ],
+            "cards": [{"card": item.card.key, "count": item.count} for item in deck.entries.all()],
+        }
+        by_game[deck.commander.game.slug].append(
+            {name: value for name, value in entry.items() if value not in ("", [])}
+        )
+    return {
+        f"{slug}/precons.yaml": _dump({"model": PRECON_MODEL, "entries": entries})
+        for slug, entries in by_game.items()
+    }
