@@ -1,0 +1,65 @@
+"""Error answers every API operation can give, added to the OpenAPI schema in one place.
+
+Views document the errors of their own logic (a 400 for bad fields, a 404 for a missing deck);
+some answers come from the stack around every view instead, and so are added here to each
+operation: 401 (wrong HTTP Basic credentials, on any endpoint), 429 (throttles and the login
+lockout), 400 and 413 for a request body (unreadable or too deep JSON, too large), 400 for
+operations taking query parameters (filters) and 404 for those with path parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERROR = "ApiError"
+_ERROR_SCHEMA = {
+    "type": "object",
+    "description": "The API's error envelope (cardbase/api/errors.py).",
+    "properties": {
+        "code": {"type": "string"},
+        "message": {"type": "string"},
+        "fields": {
+            "type": "object",
+            "additionalProperties": {"type": "array", "items": {"type": "string"}},
+        },
+        "position": {"type": "integer"},
+        "term": {"type": "string"},
+    },
+    "required": ["code", "message"],
+}
+_DESCRIPTIONS = {
+    "400": "Bad input: the error envelope names the problem.",
+    "401": "Missing or wrong credentials (WWW-Authenticate: Basic).",
+    "404": "Nothing at this address.",
+    "413": "The request body is larger than the limit.",
+    "429": "Too many requests (throttled) or too many failed logins (locked_out).",
+}
+_METHODS = {"get", "post", "put", "patch", "delete"}
+
+
+def _answer(status: str) -> dict[str, Any]:
+    return {
+        "description": _DESCRIPTIONS[status],
+        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ERROR}"}}},
+    }
+
+
+def error_responses(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``)."""
+    result.setdefault("components", {}).setdefault("schemas", {})[ERROR] = _ERROR_SCHEMA
+    for path_item in result.get("paths", {}).values():
+        for method, operation in path_item.items():
+            if method not in _METHODS:
+                continue
+            responses = operation.setdefault("responses", {})
+            wanted = ["401", "429"]
+            if "requestBody" in operation:
+                wanted += ["400", "413"]
+            locations = {p.get("in") for p in operation.get("parameters", [])}
+            if "query" in locations:
+                wanted.append("400")
+            if "path" in locations:
+                wanted.append("404")
+            for status in wanted:
+                responses.setdefault(status, _answer(status))
+    return result
