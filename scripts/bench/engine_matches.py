@@ -1,89 +1,240 @@
-"""Full Komandor matches per second on one core: 40-card decks, heuristic vs heuristic.
+"""Full Komandor matches on one core: engine 0.3.0 against today's, with and without effects.
 
-    .venv/bin/python scripts/bench/engine_matches.py [--seeds 200] [--agents heuristic random]
-        [--profile 20]
+    .venv/bin/python scripts/bench/engine_matches.py [--seeds 200] [--rounds 3]
+        [--agents heuristic heuristic] [--precons] [--profile N --only effects]
 
-Prints the median and spread of the time per match (log disabled, as bulk matches run), the
-turns per match and the time per turn; ``--profile N`` adds the N functions with the most own
-time (cProfile, which slows the run down: its times are for ranking, not for the table).
+One process measures, in the same run:
 
-Times are the process's CPU time (``time.process_time``), so other jobs on a shared machine
-inflate them far less than wall-clock time; the wall-clock rate and the load average are
-printed alongside.
+* ``0.3.0`` — engine 0.3.0 (commit ``fb3b12a``'s ``matches/engine/``, extracted with
+  ``git archive`` into a temporary directory and imported as the package ``engine_030``) on
+  two 40-card decks without effects (``tests/engine/deck_data.py``'s standard deck,
+  initiative 5 and 4);
+* ``plain`` — today's engine on the same two decks;
+* ``effects`` — today's engine on two generated 40-card effect decks
+  (``matches/engine/effect_decks.py``: the fleet plus 12 effect cards twice each; a new pair
+  for every seed);
+* with ``--precons``, also ``precons`` — today's engine on the shipped precon deck files
+  (``content/precons/*.json``, 47–56 cards: not the 40-card aim's decks), a pairing per seed.
+
+Each seed plays every workload in turn, the order rotating from seed to seed, and each round
+replays all seeds, so drift of the shared machine falls on every workload alike. Times are the
+process's CPU time per match (``time.process_time``), log disabled as bulk matches run; decks
+are built before the clock starts. Printed per workload: median, p25/p75, min/max, matches/s
+of CPU, turns; then the ratio plain / 0.3.0 (aim ≤ 1.10) and the effects median against the
+6 ms aim, per round and over all rounds, with the load average before and after.
+
+``--profile N`` runs the chosen workload (``--only``) once more under cProfile and prints the
+N functions with the most own time (for ranking, not for the table).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib
 import io
+import json
 import os
 import pstats
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
 
-from matches.engine.agents import AGENTS, make_agent
-from matches.engine.decks import deck_from_dict
-from matches.engine.match import ENGINE_VERSION, run_match
-from tests.engine.deck_data import standard_deck
+from matches.engine.agents import AGENTS, make_agent  # noqa: E402
+from matches.engine.decks import deck_from_dict  # noqa: E402
+from matches.engine.effect_decks import effect_deck  # noqa: E402
+from matches.engine.match import ENGINE_VERSION, run_match  # noqa: E402
+from tests.engine.deck_data import standard_deck  # noqa: E402
+
+BASELINE_COMMIT = "fb3b12a"
+BASELINE_PACKAGE = "engine_030"
+PLAIN_AIM = 1.10
+EFFECTS_AIM_MS = 6.0
+
+# A workload: seed -> a thunk playing one match (decks and agents built, clock not started)
+# that returns the match's turn count.
+Match = Callable[[], int]
+Workload = Callable[[int], Match]
 
 
-def play(seeds: int, agent_names: list[str]) -> tuple[list[float], list[int], float]:
-    decks = [
-        deck_from_dict(standard_deck("a", initiative=5)),
-        deck_from_dict(standard_deck("b", initiative=4)),
-    ]
-    times, turns = [], []
-    wall = time.perf_counter()
+def load_baseline(directory: Path) -> ModuleType:
+    """Engine 0.3.0 as the package ``engine_030``: its files with the imports renamed."""
+    archive = subprocess.run(
+        ["git", "archive", BASELINE_COMMIT, "matches/engine"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(directory)], input=archive, check=True)
+    package = directory / BASELINE_PACKAGE
+    (directory / "matches" / "engine").rename(package)
+    for path in package.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("matches.engine", BASELINE_PACKAGE), encoding="utf-8")
+    sys.path.insert(0, str(directory))
+    return importlib.import_module(BASELINE_PACKAGE)
+
+
+def agents_for(make: Callable[..., Any], names: list[str], seed: int) -> list[Any]:
+    return [make(name, seed=seed + i) for i, name in enumerate(names)]
+
+
+def standard_decks() -> list[dict[str, Any]]:
+    return [standard_deck("a", initiative=5), standard_deck("b", initiative=4)]
+
+
+def baseline_workload(agent_names: list[str]) -> Workload:
+    modules = {
+        name: importlib.import_module(f"{BASELINE_PACKAGE}.{name}")
+        for name in ("agents", "decks", "match")
+    }
+    version = modules["match"].ENGINE_VERSION
+    assert version == "0.3.0", version
+    decks = [modules["decks"].deck_from_dict(d) for d in standard_decks()]
+    run = modules["match"].run_match
+    make = modules["agents"].make_agent
+
+    def workload(seed: int) -> Match:
+        agents = agents_for(make, agent_names, seed)
+        return lambda: run(decks=decks, agents=agents, seed=seed, log=False).summary["turns"]
+
+    return workload
+
+
+def today_workload(agent_names: list[str], decks_for: Callable[[int], list[Any]]) -> Workload:
+    def workload(seed: int) -> Match:
+        decks = decks_for(seed)
+        agents = agents_for(make_agent, agent_names, seed)
+        return lambda: run_match(decks=decks, agents=agents, seed=seed, log=False).summary["turns"]
+
+    return workload
+
+
+def plain_decks() -> Callable[[int], list[Any]]:
+    decks = [deck_from_dict(d) for d in standard_decks()]
+    return lambda seed: decks
+
+
+def effect_decks(seed: int) -> list[Any]:
+    return [deck_from_dict(effect_deck(seed * 2 + side)) for side in (0, 1)]
+
+
+def precon_decks() -> Callable[[int], list[Any]]:
+    paths = sorted((ROOT / "content" / "precons").glob("*.json"))
+    decks = [deck_from_dict(json.loads(p.read_text(encoding="utf-8"))) for p in paths]
+    pairs = [(a, b) for a in range(len(decks)) for b in range(len(decks)) if a != b]
+    return lambda seed: [decks[i] for i in pairs[seed % len(pairs)]]
+
+
+def run_round(workloads: dict[str, Workload], seeds: int) -> dict[str, tuple[list[float], int]]:
+    names = list(workloads)
+    times: dict[str, list[float]] = {name: [] for name in names}
+    turns = dict.fromkeys(names, 0)
     for seed in range(seeds):
-        agents = [make_agent(name, seed=seed + i) for i, name in enumerate(agent_names)]
-        start = time.process_time()
-        result = run_match(decks=decks, agents=agents, seed=seed, log=False)
-        times.append(time.process_time() - start)
-        turns.append(result.summary["turns"])
-    return times, turns, time.perf_counter() - wall
+        shift = seed % len(names)
+        for name in names[shift:] + names[:shift]:
+            match = workloads[name](seed)
+            start = time.process_time()
+            turns[name] += match()
+            times[name].append(time.process_time() - start)
+    return {name: (times[name], turns[name]) for name in names}
 
 
-def report(
-    seeds: int, agent_names: list[str], times: list[float], turns: list[int], wall: float
-) -> None:
+def describe(name: str, times: list[float], turns: int) -> str:
     ms = sorted(t * 1000 for t in times)
-    p25, _, p75 = statistics.quantiles(ms, n=4)
-    print(
-        f"engine {ENGINE_VERSION}, {seeds} matches, 40-card decks, "
-        f"{' vs '.join(agent_names)}, log off, Python {sys.version.split()[0]}, "
-        f"load average {os.getloadavg()[0]:.2f}"
+    p25, median, p75 = statistics.quantiles(ms, n=4, method="inclusive")
+    return (
+        f"  {name:8} median {median:6.2f} ms  p25 {p25:6.2f}  p75 {p75:6.2f}  "
+        f"min {ms[0]:5.2f}  max {ms[-1]:6.1f}  {len(ms) / sum(times):6.1f} matches/s  "
+        f"{turns / len(ms):4.1f} turns/match  {sum(ms) / turns:.2f} ms/turn"
     )
-    print(
-        f"CPU median {statistics.median(ms):.1f} ms/match; p25 {p25:.1f}, p75 {p75:.1f}, "
-        f"min {ms[0]:.1f}, max {ms[-1]:.1f}"
-    )
-    print(
-        f"{len(ms) / sum(times):.1f} matches/s of CPU ({len(ms) / wall:.1f} wall); "
-        f"turns/match mean {statistics.mean(turns):.1f}, "
-        f"median {statistics.median(turns):g}; {sum(ms) / sum(turns):.2f} ms/turn"
-    )
+
+
+def median_ms(times: list[float]) -> float:
+    return statistics.median(times) * 1000
+
+
+def summarise(label: str, results: dict[str, tuple[list[float], int]]) -> None:
+    print(f"{label} (load average {os.getloadavg()[0]:.2f})")
+    for name, (times, turns) in results.items():
+        print(describe(name, times, turns))
+    if "0.3.0" in results and "plain" in results:
+        base, plain = median_ms(results["0.3.0"][0]), median_ms(results["plain"][0])
+        rate = sum(results["plain"][0]) / sum(results["0.3.0"][0])
+        print(
+            f"  plain / 0.3.0: median ×{plain / base:.3f}, total CPU ×{rate:.3f} "
+            f"(aim ≤ ×{PLAIN_AIM:.2f})"
+        )
+    if "effects" in results:
+        effects = median_ms(results["effects"][0])
+        verdict = "met" if effects <= EFFECTS_AIM_MS else "NOT met"
+        print(f"  effects median {effects:.2f} ms (aim ≤ {EFFECTS_AIM_MS:g} ms: {verdict})")
+
+
+def profile(workload: Workload, seeds: int, top: int) -> None:
+    def play_all() -> None:
+        for seed in range(seeds):
+            workload(seed)()
+
+    profiler = cProfile.Profile()
+    profiler.runcall(play_all)
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    print(out.getvalue().split("\n\n", 1)[-1].replace(str(ROOT) + "/", ""))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument(
         "--agents", nargs=2, default=["heuristic", "heuristic"], choices=sorted(AGENTS)
     )
+    parser.add_argument("--precons", action="store_true", help="also the shipped precons")
+    parser.add_argument("--no-baseline", action="store_true", help="skip engine 0.3.0")
     parser.add_argument("--profile", type=int, default=0, metavar="N")
+    parser.add_argument("--only", help="profile this workload (default: effects)")
     args = parser.parse_args()
-    report(args.seeds, args.agents, *play(args.seeds, args.agents))
-    if args.profile:
-        profiler = cProfile.Profile()
-        profiler.runcall(play, args.seeds, args.agents)
-        out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(args.profile)
-        print(out.getvalue().split("\n\n", 1)[-1].replace(str(Path.cwd()) + "/", ""))
+
+    with tempfile.TemporaryDirectory(prefix="engine030-") as directory:
+        workloads: dict[str, Workload] = {}
+        if not args.no_baseline:
+            load_baseline(Path(directory))
+            workloads["0.3.0"] = baseline_workload(args.agents)
+        workloads["plain"] = today_workload(args.agents, plain_decks())
+        workloads["effects"] = today_workload(args.agents, effect_decks)
+        if args.precons:
+            workloads["precons"] = today_workload(args.agents, precon_decks())
+
+        print(
+            f"engine {ENGINE_VERSION} against 0.3.0 ({BASELINE_COMMIT}), {args.seeds} seeds × "
+            f"{args.rounds} rounds, {' vs '.join(args.agents)}, log off, "
+            f"Python {sys.version.split()[0]}, load average before "
+            f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        )
+        if args.profile:
+            profile(workloads[args.only or "effects"], args.seeds, args.profile)
+            return
+        rounds = [run_round(workloads, args.seeds) for _ in range(args.rounds)]
+        for number, results in enumerate(rounds, 1):
+            summarise(f"round {number}", results)
+        merged = {
+            name: (
+                [t for r in rounds for t in r[name][0]],
+                sum(r[name][1] for r in rounds),
+            )
+            for name in workloads
+        }
+        summarise(f"all {args.rounds} rounds", merged)
 
 
 if __name__ == "__main__":
