@@ -16,7 +16,8 @@ class _RateFromSettings:
     scope: str | None
 
     def get_rate(self) -> str | None:
-        return settings.API_THROTTLE_RATES.get(self.scope or "")
+        # An empty rate (THROTTLE_ANON="" in the environment) means not throttled.
+        return settings.API_THROTTLE_RATES.get(self.scope or "") or None
 
 
 class AnonThrottle(_RateFromSettings, throttling.AnonRateThrottle):
