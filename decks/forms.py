@@ -87,7 +87,7 @@ class DeckImportForm(forms.Form):
         label=_("Deck list"),
         widget=forms.Textarea(attrs={"rows": 16, "cols": 70}),
         help_text=_(
-            "One line per card: “4 Name”; “Командор: Name”; lines starting with # are comments."
+            "One line per card: “4 Name”; “Commander: Name”; lines starting with # are comments."
         ),
     )
 
