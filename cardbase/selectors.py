@@ -113,14 +113,12 @@ def game_get(*, slug: str) -> Game:
 
 def game_sections(*, game: Game) -> list[SectionCount]:
     """The game's lists that hold at least one entry, cards first, then components by kind."""
-    sections = [
-        SectionCount(
-            Card._meta.verbose_name_plural,
-            "cardbase:catalogue",
-            (game.slug,),
-            Card.objects.filter(game=game).count(),
+    sections = []
+    cards = Card.objects.filter(game=game).count()
+    if cards:
+        sections.append(
+            SectionCount(Card._meta.verbose_name_plural, "cardbase:catalogue", (game.slug,), cards)
         )
-    ]
     for section in ENTRY_SECTIONS:
         count = section.model.objects.filter(game=game).count()
         if count:

@@ -87,6 +87,9 @@ def syntax(request: HttpRequest) -> HttpResponse:
 
 def catalogue(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _found(lambda: selectors.game_get(slug=game))
+    sections = selectors.game_sections(game=game_row)
+    if not request.GET and sections and sections[0].url_name != "cardbase:catalogue":
+        return redirect(sections[0].url)  # a game without cards opens on its first entries
     options = selectors.card_filter_options(game=game_row)
     form_class = KomandorCardFilterForm if game == selectors.KOMANDOR_SLUG else CardFilterForm
     form = form_class(request.GET, options=options)
@@ -104,7 +107,7 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
         "query_error": error,
         "page": page,
         "results": results,
-        "sections": selectors.game_sections(game=game_row),
+        "sections": sections,
         "type_names": selectors.card_type_names(game=game_row),
         "view": _view_mode(request),
     }
