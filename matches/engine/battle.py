@@ -75,7 +75,6 @@ from typing import Any, Protocol
 from matches.engine.cards import CardKind, CardSpec, ObjectType, Range, Weapons
 from matches.engine.decisions import Agent, Decision, Option, decide
 from matches.engine.dice import Dice
-from matches.engine.effects import Window
 from matches.engine.events import EventLog
 from matches.engine.weapons import (
     EXACT_RANGE_ONLY,
@@ -114,6 +113,7 @@ from matches.engine.weapons import (
     turbolaser_can_target,
     turbolaser_damage,
 )
+from matches.engine.windows import Window
 
 # --- Small value types ----------------------------------------------------------------------
 

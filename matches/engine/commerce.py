@@ -11,10 +11,11 @@ from matches.engine.decisions import Option
 from matches.engine.state import Card, Zone
 
 if TYPE_CHECKING:
-    from matches.engine.game import Game
+    from matches.engine.effects import Effects
+    from matches.engine.table import Table
 
 
-def commercial_runs(game: Game, player: int) -> None:
+def commercial_runs(game: Table[Effects], player: int) -> None:
     state = game.state
     # Fleets as they stood at the start of the phase (PROP-ESCORT-1).
     start = {ship.uid: ship.where for ship in state.in_play(CardKind.SHIP)}
@@ -82,7 +83,7 @@ def commercial_runs(game: Game, player: int) -> None:
                 game.log.emit("escort", player=player, card=escort.uid, to=target)
 
 
-def _smuggle(game: Game, player: int, ship: Card, target: str) -> None:
+def _smuggle(game: Table[Effects], player: int, ship: Card, target: str) -> None:
     """PROP-SMUGGLE-3..5: the ship taps and stays; D6 4+ succeeds, else it is destroyed."""
     roll = game.effects.roll(player, "smuggling", rules.SMUGGLING_ROLL)
     if roll >= rules.SMUGGLING_ROLL:
@@ -93,7 +94,7 @@ def _smuggle(game: Game, player: int, ship: Card, target: str) -> None:
     game.check_commanders()
 
 
-def _reward(game: Game, player: int, ship: Card, **event: object) -> None:
+def _reward(game: Table[Effects], player: int, ship: Card, **event: object) -> None:
     me = game.state.players[player]
     run = ship.spec.properties.commercial_run  # type: ignore[union-attr]
     me.commerce_tokens += 1

@@ -40,12 +40,12 @@ from matches.engine.battle import Combatant
 from matches.engine.cards import CardKind, CardSpec, ObjectType, Victory
 from matches.engine.decisions import Option
 from matches.engine.effect_schema import Action, Condition, EffectSpec, Selector
-from matches.engine.effects import Cost, Effect, Moment, Window, has_name
+from matches.engine.effects import Cost, Effect, Effects, Moment, Window, has_name
 from matches.engine.names import name_key
 from matches.engine.state import Card, Zone
 
 if TYPE_CHECKING:
-    from matches.engine.game import Game
+    from matches.engine.table import Table
 
 _HARMS = frozenset({"damage", "destroy"})
 _UNTIL_KEYS = {"round": "round", "battle": "battle", "phase": "phase", "turn": "turn"}
@@ -73,7 +73,7 @@ _MAX_ABILITIES = 3  # ABIL-3
 # --- compiling a card's data into plays ----------------------------------------------------------
 
 
-def attach_all(game: Game) -> None:
+def attach_all(game: Table[Effects]) -> None:
     """Attach the plays of every card of both players and of both Commanders; register the
     Commanders' static effects (CMDR-7: his abilities hold from setup on)."""
     effects = game.effects
@@ -315,7 +315,7 @@ def _put_ability(uid: str, moment: Moment) -> None:
     card_entered(game, uid)
 
 
-def card_entered(game: Game, uid: str, *, on_play: bool = True) -> None:
+def card_entered(game: Table[Effects], uid: str, *, on_play: bool = True) -> None:
     """A card has entered play or its zone: its static effects come into force, and its
     ``on_play`` effects are offered once (not for a card set out by a position file)."""
     card = game.state.cards[uid]
@@ -337,7 +337,7 @@ def entered_effects(card: Card) -> tuple[EffectSpec, ...]:
     return spec.effects or ()
 
 
-def _static_rules(game: Game, spec: EffectSpec, uid: str, player: int) -> None:
+def _static_rules(game: Table[Effects], spec: EffectSpec, uid: str, player: int) -> None:
     """A static effect's actions other than ``modify`` (read with the stats): permissions and
     bans hold while the card does; anything else happens once, as it enters."""
     moment = Moment(game, "static", player)
@@ -601,7 +601,7 @@ def _damage(action: Action, source: str | None, moment: Moment) -> None:
             damage_out_of_battle(moment.game, card, amount)
 
 
-def damage_out_of_battle(game: Game, card: Card, amount: int) -> None:
+def damage_out_of_battle(game: Table[Effects], card: Card, amount: int) -> None:
     """Damage outside a battle (docs/rules-decisions.md, «Card effects»): a card whose damage
     reaches its strength, or a ship its critical damage, goes to the losses (BATTLE-22,
     BEND-3); a ship's and a building's tokens are then removed as after a battle (BEND-4,
@@ -778,7 +778,7 @@ _PLAYER_ACTIONS = frozenset(
 # --- stats as modified ----------------------------------------------------------------------------
 
 
-def stat_deltas(game: Game, uid: str) -> dict[str, int]:
+def stat_deltas(game: Table[Effects], uid: str) -> dict[str, int]:
     """The live changes of a card's stats: modifiers with a duration and static effects."""
     deltas: dict[str, int] = {}
     effects = game.effects
@@ -790,7 +790,7 @@ def stat_deltas(game: Game, uid: str) -> dict[str, int]:
     return deltas
 
 
-def _static_deltas(game: Game, uid: str, deltas: dict[str, int]) -> None:
+def _static_deltas(game: Table[Effects], uid: str, deltas: dict[str, int]) -> None:
     state = game.state
     card = state.cards.get(uid)
     if card is None:
@@ -816,7 +816,7 @@ def _picks(selector: Selector, card: Card, source: str | None, moment: Moment) -
     return matches(selector, card, moment.player, source, moment)
 
 
-def _source_works(game: Game, source: str, player: int) -> bool:
+def _source_works(game: Table[Effects], source: str, player: int) -> bool:
     """A static property works while its card can use its properties (CAP-4)."""
     effect = Effect(key="static", name="", windows=frozenset(), apply=_nothing, source=source)
     return game.effects.can_use_source(effect, Moment(game, "static", player))
@@ -826,7 +826,7 @@ def _nothing(moment: Moment) -> None:
     return None
 
 
-def refresh(game: Game, fighter: Combatant) -> None:
+def refresh(game: Table[Effects], fighter: Combatant) -> None:
     """A battle card's stats: printed, plus the live modifiers and static effects."""
     card = game.state.cards.get(fighter.uid)
     if card is None:

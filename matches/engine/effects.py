@@ -41,8 +41,8 @@ from matches.engine.windows import Window as Window
 
 if TYPE_CHECKING:
     from matches.engine.dice import Dice
-    from matches.engine.game import Game
     from matches.engine.state import Card, GameState
+    from matches.engine.table import Table
 
 T = TypeVar("T")
 
@@ -90,7 +90,7 @@ class Moment:
     ``targets`` all of them for a play on several cards; ``window`` is ``"on_play"`` for an
     effect played as its card enters play or its zone."""
 
-    game: Game
+    game: Table[Effects]
     window: Window | str
     player: int
     battle: Any = None
@@ -202,7 +202,7 @@ class Effects:
         "statics",
     )
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Table[Effects]) -> None:
         self.game = game
         # Turns on at the first attach or grant and stays on; while off, nobody opens windows.
         self.enabled = False

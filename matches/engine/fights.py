@@ -17,19 +17,19 @@ from matches.engine.battle import (
 )
 from matches.engine.cards import CardKind, ObjectType
 from matches.engine.decisions import Option
-from matches.engine.effects import Window
+from matches.engine.effects import Effects, Window
 from matches.engine.state import Card, Zone
 from matches.engine.victory import check_commanders, check_end_of_battle_phase
 
 if TYPE_CHECKING:
-    from matches.engine.game import Game
+    from matches.engine.table import Table
 
 # What keeps an object in its controller's hands against ships on the orbit (CAP-2, CIV-5).
 _HOLDERS = (CardKind.MILITARY_BUILDING, CardKind.GROUND_UNIT)
 _BUILT_IN_SEP = "#"
 
 
-def battle_phase(game: Game, mover: int) -> None:
+def battle_phase(game: Table[Effects], mover: int) -> None:
     """BATTLE-1..3: every place where the fleets meet fights; the priority player orders them."""
     state = game.state
     if game.effects.enabled:
@@ -55,7 +55,7 @@ def battle_phase(game: Game, mover: int) -> None:
     game.stop_if(check_end_of_battle_phase(state))
 
 
-def battle_sites(game: Game) -> list[str]:
+def battle_sites(game: Table[Effects]) -> list[str]:
     """Places with ships of one player and, of the other, ships or (on the orbit of his
     object) a station, buildings or ground units (BATTLE-1, BATTLE-5, AMB-10)."""
     state = game.state
@@ -76,7 +76,7 @@ def battle_sites(game: Game) -> list[str]:
     return sites
 
 
-def _ship_places(game: Game) -> list[str]:
+def _ship_places(game: Table[Effects]) -> list[str]:
     seen: dict[str, None] = {}
     for ship in game.state.in_play(CardKind.SHIP):
         if ship.where is not None:
@@ -84,7 +84,7 @@ def _ship_places(game: Game) -> list[str]:
     return list(seen)
 
 
-def _ground_forces(game: Game, obj: Card) -> list[str]:
+def _ground_forces(game: Table[Effects], obj: Card) -> list[str]:
     """uids of the controller's cards on the object that can be attacked there."""
     uids = [c.uid for c in game.state.on_object(obj.uid) if c.controller == obj.controller]
     uids += [
@@ -95,7 +95,7 @@ def _ground_forces(game: Game, obj: Card) -> list[str]:
     return uids
 
 
-def fight(game: Game, mover: int, where: str) -> None:
+def fight(game: Table[Effects], mover: int, where: str) -> None:
     state = game.state
     attacker = mover
     defender = state.opponent(mover)
@@ -180,7 +180,7 @@ def fight(game: Game, mover: int, where: str) -> None:
     apply_result(game, where, result)
 
 
-def apply_result(game: Game, where: str, result: BattleResult) -> None:
+def apply_result(game: Table[Effects], where: str, result: BattleResult) -> None:
     state = game.state
     # The battle logged its own "battle_end" (after the "battle" event naming ``where``).
     for uid, damage in result.damage.items():
@@ -223,7 +223,7 @@ def apply_result(game: Game, where: str, result: BattleResult) -> None:
     game.stop_if(check_commanders(state, lost_in_round=result.commanders_lost))
 
 
-def resolve_control(game: Game, *, at: str | None = None) -> None:
+def resolve_control(game: Table[Effects], *, at: str | None = None) -> None:
     """CAP-2, CAP-7, CIV-3: an object with only the enemy's ships on its orbit and none of the
     controller's ships, military buildings or ground units changes hands. Stations never do.
     ``at`` limits the check to the object whose orbit was just fought over (CAP-6)."""
