@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from functools import partial
 from typing import Any, Literal
 
 from matches.engine.effect_schema import EffectSpec, effect_to_dict, read_effects
@@ -146,7 +147,8 @@ class Missiles:
     short: Salvo | None = None
 
     def at(self, range_: Range) -> Salvo | None:
-        return getattr(self, range_.value)
+        salvo: Salvo | None = getattr(self, range_.value)
+        return salvo
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,12 +350,13 @@ def _read_int(
             errors.add(path, "not_a_number", f"{value!r} is not a whole number")
             return None
         value = int(value)
-    if value < minimum or (maximum is not None and value > maximum):
+    number: int = value
+    if number < minimum or (maximum is not None and number > maximum):
         bounds = f"at least {minimum}" if maximum is None else f"from {minimum} to {maximum}"
         why = f" ({rule})" if rule else ""
-        errors.add(path, "out_of_range", f"{value} is out of range: must be {bounds}{why}")
+        errors.add(path, "out_of_range", f"{number} is out of range: must be {bounds}{why}")
         return None
-    return value
+    return number
 
 
 def _read_text(value: Any, path: str, errors: _Errors, *, required: bool = False) -> str | None:
@@ -437,7 +440,7 @@ def _read_pair(
         if mapping is None:
             return None
         raw = mapping
-    numbers = []
+    numbers: list[int | None] = []
     for key, minimum in zip(keys, minimums, strict=True):
         if raw.get(key) is None:
             errors.add(_join(path, key), "required", "is required")
@@ -446,9 +449,10 @@ def _read_pair(
             numbers.append(
                 _read_int(raw[key], _join(path, key), errors, minimum=minimum, rule=rule)
             )
-    if None in numbers:
+    first, second = numbers
+    if first is None or second is None:
         return None
-    return numbers[0], numbers[1]
+    return first, second
 
 
 # ---------------------------------------------------------------------------------------------
@@ -797,7 +801,7 @@ def _read_card(data: Any, path: str, errors: _Errors, *, nested: bool) -> CardSp
         return None
     common = _COMMON_KEYS if not nested else ("kind", "name", "text")
     _read_mapping(data, path, errors, common + _KIND_KEYS[kind], f"a {kind.value} card")
-    at = lambda key: _join(path, key)  # noqa: E731
+    at = partial(_join, path)
     values: dict[str, Any] = {"kind": kind}
     values["name"] = _read_text(data.get("name"), at("name"), errors, required=not nested) or ""
     values["text"] = _read_text(data.get("text"), at("text"), errors)
@@ -857,7 +861,7 @@ def _read_combat(
     critical_required: bool,
 ) -> None:
     """Strength (critical), shield, armor and weapons: ships, stations, military buildings."""
-    at = lambda key: _join(path, key)  # noqa: E731
+    at = partial(_join, path)
     raw, critical_raw = data.get("strength"), data.get("critical")
     strength = None
     if isinstance(raw, str) and "(" in raw:
@@ -907,8 +911,8 @@ def _read_combat(
         )
 
 
-def _read_ship(data: Mapping[str, Any], path: str, errors: _Errors, values: dict) -> None:
-    at = lambda key: _join(path, key)  # noqa: E731
+def _read_ship(data: Mapping[str, Any], path: str, errors: _Errors, values: dict[str, Any]) -> None:
+    at = partial(_join, path)
     # Optional: the rule book's own example ships print no size class (SHIP-6), and a
     # catalogue entry may only state what its source states.
     if data.get("size") not in (None, ""):
@@ -926,8 +930,10 @@ def _read_ship(data: Mapping[str, Any], path: str, errors: _Errors, values: dict
         )
 
 
-def _read_space_object(data: Mapping[str, Any], path: str, errors: _Errors, values: dict) -> None:
-    at = lambda key: _join(path, key)  # noqa: E731
+def _read_space_object(
+    data: Mapping[str, Any], path: str, errors: _Errors, values: dict[str, Any]
+) -> None:
+    at = partial(_join, path)
     if data.get("object_type") in (None, ""):
         errors.add(at("object_type"), "required", "is required (OBJ-8: planet, asteroid, station…)")
         return
@@ -976,7 +982,9 @@ def _read_space_object(data: Mapping[str, Any], path: str, errors: _Errors, valu
         _read_properties(data["properties"], at("properties"), errors, CardKind.SPACE_OBJECT)
 
 
-def _read_ground_unit(data: Mapping[str, Any], path: str, errors: _Errors, values: dict) -> None:
+def _read_ground_unit(
+    data: Mapping[str, Any], path: str, errors: _Errors, values: dict[str, Any]
+) -> None:
     values["strength"] = _optional_int(
         data,
         "strength",
@@ -989,12 +997,14 @@ def _read_ground_unit(data: Mapping[str, Any], path: str, errors: _Errors, value
 
 
 def _read_military_building(
-    data: Mapping[str, Any], path: str, errors: _Errors, values: dict
+    data: Mapping[str, Any], path: str, errors: _Errors, values: dict[str, Any]
 ) -> None:
     _read_combat(data, path, errors, values, critical_required=False)
 
 
-def _read_civil_building(data: Mapping[str, Any], path: str, errors: _Errors, values: dict) -> None:
+def _read_civil_building(
+    data: Mapping[str, Any], path: str, errors: _Errors, values: dict[str, Any]
+) -> None:
     # CIV-2: civil buildings are destroyed in battle like military ones, so they may print one.
     values["strength"] = _optional_int(data, "strength", path, errors, minimum=1, rule="CIV-2")
     if data.get("income") not in (None, {}):
@@ -1005,14 +1015,18 @@ def _read_civil_building(data: Mapping[str, Any], path: str, errors: _Errors, va
         )
 
 
-def _read_tactical(data: Mapping[str, Any], path: str, errors: _Errors, values: dict) -> None:
+def _read_tactical(
+    data: Mapping[str, Any], path: str, errors: _Errors, values: dict[str, Any]
+) -> None:
     values["action_tokens"] = _optional_int(data, "action_tokens", path, errors, rule="TACT-4")
     values["dice"] = _optional_int(
         data, "dice", path, errors, minimum=1, maximum=6, rule="a D6 shows 1 to 6, DICE-1"
     )
 
 
-def _read_situation(data: Mapping[str, Any], path: str, errors: _Errors, values: dict) -> None:
+def _read_situation(
+    data: Mapping[str, Any], path: str, errors: _Errors, values: dict[str, Any]
+) -> None:
     given = [
         key for key in ("resources", "action_tokens", "dice") if data.get(key) not in (None, "")
     ]
@@ -1030,7 +1044,9 @@ def _read_situation(data: Mapping[str, Any], path: str, errors: _Errors, values:
     )
 
 
-def _read_upgrade(data: Mapping[str, Any], path: str, errors: _Errors, values: dict) -> None:
+def _read_upgrade(
+    data: Mapping[str, Any], path: str, errors: _Errors, values: dict[str, Any]
+) -> None:
     if data.get("target") in (None, ""):
         errors.add(
             _join(path, "target"),
@@ -1047,7 +1063,9 @@ def _read_upgrade(data: Mapping[str, Any], path: str, errors: _Errors, values: d
     )
 
 
-def _read_commander(data: Mapping[str, Any], path: str, errors: _Errors, values: dict) -> None:
+def _read_commander(
+    data: Mapping[str, Any], path: str, errors: _Errors, values: dict[str, Any]
+) -> None:
     # Optional for the same reason: the book names Commanders without printing initiative.
     values["initiative"] = _optional_int(data, "initiative", path, errors, rule="CMDR-7")
     values["abilities"] = _read_text(data.get("abilities"), _join(path, "abilities"), errors)
@@ -1061,7 +1079,9 @@ def _read_commander(data: Mapping[str, Any], path: str, errors: _Errors, values:
         )
 
 
-def _read_ability(data: Mapping[str, Any], path: str, errors: _Errors, values: dict) -> None:
+def _read_ability(
+    data: Mapping[str, Any], path: str, errors: _Errors, values: dict[str, Any]
+) -> None:
     at = _join(path, "variants")
     raw = data.get("variants")
     if not isinstance(raw, list | tuple) or len(raw) != 2:
@@ -1095,7 +1115,7 @@ def _read_effects(
     return None if problems else effects
 
 
-_KIND_READERS: dict[CardKind, Callable[[Mapping[str, Any], str, _Errors, dict], None]] = {
+_KIND_READERS: dict[CardKind, Callable[[Mapping[str, Any], str, _Errors, dict[str, Any]], None]] = {
     CardKind.SHIP: _read_ship,
     CardKind.SPACE_OBJECT: _read_space_object,
     CardKind.GROUND_UNIT: _read_ground_unit,
@@ -1116,7 +1136,8 @@ _KIND_READERS: dict[CardKind, Callable[[Mapping[str, Any], str, _Errors, dict], 
 
 def card_to_dict(spec: CardSpec) -> dict[str, Any]:
     """The canonical JSON-compatible form: structured parts, absent parts left out."""
-    return _to_plain(spec)
+    plain: dict[str, Any] = _to_plain(spec)
+    return plain
 
 
 def _to_plain(value: Any) -> Any:
@@ -1187,7 +1208,8 @@ def unflatten_card(flat: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(node, dict):
                 raise CardSpecError([FieldError(path, "bad_path", f"{path}: clashes with a value")])
         node[parts[-1]] = value
-    return _lists_from_indices(tree)
+    card: dict[str, Any] = _lists_from_indices(tree)
+    return card
 
 
 def _lists_from_indices(node: Any) -> Any:
@@ -1352,7 +1374,10 @@ def _spec(
 
 
 def _combat_specs(prefix: str, *, critical_required: bool) -> list[FieldSpec]:
-    p = lambda key: f"{prefix}{key}"  # noqa: E731
+
+    def p(key: str) -> str:
+        return prefix + key
+
     return [
         _spec(p("strength"), "int", required=True, min_value=1),
         _spec(p("critical"), "int", required=critical_required, min_value=0),
@@ -1537,7 +1562,8 @@ def _stat_texts(spec: CardSpec) -> Iterator[tuple[str, str]]:
     if spec.victory is not None:
         yield "victory", dict(_CHOICES_RU["victory"])[spec.victory.value]
     for index, variant in enumerate(spec.variants or ()):
-        yield f"variants.{index}", variant
+        if isinstance(variant, str):  # a variant as effect data is rendered by effect_text
+            yield f"variants.{index}", variant
     if spec.special:
         yield "special", "да"
 

@@ -7,7 +7,7 @@ the option it picks. Agents never see or change the state directly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -29,9 +29,10 @@ class Option:
         _set_option_data(self, {} if data is None else data)
 
 
-_set_option_key = Option.key.__set__  # type: ignore[attr-defined]
-_set_option_label = Option.label.__set__  # type: ignore[attr-defined]
-_set_option_data = Option.data.__set__  # type: ignore[attr-defined]
+# The slots' descriptors (a frozen dataclass forbids ``self.key = …``).
+_set_option_key: Callable[[Option, str], None] = vars(Option)["key"].__set__
+_set_option_label: Callable[[Option, str], None] = vars(Option)["label"].__set__
+_set_option_data: Callable[[Option, Mapping[str, Any]], None] = vars(Option)["data"].__set__
 
 
 @dataclass(frozen=True, slots=True)

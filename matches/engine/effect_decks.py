@@ -15,35 +15,37 @@ from typing import Any
 
 TAG = " (тест)"
 
-_SHIP = {
+_SHIP: dict[str, Any] = {
     "kind": "ship", "name": "Крейсер класса «Сторож»" + TAG, "ship_class": "крейсер",
     "cost": 6, "size": "СК", "strength": "8(5)", "shield": "А2", "armor": 2, "speed": 6,
     "crew": "В2", "weapons": {"plasma": 4, "lasers": "2/3", "missiles": {"medium": "2-4"}},
 }  # fmt: skip
-_LIGHT = {
+_LIGHT: dict[str, Any] = {
     "kind": "ship", "name": "Истребитель «Оса»" + TAG, "ship_class": "истребитель", "cost": 3,
     "size": "ЛК", "strength": "4(3)", "armor": 1, "speed": 9, "crew": "Н1",
     "weapons": {"plasma": 3}, "properties": {"escort": True},
 }  # fmt: skip
-_PLANET = {
+_PLANET: dict[str, Any] = {
     "kind": "space_object", "name": "Планета «Опора»" + TAG, "cost": 5, "object_type": "planet",
     "income": {"resources": 2},
 }  # fmt: skip
-_STATION = {
+_STATION: dict[str, Any] = {
     "kind": "space_object", "name": "Станция «Заслон»" + TAG, "cost": 7, "object_type": "station",
     "strength": "10", "armor": 2, "weapons": {"plasma": 5},
 }  # fmt: skip
-_UNIT = {"kind": "ground_unit", "name": "Десант «Клин»" + TAG, "cost": 2, "strength": 3}
-_HEAVY = {
+_UNIT: dict[str, Any] = {
+    "kind": "ground_unit", "name": "Десант «Клин»" + TAG, "cost": 2, "strength": 3,
+}  # fmt: skip
+_HEAVY: dict[str, Any] = {
     "kind": "ship", "name": "Линкор класса «Утес»" + TAG, "ship_class": "линкор", "cost": 10,
     "size": "ТК", "strength": "13(9)", "shield": "С3", "armor": 4, "speed": 3, "crew": "В4",
     "weapons": {"plasma": 7, "turbolaser": 5, "boarding": 3},
 }  # fmt: skip
-_ASTEROID = {
+_ASTEROID: dict[str, Any] = {
     "kind": "space_object", "name": "Астероид «Глыба»" + TAG, "cost": 3,
     "object_type": "asteroid", "income": {"action_tokens": 1},
 }  # fmt: skip
-_CORVETTE = {
+_CORVETTE: dict[str, Any] = {
     "kind": "ship", "name": "Корвет «Стриж»" + TAG, "ship_class": "корвет", "cost": 4,
     "size": "ЛК", "strength": "5(4)", "armor": 1, "speed": 8, "crew": "В1",
     "weapons": {"lasers": "2/2", "bombs": 2, "landing": 2},
@@ -459,7 +461,7 @@ _EFFECTS: list[dict[str, Any]] = [
     },
 ]
 
-_COMMANDER = {
+_COMMANDER: dict[str, Any] = {
     "kind": "commander", "name": "Командор «Испытатель»" + TAG, "initiative": 5,
     "effects": [{"when": "initiative", "condition": {"turn": {"min": 3}},
                  "actions": [{"do": "victory", "condition": "trader"}]},

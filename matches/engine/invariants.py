@@ -44,10 +44,10 @@ def state_problems(state: GameState) -> list[str]:
     missing = set(state.cards) - set(seen)
     if missing:
         problems.append(f"cards in no zone: {sorted(missing)}")
-    for player in (0, 1):
-        introduced = sum(1 for c in state.objects() if c.owner == player)
+    for index in (0, 1):
+        introduced = sum(1 for c in state.objects() if c.owner == index)
         if introduced > rules.MAX_SPACE_OBJECTS:
-            problems.append(f"player {player} introduced {introduced} objects in play (OBJ-7)")
+            problems.append(f"player {index} introduced {introduced} objects in play (OBJ-7)")
     for card in state.cards.values():
         problems.extend(_card_problems(state, card))
     return problems
