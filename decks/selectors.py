@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery, Sum
 
 from cardbase.models import Card
 from cardbase.search.query import cards_matching
@@ -179,7 +179,15 @@ def decks_public(*, text: str = "", commander_id: int | None = None) -> QuerySet
         )
     if commander_id is not None:
         decks = decks.filter(commander_id=commander_id)
-    return _with_counts(Deck.objects.filter(id__in=decks.values("id")))
+    return _with_counts(Deck.objects.filter(id__in=decks.values("id"))).annotate(
+        is_legal=_latest_version_legal()
+    )
+
+
+def _latest_version_legal() -> Subquery:
+    """Whether the deck's last saved version was legal (the list shows it per deck)."""
+    latest = DeckVersion.objects.filter(deck=OuterRef("pk")).order_by("-number")
+    return Subquery(latest.values("is_valid")[:1])
 
 
 def decks_precon(*, commander_id: int | None = None) -> QuerySet[Deck]:

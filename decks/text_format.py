@@ -31,6 +31,8 @@ COMMANDER_KEYWORDS = ("командор", "commander")
 ABILITY_KEYWORDS = ("способность", "ability")
 COMMANDER_LABEL = "Командор"
 ABILITY_LABEL = "Способность"
+# The same format written for an English reader (the reader takes either spelling).
+ENGLISH_LABELS = ("Commander", "Ability")
 
 _KEYWORD = re.compile(r"^(?P<keyword>[^\W\d_]+)\s*:\s*(?P<rest>.*)$")
 _COUNT = re.compile(r"^(?P<count>\d+)\s*(?:[xх×]\s+|[xх×]$|\s+)(?P<rest>.*)$", re.IGNORECASE)
@@ -177,14 +179,15 @@ def card_line_text(card: CardLine) -> str:
     return text
 
 
-def render_deck_text(parsed: ParsedDeck, *, title: str = "") -> str:
+def render_deck_text(parsed: ParsedDeck, *, title: str = "", english: bool = False) -> str:
+    commander_label, ability_label = ENGLISH_LABELS if english else (COMMANDER_LABEL, ABILITY_LABEL)
     lines: list[str] = []
     if title:
         lines.append(f"# {title}")
     if parsed.commander is not None:
-        lines.append(f"{COMMANDER_LABEL}: {card_line_text(parsed.commander)}")
+        lines.append(f"{commander_label}: {card_line_text(parsed.commander)}")
     lines.extend(f"{card.count} {card_line_text(card)}" for card in parsed.entries)
     lines.extend(
-        f"{ABILITY_LABEL}: {card.count} {card_line_text(card)}" for card in parsed.setup_abilities
+        f"{ability_label}: {card.count} {card_line_text(card)}" for card in parsed.setup_abilities
     )
     return "\n".join(lines) + "\n"

@@ -19,4 +19,5 @@ urlpatterns = [
     path("<int:deck_id>/export.json", pages.deck_export_json, name="export-json"),
     path("<int:deck_id>/clone/", pages.deck_clone, name="clone"),
     path("<int:deck_id>/delete/", pages.deck_delete, name="delete"),
+    path("<int:deck_id>/versions/", pages.deck_history, name="history"),
 ]

@@ -28,9 +28,9 @@ from matches.engine.names import fold_text
 CYRILLIC_RUN = re.compile(
     r"[\u0400-\u04ff](?:[\u0400-\u04ff0-9\s«»“”„\"'.,:;!?()\-–—/+]*[\u0400-\u04ff])?"
 )
-# A run of Cyrillic may join several data strings with punctuation ("Химера, Оса"); words
-# joined by spaces must come from one data string.
-PIECES = re.compile(r"\s*[«»“”„\"'.,:;!?()/+–—]\s*|\s-\s")
+# A run of Cyrillic may join several data strings with punctuation, line breaks or counts
+# ("Химера, Оса", "Торговец\n4 Контрабандист"); words joined by spaces must come from one.
+PIECES = re.compile(r"\s*[«»“”„\"'.,:;!?()/+–—\n]\s*|\s-\s|\s*\b\d+\b\s*")
 # Languages are named in their own language in the language switch.
 OWN_LANGUAGE_NAMES = ("Русский",)
 PAGES_PER_KIND = 4

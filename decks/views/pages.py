@@ -10,6 +10,7 @@ from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -27,6 +28,7 @@ from decks.messages import localised, localised_report
 from decks.models import Deck
 from decks.text_format import DeckTextError
 from decks.values import DeckContent
+from decks.version_diff import version_changes
 from matches.engine.cards import CardKind
 from matches.engine.rules import (
     MAX_REDEALS,
@@ -92,7 +94,12 @@ def _deck_context(deck: Deck) -> dict:
             for kind, count in report["stats"]["by_kind"].items()
         ],
         "kind_labels": kind_labels(),
+        "deck_text": services.deck_export_text(deck=deck, english=_is_english()),
     }
+
+
+def _is_english() -> bool:
+    return (get_language() or "ru").startswith("en")
 
 
 def kind_labels() -> dict[str, str]:
@@ -255,7 +262,8 @@ def deck_export_text(request, deck_id: int):
     if deck is None:
         raise Http404(_("No such deck."))
     response = HttpResponse(
-        services.deck_export_text(deck=deck), content_type="text/plain; charset=utf-8"
+        services.deck_export_text(deck=deck, english=_is_english()),
+        content_type="text/plain; charset=utf-8",
     )
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="deck-{deck.id}.txt"'
@@ -287,8 +295,33 @@ def deck_clone(request, deck_id: int):
 
 
 @login_required
-@require_POST
 def deck_delete(request, deck_id: int):
-    services.deck_delete(deck=_owned_or_404(request, deck_id))
+    """GET asks "delete this deck?"; only the confirming POST deletes it."""
+    deck = _owned_or_404(request, deck_id)
+    if request.method != "POST":
+        return render(request, "decks/delete.html", {"deck": deck})
+    try:
+        services.deck_delete(deck=deck)
+    except services.DeckGone:
+        raise Http404(_("No such deck.")) from None
+    except services.DeckInUse:
+        messages.error(request, _("Matches were played with this deck, so it is kept."))
+        return redirect("decks:detail", deck_id=deck.id)
     messages.success(request, _("Deck deleted."))
     return redirect("decks:list")
+
+
+def deck_history(request, deck_id: int):
+    """The deck's saved versions, newest first, each with what changed since the one before."""
+    deck = selectors.deck_visible(user=request.user, deck_id=deck_id)
+    if deck is None:
+        raise Http404(_("No such deck."))
+    versions = list(selectors.deck_versions(deck=deck, user=request.user).order_by("number"))
+    rows = [
+        {
+            "version": version,
+            "changes": version_changes(previous.snapshot if previous else None, version.snapshot),
+        }
+        for previous, version in zip([None, *versions], versions, strict=False)
+    ]
+    return render(request, "decks/history.html", {"deck": deck, "rows": rows[::-1]})
