@@ -440,11 +440,18 @@ class Effects:
         context: dict[str, Any] = {"window": window.value}
         if moment.battle is not None:
             context.update(moment.battle.context)
+        cards = self.game.state.cards
         while True:
             options = [_PASS]
             for effect in candidates:
-                if effect.key not in played:
-                    options += self._offers(effect, moment)
+                if effect.key in played:
+                    continue
+                zone, source = effect.zone, effect.source
+                if zone is not None and source is not None:
+                    card = cards.get(source)
+                    if card is None or card.zone is not zone:
+                        continue  # as can_use_source says, without the calls: most wait in the deck
+                options += self._offers(effect, moment)
             if len(options) == 1:
                 return
             choice = self.game.ask(player, "effect.play", options, **context)
@@ -486,10 +493,7 @@ class Effects:
         """The targets ``effect`` may be played on now (``[None]`` for one without targets, or
         one taking several); empty when it may not be played (SPECIAL-6)."""
         player = moment.player
-        if self.is_banned(player, effect):
-            return []  # SPECIAL-6a, GEN-4
-        if not effect.stacks and self._in_force and self._is_in_force(player, effect.key):
-            return []  # SPECIAL-9
+        # The cheap tests first (each only says no, so their order changes nothing else).
         if not self.can_use_source(effect, moment):
             return []
         cost = effect.cost
@@ -497,6 +501,10 @@ class Effects:
             return []  # SPECIAL-6b, PROD-9
         if cost.resources > self.game.state.players[player].resources:
             return []  # SPECIAL-6b
+        if self.is_banned(player, effect):
+            return []  # SPECIAL-6a, GEN-4
+        if not effect.stacks and self._in_force and self._is_in_force(player, effect.key):
+            return []  # SPECIAL-9
         condition = effect.condition
         if effect.targets is None:
             return [None] if condition is None or condition(moment) else []  # SPECIAL-6c

@@ -6,6 +6,7 @@ marks or dashes, or runs of white space.
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _QUOTES = str.maketrans(
     {
@@ -42,6 +43,7 @@ def fold_text(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
+@lru_cache(maxsize=4096)  # the engine asks for the same few names again and again
 def name_key(name: str) -> str:
     """The key under which two printed card names count as the same name.
 
