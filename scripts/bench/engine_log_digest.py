@@ -1,0 +1,72 @@
+"""One SHA-256 per kind of match over the full event logs of many seeds: run it before and
+after an engine change that must not alter any match (a speed-up), and compare the lines.
+
+    .venv/bin/python scripts/bench/engine_log_digest.py [--seeds 200]
+
+Kinds: the standard test decks (heuristic pair, heuristic vs random), the generated effect
+decks (heuristic pair, heuristic vs random, random pair) and the shipped precons (heuristic
+pair, each ordered pairing in turn). Each log is encoded as JSON with sorted keys, as the
+byte-identical replay tests do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from matches.engine.agents import make_agent  # noqa: E402
+from matches.engine.decks import deck_from_dict  # noqa: E402
+from matches.engine.effect_decks import effect_deck  # noqa: E402
+from matches.engine.match import run_match  # noqa: E402
+from tests.engine.deck_data import standard_deck  # noqa: E402
+
+STANDARD = [deck_from_dict(standard_deck("a", initiative=5)), deck_from_dict(standard_deck("b"))]
+PRECONS = [
+    deck_from_dict(json.loads(path.read_text(encoding="utf-8")))
+    for path in sorted((ROOT / "content" / "precons").glob("*.json"))
+]
+PAIRINGS = [(a, b) for a in PRECONS for b in PRECONS if a is not b]
+
+
+def effect_pair(seed: int) -> list[Any]:
+    return [deck_from_dict(effect_deck(seed * 2 + side)) for side in (0, 1)]
+
+
+KINDS: dict[str, tuple[Callable[[int], list[Any]], tuple[str, str]]] = {
+    "standard hh": (lambda seed: STANDARD, ("heuristic", "heuristic")),
+    "standard hr": (lambda seed: STANDARD, ("heuristic", "random")),
+    "effects hh": (effect_pair, ("heuristic", "heuristic")),
+    "effects hr": (effect_pair, ("heuristic", "random")),
+    "effects rr": (effect_pair, ("random", "random")),
+    "precons hh": (lambda seed: list(PAIRINGS[seed % len(PAIRINGS)]), ("heuristic", "heuristic")),
+}
+
+
+def digest(decks_for: Callable[[int], list[Any]], agents: tuple[str, str], seeds: int) -> str:
+    sha = hashlib.sha256()
+    for seed in range(seeds):
+        players = [make_agent(name, seed=seed + i) for i, name in enumerate(agents)]
+        result = run_match(decks=decks_for(seed), agents=players, seed=seed, log=True)
+        sha.update(json.dumps(list(result.log), ensure_ascii=False, sort_keys=True).encode())
+        sha.update(b"\n")
+    return sha.hexdigest()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=200)
+    args = parser.parse_args()
+    for kind, (decks_for, agents) in KINDS.items():
+        print(f"{kind}: {digest(decks_for, agents, args.seeds)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
