@@ -459,6 +459,23 @@ _EFFECTS: list[dict[str, Any]] = [
             }
         ],
     },
+    {
+        "kind": "situation",
+        "name": "Учения" + TAG,
+        "resources": 1,
+        "effects": [
+            {
+                "when": "start_of_turn",
+                "condition": {"count": {"of": {"side": "own", "zone": "production"}, "min": 1}},
+                "targets": {"side": "own", "kind": "ship", "count": "all"},
+                "actions": [
+                    {"do": "modify", "stat": "strength", "by": 1, "until": "turn"},
+                    {"do": "modify", "stat": "speed", "by": 1, "until": "phase"},
+                    {"do": "modify", "stat": "critical", "by": 1, "until": "permanent"},
+                ],
+            }
+        ],
+    },
 ]
 
 _COMMANDER: dict[str, Any] = {

@@ -542,12 +542,12 @@ def _self_holds(condition: Condition, source: str | None, moment: Moment) -> boo
     assert wanted is not None
     uid = source or (_carrier(moment) or [None])[0]
     card = state.cards.get(uid or "")
-    if card is not None and card.zone is not Zone.PLAY and card.kind not in _BUILT:
+    if card is not None and card.zone is Zone.ATTACHED:
+        card = state.cards.get(card.where or "")  # an upgrade: the upgraded card (UPG-3)
+    elif card is not None and card.zone is not Zone.PLAY and card.kind not in _BUILT:
         card = state.cards.get((_carrier(moment) or [""])[0])  # a situation or ability card
     if card is None:
         return False
-    if card.zone is Zone.ATTACHED:
-        card = state.cards[card.where or ""]
     if wanted.damaged is not None:
         fighter = _combatant(card.uid, moment)
         damage = fighter.damage if fighter is not None else card.damage
@@ -690,7 +690,7 @@ def _search(action: Action, source: str | None, moment: Moment) -> None:
         ]
         if not found:
             if zone is Zone.DECK:
-                game.shuffle_deck(player)  # searched all the same (SPECIAL-11)
+                game.effects.shuffle(player)  # searched all the same (SPECIAL-11)
             return
         options = [
             Option(uid, state.cards[uid].spec.name, game.card_features(state.cards[uid]))
@@ -722,8 +722,11 @@ def _permit(action: Action, source: str | None, moment: Moment) -> None:
 
 
 def _forbid(action: Action, source: str | None, moment: Moment) -> None:
-    name = action.rule if action.rule is not None else name_key(action.card or "")
-    moment.effects.forbid(_player(action, moment), name, until=until_key(action.until, source))
+    player, until = _player(action, moment), until_key(action.until, source)
+    if action.rule is not None:
+        moment.effects.forbid(player, action.rule, until=until)
+    else:
+        moment.effects.forbid_card(player, action.card or "", until=until)  # SPECIAL-7
 
 
 def _reroll(action: Action, source: str | None, moment: Moment) -> None:
@@ -737,7 +740,8 @@ def _reroll(action: Action, source: str | None, moment: Moment) -> None:
 
 def _victory(action: Action, source: str | None, moment: Moment) -> None:
     assert action.victory is not None
-    moment.effects.grant_victory(moment.player, Victory(action.victory))
+    until = until_key(action.until, source)  # a static effect's: while its card stays (WIN-5)
+    moment.effects.grant_victory(moment.player, Victory(action.victory), until=until)
 
 
 _ACTIONS: dict[str, Callable[[Action, str | None, Moment], None]] = {

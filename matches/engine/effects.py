@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from matches.engine.cards import CardKind, CardSpec, Victory
 from matches.engine.decisions import Option
 from matches.engine.names import name_key
+from matches.engine.state import ATTACHED as ATTACHED
 from matches.engine.state import Modifier, Phase, Zone
 from matches.engine.windows import PRODUCTION_WINDOWS as PRODUCTION_WINDOWS
 from matches.engine.windows import Window as Window
@@ -169,8 +170,7 @@ class _Rule:
 _PASS = Option("pass", "не играть")
 _KEEP = Option("keep", "оставить")
 _REROLL = Option("reroll", "перебросить")
-ATTACHED = "attached:"  # expiry prefix: while the named card stays in play or in its zone
-_LIVE_ZONES = frozenset({Zone.PLAY, Zone.SITUATIONS, Zone.ATTACHED})
+CARD_BAN = "card:"  # a ban of the cards with a name (SPECIAL-7), not of a rule or an effect
 
 
 def expiry(until: Window | str | None) -> str | None:
@@ -249,10 +249,7 @@ class Effects:
     def is_live(self, expires: str | None) -> bool:
         """Whether something lasting ``attached:<uid>`` still has its card in play or its zone;
         any other expiry is live until ``expire`` removes it."""
-        if expires is None or not expires.startswith(ATTACHED):
-            return True
-        card = self.game.state.cards.get(expires[len(ATTACHED) :])
-        return card is not None and card.zone in _LIVE_ZONES
+        return self.game.state.is_live(expires)
 
     def expire(self, key: str) -> None:
         """End everything lasting until ``key`` (a window opening, the end of a round, battle,
@@ -327,7 +324,21 @@ class Effects:
         names = [effect.key, effect.name, name_key(effect.name)]
         if effect.discard:
             names.append("play_tactical")  # forbidding tactical plays stops tactical cards
-        return self._holds(self._bans, player, names)
+        if self._holds(self._bans, player, names):
+            return True
+        card = self.game.state.cards.get(effect.source or "")
+        return card is not None and any(
+            r.player == player
+            and r.name.startswith(CARD_BAN)
+            and has_name(card.spec, r.name[len(CARD_BAN) :])
+            and self.is_live(r.expires)
+            for r in self._bans
+        )
+
+    def forbid_card(self, player: int, name: str, *, until: Window | str | None = None) -> None:
+        """Card text forbids ``player`` the plays of every card «с определенным названием»:
+        the name, the type or a part of the full name (SPECIAL-7, ``has_name``)."""
+        self.forbid(player, CARD_BAN + name, until=until)
 
     def modify_initiative(
         self, player: int, delta: int, *, until: Window | str | None = None
@@ -335,10 +346,12 @@ class Effects:
         """INIT-2: «может быть изменена, например, картами способностей»."""
         self.add_modifier(f"player:{player}", "initiative", delta, until)
 
-    def grant_victory(self, player: int, victory: Victory) -> None:
-        """WIN-5: an additional victory condition «в тексте карты … способностей»."""
-        self.game.state.players[player].victories.add(victory)
-        self.enabled = True
+    def grant_victory(
+        self, player: int, victory: Victory, *, until: Window | str | None = None
+    ) -> None:
+        """WIN-5: an additional victory condition «в тексте карты … способностей», until
+        ``until`` (``attached:<uid>``: while that card stays; ``None``: for good)."""
+        self.add_modifier(f"player:{player}", f"victory:{victory.value}", 1, until)
 
     # --- dice (DICE-4, DICE-5) ---------------------------------------------------------------
 
@@ -703,7 +716,13 @@ class Effects:
         )
         state.move(uid, to)
         if Zone.DECK in (frm, to):
-            self.game.shuffle_deck(card.owner)
+            self.shuffle(card.owner)
+
+    def shuffle(self, player: int) -> None:
+        """SPECIAL-11: «колода перемешивается» after a card is found in or put into it (the
+        ``shuffled`` event: fixed dice leave the order as it was)."""
+        self.game.shuffle_deck(player)
+        self.game.log.emit("shuffled", player=player)
 
 
 class _RerollingDice:

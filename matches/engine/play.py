@@ -3,8 +3,37 @@ r"""Play one match from the command line.
     python -m matches.engine.play DECK_A.json DECK_B.json --agents heuristic random \
         --seed 7 [--turn-cap 60] [--log match.jsonl]
 
-Each deck file holds ``{"name", "commander", "cards"}`` (see ``decks.py``). Prints the summary
-as JSON; ``--log`` writes the JSON-lines event log.
+Prints the summary (winner, reason, turns, losses) as JSON; --log writes the JSON-lines event
+log. The same decks, seed and agents always give the same log.
+
+A deck file is one JSON object (what a deck page's «Deck file (JSON)» exports):
+
+  name              free text
+  commander         the Commander's card: {"kind": "commander", "name", "initiative", ...}
+  cards             40 to 100 cards (DECK-1), at most 4 with one name (DECK-3); each entry is
+                    a card spec, or {"count": n, "card": {card spec}} for n copies
+  setup_abilities   optional: ability cards of the deck pre-chosen before the game, by name or
+                    by card spec (ABIL-5): at most 3 (ABIL-3), none "special" (ABIL-7)
+
+A card spec is a card in the engine's schema (matches/engine/cards.py): "kind" (ship,
+space_object, ground_unit, military_building, civil_building, tactical, situation, upgrade,
+ability, commander), "name", "cost" and the stats of its kind, the book's notation accepted
+("strength": "8(5)", "shield": "С3", "lasers": "2/4", "size": "СК"); card effects as data
+(docs/effects.md). A bad file is reported with every problem and exit status 2. A deck:
+
+    {"name": "Пример",
+     "commander": {"kind": "commander", "name": "Командор", "initiative": 5},
+     "cards": [
+       {"count": 4, "card": {"kind": "space_object", "name": "Планета", "cost": 4,
+                             "object_type": "planet", "income": {"resources": 2}}},
+       {"count": 4, "card": {"kind": "ship", "name": "Крейсер", "cost": 5, "size": "СК",
+                             "strength": "8(5)", "armor": 2, "speed": 6,
+                             "weapons": {"plasma": 5}}},
+       {"count": 2, "card": {"kind": "ability", "name": "Штурман",
+                             "variants": ["+1 к инициативе", "+1 к скорости"]}},
+       … 40 cards in all
+     ],
+     "setup_abilities": ["Штурман"]}
 """
 
 from __future__ import annotations
@@ -34,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=["heuristic", "heuristic"],
         choices=sorted(AGENTS),
         metavar="AGENT",
+        help=f"one per deck: {', '.join(sorted(AGENTS))} (default: heuristic heuristic)",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--turn-cap", type=int, default=rules.DEFAULT_TURN_CAP)

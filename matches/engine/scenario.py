@@ -183,7 +183,9 @@ def _read_combatants(side_key: str, raw: Any, problems: list[str]) -> list[Comba
     return setups
 
 
-_POSITION_FILE_KEYS = frozenset({"name", "position", "dice", "play"})
+# ``rules`` (the checklist IDs a file shows) and ``expect`` (the facts it must end with) are
+# read by the scenario tests (tests/engine/test_effect_scenarios.py), not by the run.
+_POSITION_FILE_KEYS = frozenset({"name", "position", "dice", "play", "rules", "expect"})
 
 
 def _position_scenario(data: Mapping[str, Any]) -> PositionScenario:
@@ -288,14 +290,14 @@ def scenario_run(
 
 def _position_run(scenario: PositionScenario, log: EventLog) -> ScenarioRun:
     position = scenario.position
-    game = position_game(position, log=log)
-    log.emit(
+    log.emit(  # first, before the ``static`` lines of cards whose effects are in force
         "position",
         turn=position.turn,
         phase=position.phase.value,
         priority=position.priority,
         cards=dict(position.uids),
     )
+    game = position_game(position, log=log)
     phases = scenario.phases or phases_for_turns(position.phase, scenario.turns)
     outcome = play_phases(game, phases)
     unused = {

@@ -83,16 +83,11 @@ class PlayerState:
     commerce_tokens: int = 0
     pending_rewards: int = 0  # resources due next resources phase for boarded ships
     initiative_bonus: int = 0  # INIT-2: changed by effects («может быть изменена»)
-    victories: set[Victory] = field(default_factory=set)  # WIN-5: granted by ability cards
 
     @property
     def initiative(self) -> int:
         """The printed initiative as effects have changed it (INIT-2)."""
         return (self.commander.initiative or 0) + self.initiative_bonus
-
-    def has_victory(self, victory: Victory) -> bool:
-        """WIN-5: an additional victory condition from the Commander card or an effect."""
-        return self.commander.victory is victory or victory in self.victories
 
     def zone_list(self, zone: Zone) -> list[str] | None:
         return {
@@ -105,13 +100,18 @@ class PlayerState:
         }.get(zone)
 
 
+ATTACHED = "attached:"  # expiry prefix: while the named card stays in play or in its zone
+LIVE_ZONES = frozenset({Zone.PLAY, Zone.SITUATIONS, Zone.ATTACHED})
+
+
 @dataclass(frozen=True, slots=True)
 class Modifier:
     """A change of a stat with a duration, kept as data in the state (card effects): ``target``
     is a card uid (or ``player:<n>`` for the initiative), ``stat`` a stat or weapon name,
     ``expires`` the key that ends it (a window's value, ``round``, ``battle``, ``phase``,
     ``turn``; ``attached:<uid>``: while that card stays in play or in its zone; ``None``:
-    never). Stat reads add the live modifiers to the printed value."""
+    never). Stat reads add the live modifiers to the printed value. A victory condition an
+    effect grants (WIN-5) is a modifier of ``player:<n>``, stat ``victory:<condition>``."""
 
     target: str
     stat: str
@@ -134,6 +134,27 @@ class GameState:
     _by_kind: dict[CardKind, list[Card]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+
+    # --- durations and granted victories --------------------------------------------------
+
+    def is_live(self, expires: str | None) -> bool:
+        """Whether something lasting ``attached:<uid>`` still has its card in play or its zone;
+        any other expiry is live until ``Effects.expire`` removes it."""
+        if expires is None or not expires.startswith(ATTACHED):
+            return True
+        card = self.cards.get(expires[len(ATTACHED) :])
+        return card is not None and card.zone in LIVE_ZONES
+
+    def has_victory(self, player: int, victory: Victory) -> bool:
+        """WIN-5: the Commander card's victory condition, or one an effect grants while it
+        lasts (a static effect's: while its card stays in play or its zone)."""
+        if self.players[player].commander.victory is victory:
+            return True
+        target, stat = f"player:{player}", f"victory:{victory.value}"
+        return any(
+            m.target == target and m.stat == stat and self.is_live(m.expires)
+            for m in self.modifiers
+        )
 
     # --- moving cards between zones ----------------------------------------------------------
 

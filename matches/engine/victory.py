@@ -97,12 +97,13 @@ def check_start_of_turn(state: GameState) -> Outcome | None:
     trader = [
         p.index
         for p in state.players
-        if p.has_victory(Victory.TRADER) and p.commerce_tokens >= rules.TRADER_COMMERCE_TOKENS
+        if state.has_victory(p.index, Victory.TRADER)
+        and p.commerce_tokens >= rules.TRADER_COMMERCE_TOKENS
     ]
     procurator = [
         p.index
         for p in state.players
-        if p.has_victory(Victory.PROCURATOR)
+        if state.has_victory(p.index, Victory.PROCURATOR)
         and unblocked_objects(state, p.index) >= rules.PROCURATOR_OBJECTS
     ]
     winners = sorted(set(trader) | set(procurator))
@@ -168,7 +169,7 @@ def check_end_of_battle_phase(state: GameState) -> Outcome | None:
     pirates = [
         p.index
         for p in state.players
-        if p.has_victory(Victory.PIRATE)
+        if state.has_victory(p.index, Victory.PIRATE)
         and pirate_loot(state, state.opponent(p.index)) > rules.PIRATE_LOSSES_THRESHOLD
     ]
     if not pirates:

@@ -33,3 +33,32 @@ def test_scenario_without_a_file_prints_the_usage_and_exits_2(capsys):
 
     assert main([]) == 2
     assert "usage: python -m matches.engine.scenario" in capsys.readouterr().err
+
+
+def test_play_help_describes_the_deck_file_and_its_example_reads():
+    """``play --help`` says what a deck file holds — commander, cards with count and card spec,
+    setup_abilities — with an example whose cards the engine reads, not a pointer to the
+    source."""
+    import json
+    import re
+
+    from matches.engine.decks import deck_from_dict
+
+    completed = subprocess.run(
+        [sys.executable, "-m", "matches.engine.play", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    text = completed.stdout
+    for words in ("commander", '{"count": n, "card": {card spec}}', "setup_abilities", "DECK-1"):
+        assert words in text
+    example = text[text.index('    {"name"') : text.index("\npositional arguments")]
+    cards = re.sub(r",\n\s*… 40 cards in all", "", example)
+    data = json.loads(cards)
+    data["cards"] += [
+        {"count": 4, "card": {**data["cards"][1]["card"], "name": f"Крейсер {n}"}} for n in range(8)
+    ]
+    deck = deck_from_dict(data)
+    assert len(deck.cards) == 42 and deck.setup_abilities == ("штурман",)  # folded (names.name_key)
