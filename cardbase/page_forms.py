@@ -43,6 +43,7 @@ class CardFilterForm(SearchForm):
     def __init__(self, data, *, options: CardFilterOptions, **kwargs) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(data, **kwargs)
+        self.fields["order"] = self.fields.pop("order")  # the sort order after the filters
         type_names = dict(options.card_types)
         self.fields["type"].choices = [ANY] + [
             (value, card_type_label(value, type_names)) for value, _component in options.card_types

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.db import connections
 from django.db.models import Count, F, IntegerField, OuterRef, QuerySet, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, NullIf
 from django.urls import reverse
 from django.utils.functional import Promise
 
@@ -225,18 +225,19 @@ def component_get(*, game: Game, kind: ComponentKind, key: str) -> Component:
     return Component.objects.select_related("game").get(game=game, kind=kind, key=key)
 
 
-_CATALOGUE_ORDER = ("game__sort_order", "name_ru", "key")
 CARD_ORDERS = {
-    "": _CATALOGUE_ORDER,
-    "cost": (F("cost").asc(nulls_last=True), *_CATALOGUE_ORDER),
-    "-cost": (F("cost").desc(nulls_last=True), *_CATALOGUE_ORDER),
-    "type": ("game__sort_order", "card_type", "name_ru", "key"),
+    "": ("game__sort_order", "shown_name", "key"),
+    "cost": (F("cost").asc(nulls_last=True), "game__sort_order", "shown_name", "key"),
+    "-cost": (F("cost").desc(nulls_last=True), "game__sort_order", "shown_name", "key"),
+    "type": ("game__sort_order", "card_type", "shown_name", "key"),
 }
 
 
-def cards_ordered(cards: QuerySet[Card], *, order: str) -> QuerySet[Card]:
-    """``cards`` in one of the orders the pages offer (``CARD_ORDERS``; unknown: by name)."""
-    return cards.order_by(*CARD_ORDERS.get(order, _CATALOGUE_ORDER))
+def cards_ordered(cards: QuerySet[Card], *, order: str, english: bool = False) -> QuerySet[Card]:
+    """``cards`` in one of the orders the pages offer (``CARD_ORDERS``; unknown: by name),
+    names compared as shown: the English name where there is one for an English reader."""
+    shown = Coalesce(NullIf("name_en", Value("")), "name_ru") if english else F("name_ru")
+    return cards.annotate(shown_name=shown).order_by(*CARD_ORDERS.get(order, CARD_ORDERS[""]))
 
 
 def cards_everywhere() -> QuerySet[Card]:

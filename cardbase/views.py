@@ -17,6 +17,7 @@ from cardbase.page_forms import CardFilterForm, KomandorCardFilterForm, SearchFo
 from cardbase.search.everything import SearchResults, catalogue_search
 from cardbase.search.query import QuerySyntaxError
 from cardbase.search.syntax import SYNTAX
+from cardbase.templatetags.catalogue import is_english
 
 PAGE_SIZE = 30
 Found = TypeVar("Found")
@@ -66,7 +67,8 @@ def search(request: HttpRequest) -> HttpResponse:
     results, error = _searched(text, cards=selectors.cards_everywhere())
     page = None
     if text and not error:
-        page = _page(request, selectors.cards_ordered(results.cards, order=_order(form)))
+        ordered = selectors.cards_ordered(results.cards, order=_order(form), english=is_english())
+        page = _page(request, ordered)
         if page.paginator.count == 1 and not results.entry_groups:
             card = page.object_list[0]  # the one card asked for: open it
             return redirect("cardbase:card-detail", game=card.game.slug, key=card.key)
@@ -99,7 +101,7 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
     if form.is_valid():
         cards = selectors.cards_filtered(game=game_row, filters=form.to_filters())
         results, error = _searched(form.cleaned_data["q"], cards=cards, game=game_row)
-        ordered = selectors.cards_ordered(results.cards, order=_order(form))
+        ordered = selectors.cards_ordered(results.cards, order=_order(form), english=is_english())
         page = None if error else _page(request, ordered)
     context = {
         "game": game_row,

@@ -60,3 +60,17 @@ def test_one_card_beside_other_entries_stays_on_the_results(client, catalogue):
     response = client.get(reverse("cardbase:search"), {"q": "Люди OR Разведчик"})
     assert response.status_code == 200
     assert keys_on(response) == ["scout"]
+
+
+def test_names_sort_as_the_reader_sees_them(client, db):
+    from tests.factories import CardFactory, GameFactory
+
+    game = GameFactory(slug="eclipse", name_ru="Eclipse", name_en="Eclipse")
+    CardFactory(game=game, key="a", name_ru="Альфа", name_en="Zulu")
+    CardFactory(game=game, key="b", name_ru="Яблоко", name_en="Apple")
+    CardFactory(game=game, key="c", name_ru="Бета", name_en="")
+    url = reverse("cardbase:catalogue", args=["eclipse"])
+    assert keys_on(client.get(url, {"order": ""})) == ["a", "c", "b"]
+    client.cookies["django_language"] = "en"
+    # Apple, Zulu, then «Бета», shown under its Russian name
+    assert keys_on(client.get(url, {"order": ""})) == ["b", "a", "c"]
