@@ -35,11 +35,14 @@ def _api_match(body: dict, row) -> dict | None:
     )
 
 
+def _card_url(card: Card) -> str:
+    return reverse("cardbase:card-detail", args=[card.game.slug, card.key])
+
+
 def _page_link(response, row) -> str | None:
     """The search page's link to ``row``, if it lists it."""
     if isinstance(row, Card):
-        url = reverse("cardbase:card-detail", args=[row.game.slug, row.key])
-        return url if row in response.context["page"].object_list else None
+        return _card_url(row) if row in response.context["page"].object_list else None
     for group in response.context["results"].entry_groups:
         for found in group.rows:
             if found.kind.model is type(row) and found.row.pk == row.pk:
@@ -78,6 +81,10 @@ def test_every_shipped_row_is_found_by_its_quoted_russian_name(client):
             assert bool(row.source_section) != row.is_project_design, row
 
         page = client.get(reverse("cardbase:search"), {"q": query})
+        if page.status_code == 302:  # exactly one card and nothing else: the page opens it
+            if not isinstance(row, Card) or page.url != _card_url(row):
+                missing.append(("page", query))
+            continue
         assert page.status_code == 200, (query, page.content)
         link = _page_link(page, row)
         if (
