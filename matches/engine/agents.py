@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from matches.engine.decisions import Agent, Decision, IllegalChoiceError
@@ -115,7 +115,7 @@ class HeuristicAgent:
         name = _METHOD_NAMES.get(decision.kind)
         if name is None:
             name = _METHOD_NAMES[decision.kind] = "_" + decision.kind.replace(".", "_")
-        method = getattr(self, name, None)
+        method: Callable[[Decision], int] | None = getattr(self, name, None)
         if method is not None:
             return method(decision)
         return _prefer(decision, _PREFERRED.get(decision.kind, ()))

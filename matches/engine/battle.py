@@ -880,14 +880,14 @@ class _Battle:
         if current is not Distance.LONG:
             for index in (0, 1):
                 if self._may_manoeuvre(index) and self._slowest(index) > self._fastest(1 - index):
-                    options = [Option("keep", "не увеличивать")]
-                    options += [
+                    farther = [Option("keep", "не увеличивать")]
+                    farther += [
                         Option(d.key, d.key)
                         for d in (Distance.MEDIUM, Distance.LONG)
                         if d > current
                     ]
                     choice = self._ask(
-                        self.sides[index].player, "battle.increase_distance", options
+                        self.sides[index].player, "battle.increase_distance", farther
                     )
                     if choice.key != "keep":
                         self.stopped, following = True, Distance.from_key(choice.key)
@@ -1005,7 +1005,7 @@ class _Battle:
                 if self.site.allows_bombs:
                     for t in targets:
                         if self._bomb_target(c, t):
-                            value = min(mount.power, t.strength - t.damage)
+                            value: float = min(mount.power, t.strength - t.damage)
                             found.append((self._option(c, mount, (t,), value), enemy_out))
                 continue
             if weapon is Weapon.BOARDING:
@@ -1358,8 +1358,8 @@ class _Battle:
             shield = target.shield_now
             absorb = False
             if shield > 0:
-                options = (Option("absorb", "принять щитом"), Option("full", "сохранить щит"))
-                choice = self._ask(target.player, "battle.nova_shield", options, target=target.uid)
+                answers = (Option("absorb", "принять щитом"), Option("full", "сохранить щит"))
+                choice = self._ask(target.player, "battle.nova_shield", answers, target=target.uid)
                 absorb = choice.key == "absorb"
                 if absorb:
                     target.shield_disabled = True  # WPN-NOVA-7, for the rest of the battle phase

@@ -27,6 +27,8 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
         and ship.spec.properties.commercial_run is not None
     ]
     for ship in runners:
+        properties = ship.spec.properties
+        assert properties is not None  # a runner's (above)
         if ship.zone is not Zone.PLAY or ship.tapped:
             continue
         home = state.cards.get(start[ship.uid] or "")
@@ -45,7 +47,7 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
                         {**game.card_features(obj), "smuggling": False},
                     )
                 )
-            elif ship.spec.properties.smuggling_run is not None:  # type: ignore[union-attr]
+            elif properties.smuggling_run is not None:
                 options.append(
                     Option(
                         f"smuggle:{obj.uid}",
@@ -96,7 +98,9 @@ def _smuggle(game: Table[Effects], player: int, ship: Card, target: str) -> None
 
 def _reward(game: Table[Effects], player: int, ship: Card, **event: object) -> None:
     me = game.state.players[player]
-    run = ship.spec.properties.commercial_run  # type: ignore[union-attr]
+    properties = ship.spec.properties
+    run = properties.commercial_run if properties is not None else None
+    assert run is not None  # only runners are rewarded (commercial_runs)
     me.commerce_tokens += 1
     if run.reward_kind is RewardKind.RESOURCES:
         me.resources += run.reward

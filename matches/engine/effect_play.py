@@ -332,7 +332,7 @@ def card_entered(game: Table[Effects], uid: str, *, on_play: bool = True) -> Non
 def entered_effects(card: Card) -> tuple[EffectSpec, ...]:
     spec = card.spec
     if spec.kind is CardKind.ABILITY:
-        variant = (spec.variants or ())[card.variant or 0] if spec.variants else ()
+        variant = spec.variants[card.variant or 0] if spec.variants else ()
         return () if isinstance(variant, str) else variant
     return spec.effects or ()
 
@@ -482,7 +482,7 @@ def _place_of(source: str | None, moment: Moment) -> str | None:
     """Where this card is: its orbit or sector (an object: its own orbit); the Commander's: his
     carrier's."""
     state = moment.state
-    uid = source or (_carrier(moment) or [None])[0]
+    uid = source or next(iter(_carrier(moment)), None)
     card = state.cards.get(uid or "")
     if card is None:
         return None
@@ -540,7 +540,7 @@ def _self_holds(condition: Condition, source: str | None, moment: Moment) -> boo
     state = moment.state
     wanted = condition.self_
     assert wanted is not None
-    uid = source or (_carrier(moment) or [None])[0]
+    uid = source or next(iter(_carrier(moment)), None)
     card = state.cards.get(uid or "")
     if card is not None and card.zone is Zone.ATTACHED:
         card = state.cards.get(card.where or "")  # an upgrade: the upgraded card (UPG-3)

@@ -622,8 +622,11 @@ class Effects:
             if self._budget is not None:
                 self._budget[player] -= cost.action_tokens
         me.resources -= cost.resources
-        roll = None if cost.roll is None else self.roll(player, "effect", cost.roll)
-        succeeded = roll is None or roll >= cost.roll  # no roll asked, or it was made
+        roll: int | None = None
+        succeeded = True  # no roll asked, or it was made
+        if cost.roll is not None:
+            roll = self.roll(player, "effect", cost.roll)
+            succeeded = roll >= cost.roll
         if succeeded and self._picks_later(effect):
             moment = replace(moment, targets=self._chosen(effect, moment))
         elif moment.target is not None:

@@ -12,7 +12,18 @@ from functools import lru_cache, partial
 from typing import Any
 
 from matches.engine import rules
-from matches.engine.cards import CardKind, CardSpec, ObjectType
+from matches.engine.battle import Combatant
+from matches.engine.cards import (
+    CardKind,
+    CardSpec,
+    Force,
+    Lasers,
+    Maser,
+    Missiles,
+    ObjectType,
+    Power,
+    Salvo,
+)
 from matches.engine.commerce import commercial_runs
 from matches.engine.decisions import Agent, Decision, Option, decide
 from matches.engine.dice import Dice
@@ -590,7 +601,7 @@ class Game:
             card_entered(self, uid)
         return True
 
-    def refresh_combatant(self, fighter: Any) -> None:
+    def refresh_combatant(self, fighter: Combatant) -> None:
         """A battle card's stats as card effects now change them (``effect_play.refresh``)."""
         refresh(self, fighter)
 
@@ -753,6 +764,7 @@ class Game:
         table = {obj.uid: self.location_features(player, obj.uid, index) for obj in free}
         for card in cards:
             unit = card.kind is CardKind.GROUND_UNIT
+            # ``card.where`` is one of ``free_uids`` (above), never None.
             options = [Option("stay", "остаться", table[card.where])]  # type: ignore[index]
             options += [
                 Option(obj.uid, obj.spec.name, table[obj.uid])
@@ -893,14 +905,16 @@ def base_power(spec: CardSpec) -> int:
     return total
 
 
-def _weapon_value(weapon: Any) -> int:
-    if hasattr(weapon, "long"):
+def _weapon_value(weapon: Power | Maser | Lasers | Salvo | Missiles | Force) -> int:
+    if isinstance(weapon, Missiles):
         return sum(_weapon_value(s) for s in (weapon.long, weapon.medium, weapon.short) if s)
-    if hasattr(weapon, "count"):
+    if isinstance(weapon, Salvo):
         return weapon.count * weapon.power // 2
-    if hasattr(weapon, "targets"):
+    if isinstance(weapon, Lasers):
         return weapon.targets * weapon.power
-    return getattr(weapon, "power", 0)
+    if isinstance(weapon, Force):
+        return 0  # boarding and landing: no fire power
+    return weapon.power
 
 
 # The turn (TURN-1..14): every phase but setup, in the book's order, and what each one does.

@@ -172,6 +172,7 @@ def position_from_dict(data: Any) -> Position:
     if problems:
         raise PositionError(problems)
     return Position(
+        # No problems: every player and the filler were read (not None).
         players=(players[0], players[1]),  # type: ignore[arg-type]
         filler=filler,  # type: ignore[arg-type]
         turn=turn,
@@ -306,7 +307,7 @@ def _read_card_setup(
 ) -> CardSetup | None:
     path = f"players[{owner}].cards.{label}"
     count = len(problems)
-    at = entry.get("at")
+    at: Any = entry.get("at")  # a label, a sector …: checked below
     default_zone = Zone.PLAY if at is not None or spec.kind is CardKind.SPACE_OBJECT else Zone.DECK
     zone = default_zone
     if "zone" in entry:
