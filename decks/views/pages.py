@@ -10,7 +10,7 @@ from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -252,7 +252,12 @@ def deck_import(request):
                     }
                 form.add_error("text", message)
         else:
-            messages.success(request, _("Deck imported."))
+            count = sum(entry.count for entry in deck.entries.all())
+            messages.success(
+                request,
+                ngettext("Deck imported: %(count)s card.", "Deck imported: %(count)s cards.", count)
+                % {"count": count},
+            )
             return redirect("decks:detail", deck_id=deck.id)
     return render(request, "decks/import.html", {"form": form})
 

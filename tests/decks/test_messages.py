@@ -127,3 +127,18 @@ def test_import_line_errors_carry_codes_and_read_in_the_active_language():
         assert localised(unknown)["message"] == (
             "Строка 4: карты «Химра» нет в каталоге «Пути Командора»."
         )
+
+
+@pytest.mark.parametrize("count", sorted(RUSSIAN_CARDS))
+def test_the_import_page_says_how_many_cards_came_in(client, db, count):
+    from django.urls import reverse
+
+    from tests.decks.factories import UserFactory, komandor_card
+
+    komandor_card("ship", name_ru="Оса")
+    client.force_login(UserFactory(username="importer"))
+    response = client.post(
+        reverse("decks:import"), {"name": "Рой", "text": f"{count} Оса"}, follow=True
+    )
+    shown = [str(message) for message in response.context["messages"]]
+    assert shown == [f"Колода импортирована: {RUSSIAN_CARDS[count]}."]
