@@ -3,8 +3,8 @@
 Per game: the totals the rule books state against what is entered (``stated_count_rows``);
 Komandor cards whose stored stats or effects the engine's card schema rejects
 (``card_from_dict``, with the path of each problem), whose effects render no English text
-(``cardbase.rules_text``, the engine's renderer), and that no precon deck uses (once decks can
-be precons); entries with no source; drafts waiting.
+(``cardbase.rules_text``, the engine's renderer), and that no precon deck uses; entries with
+no source; drafts waiting.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class GameCompleteness:
     stated: list[StatedCountRow]
     broken_cards: list[CardProblem] = field(default_factory=list)
     untranslated_cards: list[Card] = field(default_factory=list)
-    unused_cards: list[Card] | None = None  # None: no precon decks exist yet
+    unused_cards: list[Card] | None = None  # Komandor only
     unsourced: list[models.Model] = field(default_factory=list)
 
     @property
@@ -48,23 +48,21 @@ class Completeness:
     drafts: list[Draft]
 
 
-def _precon_card_ids() -> set[int] | None:
-    """Cards some precon deck uses, or None while decks have no precon flag."""
+def _precon_card_ids() -> set[int]:
+    """Cards some precon deck uses (as deck cards, the Commander or pre-chosen abilities)."""
     from decks.models import Deck, DeckEntry
 
-    flag = next(
-        (f.name for f in Deck._meta.get_fields() if f.name in ("is_preconstructed", "is_precon")),
-        None,
+    used = set(
+        DeckEntry.objects.filter(deck__is_preconstructed=True).values_list("card", flat=True)
     )
-    if flag is None:
-        return None
-    return set(DeckEntry.objects.filter(**{f"deck__{flag}": True}).values_list("card", flat=True))
+    used.update(Deck.objects.filter(is_preconstructed=True).values_list("commander", flat=True))
+    used.discard(None)
+    return used
 
 
 def _komandor_checks(report: GameCompleteness) -> None:
     precon_cards = _precon_card_ids()
-    if precon_cards is not None:
-        report.unused_cards = []
+    report.unused_cards = []
     for card in Card.objects.filter(game=report.game).order_by("name_ru"):
         try:
             card_from_dict(card.attributes)
@@ -75,7 +73,7 @@ def _komandor_checks(report: GameCompleteness) -> None:
         text = rules_text_of(game_slug=KOMANDOR_SLUG, attributes=card.attributes, text="")
         if text is not None and text.from_effects and not "".join(text.en).strip():
             report.untranslated_cards.append(card)
-        if precon_cards is not None and card.pk not in precon_cards:
+        if card.pk not in precon_cards:
             report.unused_cards.append(card)
 
 

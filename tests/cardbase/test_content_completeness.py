@@ -61,3 +61,19 @@ def test_staff_in_no_role_cannot_open_it(db):
     assert client.get(reverse("admin-completeness")).status_code == 403
     assert client.get(reverse("admin:index")).status_code == 200
     assert reverse("admin-completeness") not in client.get(reverse("admin:index")).content.decode()
+
+
+def test_komandor_cards_no_precon_uses_are_listed(db):
+    from decks.models import Deck, DeckEntry
+
+    catalogue = admin_catalogue()
+    chimera = catalogue["chimera"]
+    spare = CardFactory(game=catalogue["komandor"], key="spare", attributes=CHIMERA_ATTRIBUTES)
+    precon = Deck.objects.create(
+        owner=None, name="Тест", is_preconstructed=True, precon_key="test-precon"
+    )
+    DeckEntry.objects.create(deck=precon, card=chimera, count=4)
+
+    (komandor,) = [i for i in catalogue_completeness().games if i.game.slug == "komandor"]
+    unused = {card.key for card in komandor.unused_cards}
+    assert spare.key in unused and chimera.key not in unused
