@@ -175,7 +175,8 @@ class HeuristicAgent:
 
     def _move_ship(self, decision: Decision) -> int:
         """Keep the Commander's carrier and a guard home; send the rest, together, to the enemy
-        place worth most that the free fleet overpowers; otherwise gather at home."""
+        place (an orbit, or a sector with his fleet when a card opens it) worth most that the
+        free fleet overpowers; otherwise gather at home."""
         context = decision.context
         options = decision.options
         stay = _index(decision, "stay")
@@ -196,7 +197,7 @@ class HeuristicAgent:
         best, best_score = None, None
         for index, option in enumerate(options):
             data = option.data
-            if not data.get("orbit") or data.get("controller") in (None, decision.player):
+            if not _enemy_place(data, decision.player):
                 continue
             enemy = data.get("enemy_power", 0)
             have = data.get("own_power", 0) - (power if index == stay else 0)
@@ -278,6 +279,14 @@ class HeuristicAgent:
         better for every roll of the game)."""
         roll, need = decision.context.get("roll", 0), decision.context.get("need")
         return _index(decision, "reroll" if roll < (need or 4) else "keep")
+
+
+def _enemy_place(data: Mapping[str, Any], player: int) -> bool:
+    """An orbit the opponent controls, or an open-space sector holding his fleet (offered only
+    when a card lets the player enter it, MOVE-9)."""
+    if data.get("orbit"):
+        return data.get("controller") not in (None, player)
+    return bool(data.get("enemy_power")) and str(data.get("to", "")).startswith("s")
 
 
 def _prefer(decision: Decision, keys: Iterable[str]) -> int:

@@ -68,6 +68,12 @@ _COMBAT_STATS = {
     "landing": "landing",
 }
 _MAX_ABILITIES = 3  # ABIL-3
+# Turns a situation or upgrade is counted as working when agents weigh putting it into play
+# (a match of the starter set's precons lasts about five).
+LASTING_TURNS = 3
+CARD_WORTH = 2.0  # a card drawn, to agents; one searched for (chosen) is worth more
+SEARCH_WORTH = 3.0
+REROLL_WORTH = 1.5  # a die rolled again (only a bad roll is)
 
 
 # --- compiling a card's data into plays ----------------------------------------------------------
@@ -115,7 +121,7 @@ def card_plays(card: Card) -> Iterator[Effect]:
             cost=Cost.of_card(spec),  # SIT-2
             source=uid,
             zone=Zone.HAND,
-            value=2.0,
+            value=lasting_value(spec),
         )
         yield Effect(
             key=f"{uid}:discard",
@@ -138,7 +144,7 @@ def card_plays(card: Card) -> Iterator[Effect]:
             targets=partial(_upgrade_hosts, uid),
             source=uid,
             zone=Zone.HAND,
-            value=2.0,
+            value=lasting_value(spec),
         )
         yield Effect(
             key=f"{uid}:move",
@@ -239,6 +245,19 @@ def until_key(until: str | None, source: str | None) -> str | None:
     return _UNTIL_KEYS[until]
 
 
+def lasting_value(spec: CardSpec) -> float:
+    """What putting a situation or an upgrade into play is worth to agents: an ``on_play``
+    effect once, any other over ``LASTING_TURNS`` turns, each net of its own price."""
+    total = 0.0
+    for effect in spec.effects or ():
+        cost = effect.cost
+        worth = _value(effect.actions) - cost.action_tokens * 1.5 - cost.resources
+        if cost.roll is not None:
+            worth *= (7 - cost.roll) / 6
+        total += worth if effect.is_on_play else worth * LASTING_TURNS
+    return max(total, 0.0)
+
+
 def _value(actions: Iterable[Action]) -> float:
     """A rough worth of the actions for agents (before any target is known)."""
     total = 0.0
@@ -249,8 +268,12 @@ def _value(actions: Iterable[Action]) -> float:
             total += 6
         elif action.do in ("modify", "initiative"):
             total += abs(action.by)
-        elif action.do in ("draw", "search", "reroll"):
-            total += action.count
+        elif action.do == "draw":
+            total += action.count * CARD_WORTH
+        elif action.do == "search":
+            total += action.count * SEARCH_WORTH
+        elif action.do == "reroll":
+            total += action.count * REROLL_WORTH
         elif action.do in ("gain", "lose"):
             total += action.resources + action.action_tokens
         else:
@@ -858,7 +881,10 @@ def refresh(game: Table[Effects], fighter: Combatant) -> None:
 
 def assess(actions: tuple[Action, ...], moment: Moment, target: str | None) -> float:
     """What a play is worth to its player, for agents: damage most to what it destroys, repair
-    what is damaged, the rest by its numbers."""
+    what is damaged, a card tapped (the opponent's) or untapped (one's own) its cost, a cancel
+    the worth of the play it answers, a ship sent off to a new sector its cost where the enemy
+    is stronger, the right to enter enemy sectors half the cost of the enemy ships there, a ban
+    on the opponent's tactical cards half the cards in his hand, the rest by its numbers."""
     state = moment.state
     card = state.cards.get(target or "")
     total = 0.0
@@ -876,9 +902,50 @@ def assess(actions: tuple[Action, ...], moment: Moment, target: str | None) -> f
             fighter = _combatant(card.uid, moment)
             damage = fighter.damage if fighter is not None else card.damage
             total += min(damage, action.amount or damage) * 1.5
+        elif card is not None and action.do in ("tap", "untap"):
+            mine = _controller(card, moment) == moment.player
+            total += card.cost if mine == (action.do == "untap") else -card.cost
+        elif action.do == "cancel":
+            total += float((moment.attack or {}).get("expected", 1))
+        elif card is not None and action.do == "move" and action.to == "new_sector":
+            total += _rescue_worth(card, moment)
+        elif action.do == "permit" and action.rule == "enter_enemy_sector":
+            total += _enemy_in_sectors(moment) / 2
+        elif action.do == "forbid" and action.rule == "play_tactical":
+            hand = moment.state.players[_player(action, moment)].hand
+            total += len(hand) / 2 if action.player == "opponent" else -len(hand) / 2
         elif action.do == "modify":
             mine = card is None or _controller(card, moment) == moment.player
             total += action.by if mine else -action.by
         else:
             total += _value((action,))
     return total
+
+
+def _rescue_worth(card: Card, moment: Moment) -> float:
+    """A ship of one's own moved off to an empty sector: its cost where the enemy ships
+    outpower one's own, a loss of place (−1) elsewhere or beside its own Commander."""
+    state, player = moment.state, moment.player
+    if card.kind is not CardKind.SHIP or _controller(card, moment) != player or not card.where:
+        return 0.0
+    if state.players[player].commander_at in (card.uid, card.where):
+        return -1.0
+
+    def power(side: int) -> int:
+        return sum(max(c.power - c.damage, 0) for c in state.ships_at(card.where or "", side))
+
+    return float(card.cost) if power(state.opponent(player)) > power(player) else -1.0
+
+
+def _enemy_in_sectors(moment: Moment) -> float:
+    """The cost of the opponent's ships in open-space sectors (what MOVE-9 lets one reach)."""
+    state = moment.state
+    enemy = state.opponent(moment.player)
+    return float(
+        sum(
+            ship.cost
+            for where in state.ship_locations(enemy)
+            if where.startswith("s")
+            for ship in state.ships_at(where, enemy)
+        )
+    )

@@ -489,6 +489,7 @@ class Effects:
             return []
         data = {"effect": effect.key, "cost": effect.cost.to_dict(), "source": effect.source}
         assess = effect.assess
+        several = assess is not None and self._picks_later(effect)
         return [
             Option(
                 f"play:{effect.key}" if target is None else f"play:{effect.key}>{target}",
@@ -496,11 +497,28 @@ class Effects:
                 {
                     **data,
                     "target": target,
-                    "expected": effect.value if assess is None else assess(moment, target),
+                    "expected": self._several_worth(effect, moment)
+                    if several
+                    else self._worth(effect, moment, target),
                 },
             )
             for target in targets
         ]
+
+    @staticmethod
+    def _worth(effect: Effect, moment: Moment, target: str | None) -> float:
+        """What a play is worth to agents: its ``assess`` on the target, or its ``value``."""
+        return effect.value if effect.assess is None else effect.assess(moment, target)
+
+    def _several_worth(self, effect: Effect, moment: Moment) -> float:
+        """A play on several cards is worth what it does to those it will take: all of them,
+        the best ``pick`` for its player, or the worst when his opponent picks."""
+        assert effect.assess is not None
+        worths = sorted(
+            (effect.assess(moment, target) for target in self.candidates(effect, moment)),
+            reverse=effect.chooser == "self",
+        )
+        return sum(worths if effect.pick is None else worths[: effect.pick])
 
     def playable(self, effect: Effect, moment: Moment) -> list[str | None]:
         """The targets ``effect`` may be played on now (``[None]`` for one without targets, or
@@ -693,7 +711,12 @@ class Effects:
                 Window.OPPONENT_PLAY,
                 opponent,
                 moment.battle,
-                {"effect": effect.key, "name": effect.name, "player": moment.player},
+                {
+                    "effect": effect.key,
+                    "name": effect.name,
+                    "player": moment.player,
+                    "expected": self._worth(effect, moment, moment.target),
+                },
             )
         )
         cancelled, self._cancelled = self._cancelled, False
