@@ -135,27 +135,31 @@ def precon_decks() -> Callable[[int], list[Any]]:
     return lambda seed: [decks[i] for i in pairs[seed % len(pairs)]]
 
 
-def run_round(workloads: dict[str, Workload], seeds: int) -> dict[str, tuple[list[float], int]]:
+Results = dict[str, tuple[list[float], list[int]]]  # per workload: CPU s and turns per match
+
+
+def run_round(workloads: dict[str, Workload], seeds: int) -> Results:
     names = list(workloads)
-    times: dict[str, list[float]] = {name: [] for name in names}
-    turns = dict.fromkeys(names, 0)
+    results: Results = {name: ([], []) for name in names}
     for seed in range(seeds):
         shift = seed % len(names)
         for name in names[shift:] + names[:shift]:
             match = workloads[name](seed)
             start = time.process_time()
-            turns[name] += match()
-            times[name].append(time.process_time() - start)
-    return {name: (times[name], turns[name]) for name in names}
+            turns = match()
+            results[name][0].append(time.process_time() - start)
+            results[name][1].append(turns)
+    return results
 
 
-def describe(name: str, times: list[float], turns: int) -> str:
+def describe(name: str, times: list[float], turns: list[int]) -> str:
     ms = sorted(t * 1000 for t in times)
     p25, median, p75 = statistics.quantiles(ms, n=4, method="inclusive")
     return (
         f"  {name:8} median {median:6.2f} ms  p25 {p25:6.2f}  p75 {p75:6.2f}  "
         f"min {ms[0]:5.2f}  max {ms[-1]:6.1f}  {len(ms) / sum(times):6.1f} matches/s  "
-        f"{turns / len(ms):4.1f} turns/match  {sum(ms) / turns:.2f} ms/turn"
+        f"turns mean {statistics.mean(turns):4.1f} median {statistics.median(turns):g}  "
+        f"{sum(ms) / sum(turns):.2f} ms/turn"
     )
 
 
@@ -163,8 +167,8 @@ def median_ms(times: list[float]) -> float:
     return statistics.median(times) * 1000
 
 
-def summarise(label: str, results: dict[str, tuple[list[float], int]]) -> None:
-    print(f"{label} (load average {os.getloadavg()[0]:.2f})")
+def summarise(label: str, results: Results) -> None:
+    print(label)
     for name, (times, turns) in results.items():
         print(describe(name, times, turns))
     if "0.3.0" in results and "plain" in results:
@@ -178,6 +182,10 @@ def summarise(label: str, results: dict[str, tuple[list[float], int]]) -> None:
         effects = median_ms(results["effects"][0])
         verdict = "met" if effects <= EFFECTS_AIM_MS else "NOT met"
         print(f"  effects median {effects:.2f} ms (aim ≤ {EFFECTS_AIM_MS:g} ms: {verdict})")
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def profile(workload: Workload, seeds: int, top: int) -> None:
@@ -218,19 +226,19 @@ def main() -> None:
         print(
             f"engine {ENGINE_VERSION} against 0.3.0 ({BASELINE_COMMIT}), {args.seeds} seeds × "
             f"{args.rounds} rounds, {' vs '.join(args.agents)}, log off, "
-            f"Python {sys.version.split()[0]}, load average before "
-            f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+            f"Python {sys.version.split()[0]}, load average before {load()}"
         )
         if args.profile:
             profile(workloads[args.only or "effects"], args.seeds, args.profile)
             return
-        rounds = [run_round(workloads, args.seeds) for _ in range(args.rounds)]
-        for number, results in enumerate(rounds, 1):
-            summarise(f"round {number}", results)
-        merged = {
+        rounds = []
+        for number in range(1, args.rounds + 1):
+            rounds.append(run_round(workloads, args.seeds))
+            summarise(f"round {number} (load average after it {load()})", rounds[-1])
+        merged: Results = {
             name: (
                 [t for r in rounds for t in r[name][0]],
-                sum(r[name][1] for r in rounds),
+                [n for r in rounds for n in r[name][1]],
             )
             for name in workloads
         }
