@@ -165,7 +165,8 @@ class GameState:
             del self.play[uid]
             if zone is not Zone.PLAY:
                 self._lose_upgrades(uid)
-        else:  # a zone with a list: ``zone_list`` is None only for PLAY
+        else:
+            # A zone with a list: ``zone_list`` is None only for PLAY.
             self.players[card.owner].zone_list(card.zone).remove(uid)  # type: ignore[union-attr]
         card.zone = zone
         card.where = where
