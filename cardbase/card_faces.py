@@ -197,9 +197,12 @@ def _lasers(spec: CardSpec, value: str) -> str:
             "Laser batteries, power %(power)s (short range): damage is %(power)s minus the "
             "target's armor. They can also shoot down missiles and torpedoes."
         ) % {"power": lasers.power}
-    return _(
+    return ngettext(
         "Laser batteries %(targets)s/%(power)s (short range): one attack hits up to "
-        "%(targets)s ships, each taking %(power)s minus its armor."
+        "%(targets)s ship, each taking %(power)s minus its armor.",
+        "Laser batteries %(targets)s/%(power)s (short range): one attack hits up to "
+        "%(targets)s ships, each taking %(power)s minus its armor.",
+        lasers.targets,
     ) % {"targets": lasers.targets, "power": lasers.power}
 
 
