@@ -4,7 +4,9 @@ import sys
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    # Production unless a settings module is named: local development names the debug
+    # settings (DJANGO_SETTINGS_MODULE=config.settings, as scripts/run.sh and the tests do).
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
     if sys.argv[1:2] != ["runserver"]:
         # Web requests have a statement timeout (settings); a migration or a content load
         # may rightly take longer.

@@ -3,6 +3,8 @@
 # Runs on SQLite by default; with DATABASE_URL=postgres://… the same suite runs on PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The development settings, named (manage.py, config.wsgi and the Celery app default to production).
+export DJANGO_SETTINGS_MODULE=${DJANGO_SETTINGS_MODULE:-config.settings}
 # The content tests read the rule books; they live beside the project (../shared/rules).
 rules_dir=${RULES_DIR:-$(cd .. && pwd)/shared/rules}
 if [ ! -f "$rules_dir/komandor.ru.txt" ]; then

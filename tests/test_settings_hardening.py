@@ -40,6 +40,36 @@ def test_the_wsgi_entry_point_refuses_to_start_without_a_real_secret_key():
     assert "SECRET_KEY must be set" in result.stderr
 
 
+def manage(*args: str, unset: tuple[str, ...] = (), **env: str) -> subprocess.CompletedProcess:
+    environment = {**os.environ, **env}
+    for name in unset:
+        environment.pop(name, None)
+    environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_manage_py_without_settings_or_key_refuses_and_says_what_to_set():
+    result = manage("check", unset=("DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG"))
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+    assert "DJANGO_SETTINGS_MODULE=config.settings" in result.stderr
+
+
+def test_manage_py_without_settings_uses_production():
+    code = "from django.conf import settings; print(settings.SETTINGS_MODULE, settings.DEBUG)"
+    result = manage(
+        "shell", "-c", code, unset=("DJANGO_SETTINGS_MODULE", "DEBUG"), **PRODUCTION_ENV
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-2:] == ["config.settings.production", "False"]
+
+
 def test_production_allows_only_the_hosts_named():
     code = "from config.settings import production as p; print(p.ALLOWED_HOSTS)"
     unnamed = python(code, unset=("ALLOWED_HOSTS", "DEBUG"), **PRODUCTION_ENV)

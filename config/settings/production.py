@@ -12,7 +12,12 @@ DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "")
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if len(SECRET_KEY) < 50:
-    raise ImproperlyConfigured("SECRET_KEY must be set to at least 50 random characters.")
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set to at least 50 random characters for the production settings "
+        "(config.settings.production, the default of manage.py, config.wsgi and the Celery "
+        "app). For local development, name the debug settings instead: "
+        "export DJANGO_SETTINGS_MODULE=config.settings"
+    )
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
