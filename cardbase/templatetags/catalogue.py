@@ -1,6 +1,7 @@
 """Template helpers for the catalogue pages: the row's name in the interface language, card
 kind and rarity labels, attribute values, and page links that keep the current filters."""
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -9,7 +10,7 @@ from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext_lazy
 
 from cardbase.card_faces import card_face_of
 from cardbase.models import Game
@@ -98,14 +99,23 @@ def rarity_label(rarity: str) -> str:
 
 @register.filter
 def attribute_text(value: Any) -> str:
-    """A stored attribute value as one readable line (lists joined, mappings as key: value)."""
+    """A stored attribute value as one readable line (lists joined, mappings as key: value);
+    a stored code such as ``effect_timing`` reads as words, translated when the catalogue
+    knows them, never as the raw code."""
     if isinstance(value, bool):
         return "✓" if value else "—"
     if isinstance(value, Mapping):
-        return "; ".join(f"{key}: {attribute_text(item)}" for key, item in value.items())
+        return "; ".join(
+            f"{attribute_label(key)}: {attribute_text(item)}" for key, item in value.items()
+        )
     if isinstance(value, list | tuple):
         return ", ".join(attribute_text(item) for item in value)
+    if isinstance(value, str) and _STORED_CODE.fullmatch(value):
+        return gettext(value.replace("_", " "))
     return str(value)
+
+
+_STORED_CODE = re.compile(r"[a-z]+(?:_[a-z]+)+")
 
 
 @register.simple_tag(takes_context=True)
@@ -162,7 +172,7 @@ def attribute_label(key: str) -> str:
     known = ATTRIBUTE_LABELS.get(key)
     if known is not None:
         return capfirst(str(known))
-    return capfirst(key.replace("_", " "))
+    return capfirst(gettext(key.replace("_", " ")))
 
 
 @register.filter
