@@ -45,7 +45,11 @@ def _engine_imports(path: Path) -> set[str]:
 
 
 def engine_import_graph() -> dict[str, set[str]]:
-    modules = {path.stem: path for path in ENGINE.glob("*.py") if path.name != "__init__.py"}
+    modules = {
+        ".".join(path.relative_to(ENGINE).with_suffix("").parts): path
+        for path in ENGINE.rglob("*.py")
+        if path.name != "__init__.py"
+    }
     return {name: _engine_imports(path) & modules.keys() for name, path in modules.items()}
 
 
