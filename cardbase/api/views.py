@@ -19,6 +19,7 @@ from cardbase.api import serializers
 from cardbase.api.cache import cached_response, response_cache_key, response_store
 from cardbase.api.errors import api_exception_handler, bad_parameter
 from cardbase.api.pagination import CataloguePagination
+from cardbase.db_columns import CARD_LIST_ORDER
 from cardbase.models import (
     Advisor,
     Card,
@@ -160,7 +161,10 @@ class ReleaseViewSet(CatalogueViewSet):
 class CardViewSet(CatalogueViewSet):
     """Cards of all five games. ``?q=`` takes the search language."""
 
-    queryset = Card.objects.values(*serializers.CARD_VALUES)
+    # By game, name and id as every catalogue list, through the column PostgreSQL indexes
+    # in that order (migration 0009); ``?ordering=`` replaces it.
+    queryset = Card.objects.values(*serializers.CARD_VALUES).order_by(*CARD_LIST_ORDER)
+    ordering = None
     serializer_class = serializers.CardSerializer
     filterset_class = filters.CardFilterSet
     ordering_fields = [

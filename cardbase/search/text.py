@@ -18,8 +18,9 @@ from functools import lru_cache
 
 import snowballstemmer
 from django.contrib.postgres.search import SearchQuery, SearchVectorExact, SearchVectorField
-from django.db.models import Expression, Q
+from django.db.models import Q
 
+from cardbase.db_columns import TableColumn
 from matches.engine.names import fold_text
 
 SEARCH_CONFIG = "russian"
@@ -49,28 +50,15 @@ def useful_stem(folded: str) -> str | None:
     return stem if stem != folded and len(stem) >= MIN_STEM_LENGTH else None
 
 
-class StoredSearchVector(Expression):
+class StoredSearchVector(TableColumn):
     """The ``search_vector`` column PostgreSQL generates from ``search_text`` (migration 0005:
-    ``to_tsvector('russian', search_text)``, stored and GIN-indexed) on the queried table.
-    Like a column reference, it follows its table's alias when the ORM relabels it (a negated
-    term becomes a subquery with its own aliases)."""
+    ``to_tsvector('russian', search_text)``, stored and GIN-indexed) on the queried table."""
 
     def __init__(self, alias: str | None = None) -> None:
-        super().__init__(output_field=SearchVectorField())
-        self.alias = alias
+        super().__init__(alias, output_field=SearchVectorField())
 
-    def resolve_expression(self, query=None, *args, **kwargs):
-        clone = self.copy()
-        clone.alias = query.get_initial_alias()
-        return clone
-
-    def relabeled_clone(self, change_map):
-        clone = self.copy()
-        clone.alias = change_map.get(self.alias, self.alias)
-        return clone
-
-    def as_sql(self, compiler, connection):
-        return f"{compiler.quote_name_unless_alias(self.alias)}.search_vector", []
+    def column_sql(self, table: str, vendor: str) -> str:
+        return f"{table}.search_vector"
 
 
 def text_q(text: str, *, vendor: str, phrase: bool = False) -> Q:
