@@ -259,6 +259,9 @@ def _api_errors(client: APIClient, deck: Deck) -> Iterator[tuple[str, Any, tuple
     yield "json deck", client.post("/api/decks/import/", import_bad, format="json"), ()
     yield "bad json", client.post("/api/decks/validate/", "{", content_type="application/json"), ()
     yield "not mine", client.patch(f"/api/decks/{deck.id}/", {"name": "x"}, format="json"), ()
+    yield "tournament", client.post("/api/tournaments/", {"format": "chess"}, format="json"), ()
+    yield "match", client.post("/api/matches/", {"decks": [deck.id, 999999]}, format="json"), ()
+    yield "no tournament", client.get("/api/tournaments/999999/"), ()
 
 
 def test_every_api_error_in_english_has_no_interface_cyrillic(english_world, django_user_model):
