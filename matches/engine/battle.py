@@ -459,7 +459,11 @@ class BattleHooks(Protocol):
     """What card effects need of a battle (``effects.Effects`` implements it)."""
 
     def open(
-        self, window: Window, *, battle: Any = None, attack: Mapping[str, Any] | None = None
+        self,
+        window: Window,
+        *,
+        battle: _Battle | None = None,
+        attack: Mapping[str, Any] | None = None,
     ) -> None: ...
 
     def dice_for(self, player: int, purpose: str, need: int | None = None) -> Dice: ...

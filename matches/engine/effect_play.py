@@ -616,10 +616,10 @@ def _live(uids: Iterable[str], moment: Moment) -> Iterator[Card]:
 
 def _damage(action: Action, source: str | None, moment: Moment) -> None:
     amount = action.amount or 0
+    battle = moment.battle
     for card in list(_live(moment.targets, moment)):
-        fighter = _combatant(card.uid, moment)
-        if fighter is not None:
-            moment.battle.effect_damage(card.uid, amount)
+        if battle is not None and _combatant(card.uid, moment) is not None:
+            battle.effect_damage(card.uid, amount)
         else:
             damage_out_of_battle(moment.game, card, amount)
 
@@ -668,13 +668,13 @@ def _tap(action: Action, source: str | None, moment: Moment) -> None:
 
 
 def _move(action: Action, source: str | None, moment: Moment) -> None:
-    state = moment.state
+    state, battle = moment.state, moment.battle
     for card in list(_live(moment.targets, moment)):
         if card.kind is not CardKind.SHIP:
             continue
-        if _combatant(card.uid, moment) is not None:
+        if battle is not None and _combatant(card.uid, moment) is not None:
             if action.to == "new_sector":
-                moment.battle.effect_withdraw(card.uid)
+                battle.effect_withdraw(card.uid)
             continue
         to = state.new_sector() if action.to == "new_sector" else _place_of(source, moment)
         if to is None or to == card.where:
@@ -684,11 +684,12 @@ def _move(action: Action, source: str | None, moment: Moment) -> None:
 
 
 def _destroy(action: Action, source: str | None, moment: Moment) -> None:
+    battle = moment.battle
     for card in list(_live(moment.targets, moment)):
         if card.controller == moment.player:
             continue  # SPECIAL-2
-        if _combatant(card.uid, moment) is not None:
-            moment.battle.effect_destroy(card.uid)
+        if battle is not None and _combatant(card.uid, moment) is not None:
+            battle.effect_destroy(card.uid)
         else:
             moment.game.lose_card(card.uid, "effect")
 

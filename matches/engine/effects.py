@@ -41,6 +41,7 @@ from matches.engine.windows import PRODUCTION_WINDOWS as PRODUCTION_WINDOWS
 from matches.engine.windows import Window as Window
 
 if TYPE_CHECKING:
+    from matches.engine.battle import _Battle
     from matches.engine.dice import Dice
     from matches.engine.state import Card, GameState
     from matches.engine.table import Table
@@ -94,7 +95,7 @@ class Moment:
     game: Table[Effects]
     window: Window | str
     player: int
-    battle: Any = None
+    battle: _Battle | None = None
     attack: Mapping[str, Any] | None = None
     target: str | None = None
     targets: tuple[str, ...] = ()
@@ -215,7 +216,7 @@ class Effects:
         self._changed: set[tuple[str, str, str]] = set()  # SPECIAL-8: (card name, uid, param)
         self._budget: list[int] | None = None  # PROD-9: tokens held when production began
         self._cancelled = False
-        self.battle: Any = None  # the battle being fought, while one is
+        self.battle: _Battle | None = None  # the battle being fought, while one is
         # Static effects in force while their card is (effect_play reads them): (source, player,
         # spec); the Commander's own have source None.
         self.statics: list[tuple[str | None, int, Any]] = []
@@ -424,7 +425,7 @@ class Effects:
         window: Window,
         players: Iterable[int] | None = None,
         *,
-        battle: Any = None,
+        battle: _Battle | None = None,
         attack: Mapping[str, Any] | None = None,
     ) -> None:
         """Open ``window``: what lasted until it ends, then each player in turn plays what he
@@ -595,7 +596,7 @@ class Effects:
             c.uid != card.uid for side in battle.sides for c in side.reserve()
         )  # ECH-6: «не могут использовать … свои свойства»
 
-    def in_zones_of(self, player: int, target: str, battle: Any = None) -> bool:
+    def in_zones_of(self, player: int, target: str, battle: _Battle | None = None) -> bool:
         """SPECIAL-3, AMB-25: his own cards and zones, and the places he is involved in — a
         battle he fights, an orbit or sector where his ships are, an object he controls."""
         if battle is not None and target in battle.by_uid:
