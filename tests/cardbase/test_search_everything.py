@@ -228,7 +228,8 @@ def test_catalogue_search_box_also_shows_that_games_entries(client, world):
 
 
 def test_catalogue_without_a_query_shows_no_entries(client, world):
-    response = client.get(reverse("cardbase:catalogue", args=["eclipse"]))
+    # An empty search box (a game without cards and no parameters opens on its entries).
+    response = client.get(reverse("cardbase:catalogue", args=["eclipse"]), {"q": ""})
     assert response.context["results"].entry_groups == []
 
 
