@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from matches.engine.battle import Combatant
 from matches.engine.cards import CardKind, CardSpec, ObjectType, Victory
@@ -646,7 +646,7 @@ def damage_out_of_battle(game: Table[Effects], card: Card, amount: int) -> None:
 def _repair(action: Action, source: str | None, moment: Moment) -> None:
     for card in _live(moment.targets, moment):
         fighter = _combatant(card.uid, moment)
-        holder: Any = fighter if fighter is not None else card
+        holder: Combatant | Card = fighter if fighter is not None else card
         amount = holder.damage if action.amount is None else action.amount
         holder.damage = max(0, holder.damage - amount)
 

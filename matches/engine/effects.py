@@ -43,6 +43,7 @@ from matches.engine.windows import Window as Window
 if TYPE_CHECKING:
     from matches.engine.battle import _Battle
     from matches.engine.dice import Dice
+    from matches.engine.effect_schema import EffectSpec
     from matches.engine.state import Card, GameState
     from matches.engine.table import Table
 
@@ -219,7 +220,7 @@ class Effects:
         self.battle: _Battle | None = None  # the battle being fought, while one is
         # Static effects in force while their card is (effect_play reads them): (source, player,
         # spec); the Commander's own have source None.
-        self.statics: list[tuple[str | None, int, Any]] = []
+        self.statics: list[tuple[str | None, int, EffectSpec]] = []
 
     # --- attaching ----------------------------------------------------------------------------
 
