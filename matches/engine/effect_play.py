@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from matches.engine.battle import Combatant
@@ -846,8 +846,14 @@ def _picks(selector: Selector, card: Card, source: str | None, moment: Moment) -
 
 def _source_works(game: Table[Effects], source: str, player: int) -> bool:
     """A static property works while its card can use its properties (CAP-4)."""
-    effect = Effect(key="static", name="", windows=frozenset(), apply=_nothing, source=source)
-    return game.effects.can_use_source(effect, Moment(game, "static", player))
+    return game.effects.can_use_source(_probe(source), Moment(game, "static", player))
+
+
+@lru_cache(maxsize=1024)
+def _probe(source: str) -> Effect:
+    """An effect of ``source`` that is nothing else (effects are immutable: one per card uid
+    serves every match; stat reads ask this for every static effect)."""
+    return Effect(key="static", name="", windows=frozenset(), apply=_nothing, source=source)
 
 
 def _nothing(moment: Moment) -> None:

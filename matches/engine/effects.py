@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, MutableSequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from matches.engine.cards import CardKind, CardSpec, Victory
@@ -148,7 +149,14 @@ class Effect:
     assess: Callable[[Moment, str | None], float] | None = None  # worth per target, for agents
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "windows", frozenset(Window(w) for w in self.windows))
+        object.__setattr__(self, "windows", _as_windows(frozenset(self.windows)))
+
+
+@lru_cache(maxsize=256)
+def _as_windows(windows: frozenset[Window | str]) -> frozenset[Window]:
+    """The windows as ``Window`` members: every card's effects are built at setup, from a
+    handful of distinct window sets."""
+    return frozenset(Window(w) for w in windows)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
