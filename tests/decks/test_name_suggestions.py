@@ -1,8 +1,13 @@
 """Issue 12: names offered for a card name not found — names containing what was typed come
 before distant spellings, and the matcher is rapidfuzz (milliseconds at 50,000 names)."""
 
-from decks.importing import SUGGESTIONS, CatalogueIndex, Printing
+import random
+
+from rapidfuzz import fuzz, process
+
+from decks.importing import SUGGESTION_CUTOFF, SUGGESTIONS, CatalogueIndex, Printing
 from decks.validation import CardFacts
+from matches.engine.names import name_key
 
 
 def index_of(*names: str) -> CatalogueIndex:
@@ -34,3 +39,30 @@ def test_nonsense_and_empty_names_offer_nothing():
 def test_at_most_a_few_names_are_offered():
     index = index_of(*(f"Фрегат {n}" for n in range(20)))
     assert len(index.suggest("Фрегат")) == SUGGESTIONS
+
+
+def test_closest_spellings_are_exactly_those_of_one_scan_down_to_the_cutoff():
+    # Scanning for close spellings first changes nothing: same names, same order (ties in
+    # catalogue order) as one rapidfuzz scan of every name down to the cutoff — for typos of
+    # catalogue names (found by the first scan) and for strings like none (the second).
+    rng = random.Random(5)
+    letters = "абвгдежзиклмнопрстуфхц "
+    names = [
+        "".join(rng.choice(letters) for _ in range(rng.randint(3, 30))).strip() or "я"
+        for _ in range(3000)
+    ]
+    index = index_of(*names)
+    keys = list(index._names)
+    typos = []
+    for name in rng.sample(names, 200):
+        at = rng.randrange(len(name))
+        typos.append(name[:at] + rng.choice(letters) + name[at + 1 :])
+    strangers = ["".join(rng.choice(letters) for _ in range(rng.randint(2, 32))) for _ in typos]
+    for typed in map(name_key, typos + strangers):
+        if not typed:
+            continue
+        for limit in (1, 3, 6):
+            scan = process.extract(
+                typed, keys, scorer=fuzz.ratio, limit=limit, score_cutoff=SUGGESTION_CUTOFF
+            )
+            assert index._closest(typed, limit=limit) == [key for key, _s, _i in scan]
