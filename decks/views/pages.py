@@ -326,6 +326,7 @@ def deck_history(request, deck_id: int):
         {
             "version": version,
             "changes": version_changes(previous.snapshot if previous else None, version.snapshot),
+            "is_first": previous is None,  # its changes are simply the whole list
         }
         for previous, version in zip([None, *versions], versions, strict=False)
     ]

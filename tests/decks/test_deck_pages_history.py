@@ -68,6 +68,9 @@ def test_history_shows_each_version_with_its_changes(client, owner, deck):
     assert reverse("cardbase:card-by-id", args=[change.card_id]) in html
     assert "38 карт" in html and "40 карт" in html
     assert "не по правилам" in html and "по правилам" in html
+    # The first version is its whole list, not a column of "0 → 4" changes.
+    assert rows[1]["is_first"] and not rows[0]["is_first"]
+    assert "(0 → 4)" not in html and "Первая из показанных версий" in html
 
 
 def test_others_see_no_history_of_a_private_deck_and_only_public_versions(client, stranger, deck):
