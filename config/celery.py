@@ -10,7 +10,8 @@ from celery.signals import celeryd_init
 
 # Importing any ``config`` module runs this first (``config/__init__``), so this default is
 # every entry point's (wsgi, ``celery -A config``): production, the debug settings only when
-# named (scripts/run.sh and the tests name them; manage.py defaults to them for development).
+# named (scripts/run.sh, scripts/test.sh and the tests name them; manage.py defaults to
+# production too).
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 
 app = Celery("cardbase")

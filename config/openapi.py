@@ -4,7 +4,8 @@ Views document the errors of their own logic (a 400 for bad fields, a 404 for a 
 some answers come from the stack around every view instead, and so are added here to each
 operation: 401 (wrong HTTP Basic credentials, on any endpoint), 429 (throttles and the login
 lockout), 400 and 413 for a request body (unreadable or too deep JSON, too large), 400 for
-operations taking query parameters (filters) and 404 for those with path parameters.
+operations taking query parameters (filters), 404 for those with path parameters or a page
+number (a page past the last).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ _ERROR_SCHEMA = {
 _DESCRIPTIONS = {
     "400": "Bad input: the error envelope names the problem.",
     "401": "Missing or wrong credentials (WWW-Authenticate: Basic).",
-    "404": "Nothing at this address.",
+    "404": "Nothing at this address (or no such page).",
     "413": "The request body is larger than the limit.",
     "429": "Too many requests (throttled) or too many failed logins (locked_out).",
 }
@@ -55,11 +56,12 @@ def error_responses(result: dict[str, Any], generator, request, public) -> dict[
             wanted = ["401", "429"]
             if "requestBody" in operation:
                 wanted += ["400", "413"]
-            locations = {p.get("in") for p in operation.get("parameters", [])}
+            parameters = operation.get("parameters", [])
+            locations = {p.get("in") for p in parameters}
             if "query" in locations:
                 wanted.append("400")
-            if "path" in locations:
-                wanted.append("404")
+            if "path" in locations or any(p.get("name") == "page" for p in parameters):
+                wanted.append("404")  # nothing at that address, or a page past the last
             for status in wanted:
                 responses.setdefault(status, _answer(status))
     return result

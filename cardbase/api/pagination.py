@@ -1,4 +1,8 @@
-"""Page-number pagination: 50 rows a page, ``page_size`` up to 200, bad numbers are a 400."""
+"""Page-number pagination for the whole API: a page number that is not a whole number above
+zero is a 400 naming ``page`` (DRF's default answers 404), a page past the last is DRF's 404,
+``last`` is the last page. The catalogue also takes ``page_size`` up to 200."""
+
+from typing import Any
 
 from django.core.paginator import Paginator
 from django.db.models import F, OrderBy, QuerySet
@@ -58,7 +62,30 @@ class MirroredPaginator(Paginator):
         return self._get_page(rows[bottom:top], number, self)
 
 
-class CataloguePagination(PageNumberPagination):
+class PageNumbers(PageNumberPagination):
+    """The project's default (``REST_FRAMEWORK["DEFAULT_PAGINATION_CLASS"]``)."""
+
+    def get_page_number(self, request, paginator):
+        raw = request.query_params.get(self.page_query_param)
+        if raw in self.last_page_strings:
+            return paginator.num_pages
+        return _positive_int(request, self.page_query_param) or 1
+
+    def get_schema_operation_parameters(self, view) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_query_param:
+                parameter["description"] = "Page number from 1, or 'last'; past the last: 404."
+                parameter["schema"] = {
+                    "oneOf": [
+                        {"type": "integer", "minimum": 1},
+                        {"type": "string", "enum": list(self.last_page_strings)},
+                    ]
+                }
+        return parameters
+
+
+class CataloguePagination(PageNumbers):
     django_paginator_class = MirroredPaginator
     page_size = 50
     page_size_query_param = "page_size"
@@ -75,8 +102,9 @@ class CataloguePagination(PageNumberPagination):
             )
         return size
 
-    def get_page_number(self, request, paginator):
-        raw = request.query_params.get(self.page_query_param)
-        if raw in self.last_page_strings:
-            return paginator.num_pages
-        return _positive_int(request, self.page_query_param) or 1
+    def get_schema_operation_parameters(self, view) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"] = {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE}
+        return parameters

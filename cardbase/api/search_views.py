@@ -16,13 +16,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardbase.api.errors import QuerySyntaxAPIError, api_exception_handler, bad_parameter
-from cardbase.api.serializers import CARD_VALUES, CardSerializer, SourceSerializer
+from cardbase.api.serializers import CARD_VALUES, CardSerializer, SourceSerializer, source_of
 from cardbase.models import Game
 from cardbase.search.everything import FoundEntry, SearchResults, catalogue_search
 from cardbase.search.query import QuerySyntaxError
 from cardbase.selectors import game_get
 
 CARD_RESULTS = 50
+# A query is read without the spaces around it, so one of only spaces is none (a 400).
+QUERY_TEXT = {"type": "string", "minLength": 1, "pattern": r"\S"}
 
 
 class FoundEntrySerializer(serializers.Serializer):
@@ -48,11 +50,7 @@ class FoundEntrySerializer(serializers.Serializer):
             "key": row.key,
             "name_ru": row.name_ru,
             "name_en": row.name_en,
-            "source": {
-                "book": row.source_book,
-                "section": row.source_section,
-                "quote": row.source_quote,
-            },
+            "source": source_of(row),
             "url": request.build_absolute_uri(found.api_url),
             "page_url": request.build_absolute_uri(found.page_url),
         }
@@ -113,7 +111,10 @@ class CatalogueSearchView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "q", str, required=True, description="Search language (see /search/syntax/)."
+                "q",
+                QUERY_TEXT,
+                required=True,
+                description="Search language (see /search/syntax/).",
             ),
             OpenApiParameter("game", str, description="Game slug, e.g. eclipse."),
         ],

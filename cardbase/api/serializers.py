@@ -30,7 +30,8 @@ class SourceSerializer(serializers.Serializer):
     quote = serializers.CharField(help_text="The book's own words, when recorded.")
 
 
-def _source(row: Any) -> dict[str, str]:
+def source_of(row: Any) -> dict[str, str]:
+    """A model row's source block: where it comes from (a rule book, or this project)."""
     return {
         "origin": row.origin,
         "book": row.source_book,
@@ -75,7 +76,7 @@ class ReleaseSerializer(serializers.Serializer):
             "name_ru": release.name_ru,
             "name_en": release.name_en,
             "year": release.year,
-            "source": _source(release),
+            "source": source_of(release),
         }
 
 
@@ -211,5 +212,5 @@ class StatedCountSerializer(serializers.Serializer):
             "entered": None if broken else progress.entered,
             "missing": None if broken else progress.missing,
             "problem": str(progress) if broken else None,
-            "source": _source(stated),
+            "source": source_of(stated),
         }

@@ -153,7 +153,7 @@ REST_FRAMEWORK = {
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.OrderingFilter",
     ],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "cardbase.api.pagination.PageNumbers",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "cardbase.api.errors.api_exception_handler",
     "DEFAULT_PARSER_CLASSES": [
@@ -193,6 +193,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Request bodies get their own components, so they carry what only input has (minLength of
+    # a required text, write-only fields); responses keep the plain names.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Bodies are documented as JSON, the API's format. The form parsers stay for flat fields
+    # (a browser form), but forms cannot carry a deck's lists and read an empty field as
+    # absent, so they are not part of the documented contract.
+    "PARSER_WHITELIST": ["config.parsers.BoundedJSONParser"],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.error_responses",

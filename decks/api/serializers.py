@@ -6,27 +6,28 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from cardbase.api.strict_fields import StrictCharField, StrictIntegerField
 from decks.models import Deck, DeckVersion, Visibility
 from decks.selectors import TooManyWords, public_search_words
 from decks.text_format import MAX_LINE_COUNT
 from decks.values import MAX_ROW_ID, OWN_NAME_MAX_LENGTH, DeckContent, EntryContent
 
 
-def card_id_field(**kwargs) -> serializers.IntegerField:
-    return serializers.IntegerField(min_value=1, max_value=MAX_ROW_ID, **kwargs)
+def card_id_field(**kwargs) -> StrictIntegerField:
+    return StrictIntegerField(min_value=1, max_value=MAX_ROW_ID, **kwargs)
 
 
 class EntryInSerializer(serializers.Serializer):
     card = card_id_field()
-    count = serializers.IntegerField(min_value=1, max_value=MAX_LINE_COUNT)
-    own_name = serializers.CharField(
+    count = StrictIntegerField(min_value=1, max_value=MAX_LINE_COUNT)
+    own_name = StrictCharField(
         max_length=OWN_NAME_MAX_LENGTH, required=False, allow_blank=True, default=""
     )
 
 
 class SetupAbilityInSerializer(serializers.Serializer):
     card = card_id_field()
-    count = serializers.IntegerField(min_value=1, max_value=MAX_LINE_COUNT, default=1)
+    count = StrictIntegerField(min_value=1, max_value=MAX_LINE_COUNT, default=1)
 
 
 class DeckContentSerializer(serializers.Serializer):
@@ -85,8 +86,8 @@ class DeckContentSerializer(serializers.Serializer):
 
 
 class DeckWriteSerializer(DeckContentSerializer):
-    name = serializers.CharField(max_length=200)
-    description = serializers.CharField(required=False, allow_blank=True, default="")
+    name = StrictCharField(max_length=200)
+    description = StrictCharField(required=False, allow_blank=True, default="")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
 
 
@@ -94,16 +95,19 @@ class DeckPatchSerializer(DeckWriteSerializer):
     """PATCH: every field optional and none defaulted, so what is not sent is kept. Not DRF's
     ``partial=True``, which would also waive the fields of each entry sent."""
 
-    name = serializers.CharField(max_length=200, required=False)
-    description = serializers.CharField(required=False, allow_blank=True)
+    name = StrictCharField(max_length=200, required=False)
+    description = StrictCharField(required=False, allow_blank=True)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
 
 
 class PublicDeckQuerySerializer(serializers.Serializer):
     """The query of the public deck search: words, and the Commander's card id."""
 
+    # Query-string values are text: DRF's plain fields parse them.
     q = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
-    commander = card_id_field(required=False, allow_null=True, default=None)
+    commander = serializers.IntegerField(
+        min_value=1, max_value=MAX_ROW_ID, required=False, allow_null=True, default=None
+    )
 
     def validate_q(self, value: str) -> str:
         try:
@@ -116,10 +120,10 @@ class PublicDeckQuerySerializer(serializers.Serializer):
 
 
 class DeckImportSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
-    description = serializers.CharField(required=False, allow_blank=True, default="")
+    name = StrictCharField(max_length=200)
+    description = StrictCharField(required=False, allow_blank=True, default="")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
-    text = serializers.CharField(required=False, allow_blank=False, trim_whitespace=False)
+    text = StrictCharField(required=False, allow_blank=False, trim_whitespace=False)
     deck = serializers.JSONField(
         required=False, help_text=_("The JSON export of a deck (GET …/export/json/).")
     )
@@ -133,7 +137,7 @@ class DeckImportSerializer(serializers.Serializer):
 
 
 class DeckValidateSerializer(DeckContentSerializer):
-    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    text = StrictCharField(required=False, allow_blank=True, trim_whitespace=False)
 
 
 class CardBriefSerializer(serializers.Serializer):

@@ -17,12 +17,12 @@ from drf_spectacular.utils import (
 from rest_framework import status
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied, ValidationError
 from rest_framework.generics import ListAPIView
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardbase.api.errors import QuerySyntaxAPIError
+from cardbase.api.pagination import PageNumbers
 from cardbase.search.query import QuerySyntaxError
 from decks import selectors, services
 from decks.api.schema import (
@@ -48,6 +48,8 @@ from decks.forms import CatalogueFilterForm
 from decks.messages import localised, localised_report
 from decks.models import Deck
 from decks.text_format import DeckTextError
+from decks.values import MAX_ROW_ID
+from matches.engine.cards import CardKind
 
 # Error answers each kind of endpoint can give, for the schema.
 _BAD_INPUT = {400: DeckApiErrorSerializer}
@@ -66,6 +68,17 @@ _TEXT_ERRORS = {
             "Bad fields (the error envelope) or unreadable lines of the deck."
         ),
     )
+}
+
+
+# Query parameters as the forms and serializers read them, for the schema.
+CARD_ID = {"type": "integer", "minimum": 1, "maximum": MAX_ROW_ID}
+COST = {"type": "integer", "minimum": 0, "maximum": 999}
+# At most PUBLIC_SEARCH_MAX_WORDS words (the API counts distinct ones; the schema is stricter).
+PUBLIC_SEARCH_TEXT = {
+    "type": "string",
+    "maxLength": 200,
+    "pattern": rf"^\s*(?:\S+\s+){{0,{selectors.PUBLIC_SEARCH_MAX_WORDS - 1}}}\S*\s*$",
 }
 
 
@@ -228,10 +241,12 @@ class DeckSharedView(APIView):
         summary=gettext_lazy("Public decks"),
         parameters=[
             OpenApiParameter(
-                "q", str, description=gettext_lazy("Words of the name, description or cards.")
+                "q",
+                PUBLIC_SEARCH_TEXT,
+                description=gettext_lazy("Words of the name, description or cards."),
             ),
             OpenApiParameter(
-                "commander", int, description=gettext_lazy("Card id of the Commander.")
+                "commander", CARD_ID, description=gettext_lazy("Card id of the Commander.")
             ),
         ],
         responses={200: DeckListSerializer(many=True), **_BAD_INPUT},
@@ -258,7 +273,7 @@ class DeckPublicListView(ListAPIView):
         summary=gettext_lazy("Preconstructed decks (shipped with the set, owned by no player)"),
         parameters=[
             OpenApiParameter(
-                "commander", int, description=gettext_lazy("Card id of the Commander.")
+                "commander", CARD_ID, description=gettext_lazy("Card id of the Commander.")
             ),
         ],
         responses={200: DeckListSerializer(many=True), **_BAD_INPUT},
@@ -418,7 +433,7 @@ class DeckCloneView(APIView):
         )
 
 
-class CataloguePagination(PageNumberPagination):
+class CataloguePagination(PageNumbers):
     page_size = selectors.CATALOGUE_PAGE_SIZE
 
 
@@ -430,19 +445,29 @@ class CatalogueSearchView(APIView):
         summary=gettext_lazy("Komandor cards for the deck builder"),
         parameters=[
             OpenApiParameter(
-                "q", str, description=gettext_lazy("Search language (see /search/syntax/).")
+                "q",
+                {"type": "string", "maxLength": 500},
+                description=gettext_lazy("Search language (see /search/syntax/)."),
             ),
-            OpenApiParameter("kind", str, description=gettext_lazy("Card kind, e.g. ship.")),
-            OpenApiParameter("cost_min", int, description=gettext_lazy("Lowest cost.")),
-            OpenApiParameter("cost_max", int, description=gettext_lazy("Highest cost.")),
+            OpenApiParameter(
+                "kind",
+                {"type": "string", "enum": ["", *(kind.value for kind in CardKind)]},
+                description=gettext_lazy("Card kind, e.g. ship."),
+            ),
+            OpenApiParameter("cost_min", COST, description=gettext_lazy("Lowest cost.")),
+            OpenApiParameter("cost_max", COST, description=gettext_lazy("Highest cost.")),
             OpenApiParameter(
                 "faction",
-                int,
+                CARD_ID,
                 description=gettext_lazy(
                     "A Commander's card id: the cards of the precons it leads."
                 ),
             ),
-            OpenApiParameter("page", int, description=gettext_lazy("Page number, from 1.")),
+            OpenApiParameter(
+                "page",
+                {"type": "integer", "minimum": 1, "maximum": 10_000},
+                description=gettext_lazy("Page number, from 1."),
+            ),
         ],
         responses={200: CataloguePageSerializer, **_BAD_INPUT},
     )

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from matches.engine import rules
 from matches.engine.agents import AGENTS
 from matches.models import Format, Match, Tournament
@@ -16,11 +17,15 @@ AGENT_NAMES = sorted(AGENTS)
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "integer", "description": "a deck id: its latest version"},
+            {"type": "integer", "minimum": 1, "description": "a deck id: its latest version"},
             {
                 "type": "object",
-                "properties": {"deck": {"type": "integer"}, "version": {"type": "integer"}},
+                "properties": {
+                    "deck": {"type": "integer", "minimum": 1},
+                    "version": {"type": "integer", "minimum": 1},
+                },
                 "required": ["deck", "version"],
+                "additionalProperties": False,
             },
         ]
     }
@@ -79,24 +84,24 @@ class AgentsField(serializers.Field):
 
 
 class TournamentCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
+    name = StrictCharField(max_length=200)
     format = serializers.ChoiceField(choices=Format.choices)
     decks = serializers.ListField(child=DeckRefField(), min_length=2, max_length=32)
-    games_per_pairing = serializers.IntegerField(min_value=2, max_value=1000)
+    games_per_pairing = StrictIntegerField(min_value=2, max_value=1000)
     agents = AgentsField(required=False, default="heuristic")
-    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
-    turn_cap = serializers.IntegerField(
+    seed = StrictIntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
+    turn_cap = StrictIntegerField(
         min_value=1, max_value=500, required=False, default=rules.DEFAULT_TURN_CAP
     )
     options = serializers.DictField(required=False, default=dict)
-    is_public = serializers.BooleanField(required=False, default=True)
+    is_public = StrictBooleanField(required=False, default=True)
 
 
 class MatchCreateSerializer(serializers.Serializer):
     decks = serializers.ListField(child=DeckRefField(), min_length=2, max_length=2)
     agents = AgentsField(required=False, default="heuristic")
-    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
-    turn_cap = serializers.IntegerField(
+    seed = StrictIntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
+    turn_cap = StrictIntegerField(
         min_value=1, max_value=500, required=False, default=rules.DEFAULT_TURN_CAP
     )
 

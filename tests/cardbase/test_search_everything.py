@@ -256,7 +256,13 @@ def test_api_search_returns_cards_and_entries_with_their_source(client, world):
         "key": "plasma",
         "name_ru": "Плазменные орудия",
         "name_en": "",
-        "source": {"book": "komandor.ru.txt", "section": "Вооружение", "quote": "ПО"},
+        # With its origin, as every other source block (the schema's Source requires it).
+        "source": {
+            "origin": "book",
+            "book": "komandor.ru.txt",
+            "section": "Вооружение",
+            "quote": "ПО",
+        },
         "url": "http://testserver/api/components/komandor/weapon/plasma/",
         "page_url": "http://testserver/games/komandor/components/weapon/plasma/",
     }

@@ -47,13 +47,13 @@ def test_the_whole_schema_builds_and_validates_with_no_warning(schema):
 
 # (path, method, success status, request component or None) for the documented deck endpoints.
 DECK_OPERATIONS = [
-    ("/api/decks/validate/", "post", "200", "DeckValidate"),
-    ("/api/decks/import/", "post", "201", "DeckImport"),
+    ("/api/decks/validate/", "post", "200", "DeckValidateRequest"),
+    ("/api/decks/import/", "post", "201", "DeckImportRequest"),
     ("/api/decks/", "get", "200", None),
-    ("/api/decks/", "post", "201", "DeckWrite"),
+    ("/api/decks/", "post", "201", "DeckWriteRequest"),
     ("/api/decks/{deck_id}/", "get", "200", None),
-    ("/api/decks/{deck_id}/", "put", "200", "DeckWrite"),
-    ("/api/decks/{deck_id}/", "patch", "200", "PatchedDeckWrite"),
+    ("/api/decks/{deck_id}/", "put", "200", "DeckWriteRequest"),
+    ("/api/decks/{deck_id}/", "patch", "200", "PatchedDeckWriteRequest"),
     ("/api/decks/{deck_id}/stats/", "get", "200", None),
     ("/api/decks/{deck_id}/versions/", "get", "200", None),
     ("/api/decks/{deck_id}/versions/{number}/", "get", "200", None),
@@ -81,10 +81,10 @@ def test_deck_endpoints_document_their_bodies(schema, path, method, status, requ
 
 def test_request_bodies_name_their_fields(schema):
     assert {"text", "commander", "entries", "setup_abilities"} <= _properties(
-        schema, "DeckValidate"
+        schema, "DeckValidateRequest"
     )
-    assert {"name", "text", "deck", "visibility"} <= _properties(schema, "DeckImport")
-    assert {"card", "count", "own_name"} == _properties(schema, "EntryIn")
+    assert {"name", "text", "deck", "visibility"} <= _properties(schema, "DeckImportRequest")
+    assert {"card", "count", "own_name"} == _properties(schema, "EntryInRequest")
 
 
 def test_export_text_is_documented_as_plain_text(schema):

@@ -1,0 +1,12 @@
+"""Settings of the bounded Schemathesis run (``scripts/schemathesis_run.py``): the development
+settings with DEBUG off, the API throttles off (thousands of requests from one address would
+otherwise be mostly 429s), failed Basic logins never locking the address out (the run sends
+wrong credentials on purpose) and a fast password hasher, so each of those requests costs
+microseconds instead of a full PBKDF2 hash. Never for serving anything."""
+
+from config.settings.base import *  # noqa: F403
+
+DEBUG = False
+API_THROTTLE_RATES: dict[str, str] = {}
+AXES_FAILURE_LIMIT = 1_000_000
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
