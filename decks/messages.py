@@ -8,7 +8,9 @@ number and its noun agree in every language («1 карта», «2 карты»,
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
+
+from cardbase.models import Card
 
 Params = Mapping[str, Any]
 
@@ -118,14 +120,30 @@ def message(code: str, params: Params) -> str:
     return make(params)
 
 
-def localised(problem: dict) -> dict:
-    """A problem's or line error's dict with its ``message`` in the active language."""
-    return {**problem, "message": message(problem["code"], problem.get("params", {}))}
+def localised(problem: dict, *, names: Mapping[int, str] | None = None) -> dict:
+    """A problem's or line error's dict with its ``message`` in the active language; ``names``
+    (card id -> the card's name to show) replaces the quoted name of the problem's card."""
+    params = problem.get("params", {})
+    cards = problem.get("cards") or []
+    if names and "name" in params and cards and cards[0]["id"] in names:
+        params = {**params, "name": names[cards[0]["id"]]}
+    return {**problem, "message": message(problem["code"], params)}
 
 
 def localised_report(report: dict) -> dict:
+    """The report's problems in words; for an English reader cards with an English name are
+    quoted by it (the deck's card list shows those names too)."""
+    problems = [*report["errors"], *report["warnings"]]
+    names = _english_names({card["id"] for p in problems for card in p.get("cards") or []})
     return {
         **report,
-        "errors": [localised(problem) for problem in report["errors"]],
-        "warnings": [localised(problem) for problem in report["warnings"]],
+        "errors": [localised(problem, names=names) for problem in report["errors"]],
+        "warnings": [localised(problem, names=names) for problem in report["warnings"]],
     }
+
+
+def _english_names(card_ids: set[int]) -> dict[int, str]:
+    if not card_ids or not (get_language() or "ru").startswith("en"):
+        return {}
+    rows = Card.all_objects.filter(pk__in=card_ids).exclude(name_en="")
+    return dict(rows.values_list("pk", "name_en"))

@@ -65,7 +65,7 @@ def test_copy_limit_and_setup_messages_agree_with_the_number(count, words):
     assert setup.startswith(f"В колоде {words.split(' с')[0]} кораблей")
 
 
-def test_a_real_report_reads_in_the_active_language():
+def test_a_real_report_reads_in_the_active_language(db):
     commander = CardFacts(id=1, name="Адмирал", kind="commander")
     filler = CardFacts(id=2, name="Щит", kind="tactical")
     report = validate_deck(DeckDraft(commander=commander, entries=((filler, 21),))).to_dict()
@@ -142,3 +142,20 @@ def test_the_import_page_says_how_many_cards_came_in(client, db, count):
     )
     shown = [str(message) for message in response.context["messages"]]
     assert shown == [f"Колода импортирована: {RUSSIAN_CARDS[count]}."]
+
+
+def test_an_english_report_quotes_cards_by_their_english_name(db):
+    from tests.decks.factories import komandor_card
+
+    commander = komandor_card("commander", name_ru="Пират", name_en="", cost=None)
+    wasp = komandor_card("ship", name_ru="Оса", name_en="Wasp")
+    facts = CardFacts(id=wasp.id, name="Оса", kind="ship", cost=3)
+    boss = CardFacts(id=commander.id, name="Пират", kind="commander")
+    report = validate_deck(DeckDraft(commander=boss, entries=((facts, 5), (boss, 1)))).to_dict()
+    with translation.override("en"):
+        english = [p["message"] for p in localised_report(report)["errors"]]
+    with translation.override("ru"):
+        russian = [p["message"] for p in localised_report(report)["errors"]]
+    assert any("named “Wasp”" in text for text in english)
+    assert any("“Пират”" in text for text in english)  # no English name: the printed one
+    assert any("«Оса»" in text for text in russian)
