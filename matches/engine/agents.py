@@ -232,7 +232,15 @@ class HeuristicAgent:
         )
 
     def _battle_attack(self, decision: Decision) -> int:
-        return _max_expected(decision)
+        """The attack with the most expected damage; when ``pass`` is offered (every attack
+        left may be declined) and none is worth more than nothing — a ram that costs the
+        rammer as much as it takes — pass."""
+        best = _max_expected(decision)
+        if decision.options[best].data.get("expected", 0) <= 0:
+            for index, option in enumerate(decision.options):
+                if option.key == "pass":
+                    return index
+        return best
 
     def _battle_counter_fire(self, decision: Decision) -> int:
         return _max_expected(decision)

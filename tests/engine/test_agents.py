@@ -64,3 +64,25 @@ def test_a_ship_holding_an_enemy_orbit_keeps_it_when_nothing_better_is_in_reach(
     held = {"to": "P", "orbit": True, "controller": 1, "own_power": 30, "enemy_power": 0,
             "own_commander": False}  # fmt: skip
     assert chosen(move(Option("home", "", HOME), here=held, mobile=10)) == "stay"
+
+
+def attack(*options):
+    return Decision(0, "battle.attack", (*options, Option("pass")), {})
+
+
+def ram(expected):
+    return Option("A1:ram>D1", "", {"mount": "ram", "expected": expected})
+
+
+def test_a_ram_worth_nothing_or_less_is_declined():
+    assert chosen(attack(ram(0))) == "pass"
+    assert chosen(attack(ram(-2))) == "pass"
+
+
+def test_a_ram_worth_something_is_made():
+    assert chosen(attack(ram(0.5))) == "A1:ram>D1"
+
+
+def test_the_best_declinable_attack_is_made_over_passing():
+    boarding = Option("A2:boarding>D1", "", {"mount": "boarding", "expected": 1.2})
+    assert chosen(attack(ram(0), boarding)) == "A2:boarding>D1"
