@@ -42,18 +42,76 @@ class Printing:
     order: tuple = ()
 
 
+def _printing_order(printing: Printing) -> tuple:
+    return (printing.order, printing.card.id)
+
+
 class CatalogueIndex:
+    """Cards by name key (each name's printings oldest first) and by id, and the names for
+    suggestions. Immutable: :meth:`updated` makes a new index from a few changed cards."""
+
     def __init__(self, printings: Iterable[Printing]):
-        self._by_name: dict[str, list[Printing]] = defaultdict(list)
-        self._by_id: dict[int, Printing] = {}
-        for printing in sorted(printings, key=lambda p: (p.order, p.card.id)):
-            self._by_name[name_key(printing.card.name)].append(printing)
-            self._by_id[printing.card.id] = printing
-        self._names = {key: group[0].card.name for key, group in self._by_name.items()}
-        self._keys = list(self._names)
+        by_name: dict[str, list[Printing]] = defaultdict(list)
+        by_id: dict[int, Printing] = {}
+        for printing in sorted(printings, key=_printing_order):
+            by_name[name_key(printing.card.name)].append(printing)
+            by_id[printing.card.id] = printing
+        names = {key: group[0].card.name for key, group in by_name.items()}
+        # Keys in alphabetical order, so an updated index is exactly a fresh one.
+        self._adopt(dict(by_name), by_id, names, sorted(names))
+
+    def _adopt(
+        self,
+        by_name: dict[str, list[Printing]],
+        by_id: dict[int, Printing],
+        names: dict[str, str],
+        keys: list[str],
+    ) -> None:
+        self._by_name, self._by_id, self._names, self._keys = by_name, by_id, names, keys
         # All keys in one string: "contains" is one C-speed scan, not a Python loop per name.
-        self._blob = "\n".join(self._keys)
-        self._starts = list(itertools.accumulate((len(k) + 1 for k in self._keys), initial=0))
+        self._blob = "\n".join(keys)
+        self._starts = list(itertools.accumulate((len(k) + 1 for k in keys), initial=0))
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def updated(self, *, removed: Iterable[int], added: Iterable[Printing]) -> CatalogueIndex:
+        """A new index equal to one built afresh from this index's cards without the cards
+        ``removed`` (ids; unknown ids are ignored) and with ``added`` (new cards, or new
+        versions of cards this index holds). Costs copies of the maps, not a rebuild."""
+        added = list(added)
+        by_name, by_id, names, keys = (
+            dict(self._by_name),
+            dict(self._by_id),
+            dict(self._names),
+            list(self._keys),
+        )
+        touched: set[str] = set()
+        for card_id in {*removed, *(printing.card.id for printing in added)}:
+            old = by_id.pop(card_id, None)
+            if old is not None:
+                key = name_key(old.card.name)
+                by_name[key] = [p for p in by_name[key] if p.card.id != card_id]
+                touched.add(key)
+        for printing in added:
+            key = name_key(printing.card.name)
+            group = list(by_name.get(key, ()))
+            bisect.insort(group, printing, key=_printing_order)
+            by_name[key] = group
+            by_id[printing.card.id] = printing
+            touched.add(key)
+        for key in touched:
+            if by_name.get(key):
+                if key not in names:
+                    bisect.insort(keys, key)
+                names[key] = by_name[key][0].card.name
+            else:
+                by_name.pop(key, None)
+                if names.pop(key, None) is not None:
+                    del keys[bisect.bisect_left(keys, key)]
+        index = CatalogueIndex.__new__(CatalogueIndex)
+        index._adopt(by_name, by_id, names, keys)
+        return index
 
     def printing_of(self, card_id: int) -> Printing | None:
         return self._by_id.get(card_id)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db import connections
+from django.db.models import BooleanField, Exists, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models.expressions import RawSQL
 
-from cardbase.models import Card
+from cardbase.models import Card, Game, Release
 from cardbase.search.query import cards_matching
 from cardbase.selectors import catalogue_version
 from decks.importing import CatalogueIndex, Printing
@@ -102,23 +104,107 @@ def catalogue_index(*, card_ids: Iterable[int] | None = None) -> CatalogueIndex:
 
 # Every text import and every ``/api/decks/validate/`` call needs the whole Komandor name
 # index, and building it (every card row, its JSON, ``name_key`` of every name) cost most of
-# such a request. So each process keeps the last index it built together with the catalogue
-# version token it read just before (``CatalogueVersion``: database triggers change it on every
-# write to a catalogue table, bulk updates and raw SQL included), and reuses the index only
-# while the database still gives that token.
-_index_cache: dict[str, tuple[str, CatalogueIndex]] = {}
+# such a request — seconds at 50,000 cards. So each process keeps the last index it built
+# together with the catalogue version token it read just before (``CatalogueVersion``:
+# database triggers change it on every write to a catalogue table, bulk updates and raw SQL
+# included), and reuses the index while the database still gives that token. When the token
+# moves, PostgreSQL says which rows changed since the index was read (``_changed_cards``) and
+# the index is updated from those rows alone; other databases, and changes it cannot follow
+# that way (a deleted card, a changed game row), rebuild it.
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """What a card's index entry depends on beyond its own row: which game is Komandor and
+    each release's code and year (a handful of rows, compared whole)."""
+
+    game_id: int | None
+    releases: dict[int, tuple[str, int | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class _KeptIndex:
+    version: str
+    index: CatalogueIndex
+    frame: _Frame
+    # PostgreSQL: the oldest transaction still running when the index's rows were read
+    # (``pg_snapshot_xmin``); every row written since carries an ``xmin`` at least as young.
+    since: str | None
+
+
+_index_cache: dict[str, _KeptIndex] = {}
+# Past this many transactions an ``xmin`` comparison could wrap round (2³¹): rebuild instead.
+_MAX_XID_SPAN = 1_000_000_000
 
 
 def _komandor_index() -> CatalogueIndex:
     rows = Card.objects.filter(game__slug=KOMANDOR)
     version = catalogue_version(using=rows.db)
-    cached = _index_cache.get(rows.db)
-    if version is not None and cached is not None and cached[0] == version:
-        return cached[1]
-    index = CatalogueIndex(_printing(row) for row in rows.values(*_FACT_FIELDS))
+    kept = _index_cache.get(rows.db)
+    if version is not None and kept is not None and kept.version == version:
+        return kept.index
+    since = _oldest_running_xid(rows.db)  # before anything is read, so nothing slips past
+    frame = _frame(using=rows.db)
+    # Without a version row (a flushed test database) nothing kept can be trusted.
+    index = None if kept is None or version is None else _updated_index(kept, frame, using=rows.db)
+    if index is None:
+        index = _index_of_every_card(rows)
     if version is not None:
-        _index_cache[rows.db] = (version, index)
+        _index_cache[rows.db] = _KeptIndex(version, index, frame, since)
     return index
+
+
+def _index_of_every_card(rows: QuerySet[Card]) -> CatalogueIndex:
+    return CatalogueIndex(_printing(row) for row in rows.values(*_FACT_FIELDS))
+
+
+def _frame(*, using: str) -> _Frame:
+    game = Game.objects.using(using).filter(slug=KOMANDOR).values_list("id", flat=True)
+    releases = Release.objects.using(using).values_list("id", "code", "year")
+    return _Frame(game.first(), {id_: (code, year) for id_, code, year in releases})
+
+
+def _oldest_running_xid(using: str) -> str | None:
+    if connections[using].vendor != "postgresql":
+        return None
+    with connections[using].cursor() as cursor:
+        cursor.execute("SELECT pg_snapshot_xmin(pg_current_snapshot())::text")
+        return str(int(cursor.fetchone()[0]) % 2**32)  # the 32-bit xid an xmin is compared to
+
+
+def _updated_index(kept: _KeptIndex, frame: _Frame, *, using: str) -> CatalogueIndex | None:
+    """``kept.index`` brought up to date from the cards written since it was read and the
+    cards of releases changed since, or None when that cannot be known (another database,
+    another Komandor game row, a card deleted)."""
+    if frame.game_id != kept.frame.game_id:
+        return None
+    releases = [id_ for id_, row in frame.releases.items() if kept.frame.releases.get(id_) != row]
+    changed = _changed_cards(kept.since, releases=releases, using=using)
+    if changed is None:
+        return None
+    live = [row for row in changed if row["game__slug"] == KOMANDOR and not row["retired"]]
+    index = kept.index.updated(
+        removed=(row["id"] for row in changed), added=(_printing(row) for row in live)
+    )
+    # Rows that are gone left no trace to read; only the count shows one was deleted.
+    if len(index) != Card.objects.using(using).filter(game__slug=KOMANDOR).count():
+        return None
+    return index
+
+
+def _changed_cards(since: str | None, *, releases: list[int], using: str) -> list[dict] | None:
+    """Every card (any game, retired too) written by a transaction not older than ``since``
+    or printed in one of ``releases``; None when PostgreSQL cannot tell (another database, or
+    ``since`` so old that an ``xmin`` comparison could wrap round)."""
+    if since is None:
+        return None
+    with connections[using].cursor() as cursor:
+        cursor.execute("SELECT age(%s::xid) > %s", [since, _MAX_XID_SPAN])
+        if cursor.fetchone()[0]:
+            return None
+    written = RawSQL(
+        "age(cardbase_card.xmin) <= age(%s::xid)", [since], output_field=BooleanField()
+    )
+    rows = Card.all_objects.using(using).filter(Q(written) | Q(release_id__in=releases))
+    return list(rows.values(*_FACT_FIELDS, "retired"))
 
 
 def deck_content(*, deck: Deck) -> DeckContent:
