@@ -84,7 +84,7 @@ def attach_all(game: Table[Effects]) -> None:
     Commanders' static effects (CMDR-7: his abilities hold from setup on)."""
     effects = game.effects
     for card in game.state.cards.values():
-        for effect in card_plays(card):
+        for effect in _plays_of(card.uid, card.spec):
             effects.attach(card.owner, effect)
     for player in game.state.players:
         for index, spec in enumerate(player.commander.effects or ()):
@@ -93,6 +93,13 @@ def attach_all(game: Table[Effects]) -> None:
             if spec.is_static:
                 effects.statics.append((None, player.index, spec))
                 _static_rules(game, spec, "", player.index)
+
+
+@lru_cache(maxsize=4096)
+def _plays_of(uid: str, spec: CardSpec) -> tuple[Effect, ...]:
+    """``card_plays`` of a card, compiled once per card position and spec (plays are immutable:
+    bulk matches, a tournament's batches, reuse them)."""
+    return tuple(card_plays(Card(uid, 0, spec)))
 
 
 def has_plays(spec: CardSpec) -> bool:
