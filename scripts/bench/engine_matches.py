@@ -14,7 +14,7 @@ One process measures, in the same run:
   (``matches/engine/effect_decks.py``: the fleet plus 12 effect cards twice each; a new pair
   for every seed);
 * with ``--precons``, also ``precons`` — today's engine on the shipped precon deck files
-  (``content/precons/*.json``, 47–56 cards: not the 40-card aim's decks), a pairing per seed.
+  (``content/precons/*.json``, 47–59 cards: not the 40-card aim's decks), a pairing per seed.
 
 Each seed plays every workload in turn, the order rotating from seed to seed, and each round
 replays all seeds, so drift of the shared machine falls on every workload alike. Times are the
