@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from rapidfuzz import fuzz, process
 
 from decks.text_format import CardLine, DeckTextError, LineError, ParsedDeck, line_error
@@ -30,6 +31,9 @@ SUGGESTION_CUTOFF = 50
 # The score of a typo or two in a name of a dozen letters and more: scanning for it first
 # halves the cost of a suggestion at 50,000 names (see ``CatalogueIndex._closest``).
 CLOSE_SPELLING = 80
+# Letter-count buckets per name (code point mod 32: each Russian lower-case letter a bucket
+# of its own), for the bound in ``CatalogueIndex._closest``.
+_BUCKETS = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +75,11 @@ class CatalogueIndex:
         # All keys in one string: "contains" is one C-speed scan, not a Python loop per name.
         self._blob = "\n".join(keys)
         self._starts = list(itertools.accumulate((len(k) + 1 for k in keys), initial=0))
+        self._lengths = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys))
+        rows = np.repeat(np.arange(len(keys)), self._lengths)
+        cells = rows * _BUCKETS + _buckets("".join(keys))
+        counts = np.bincount(cells, minlength=len(keys) * _BUCKETS)
+        self._letter_counts = counts.astype(np.uint16).reshape(len(keys), _BUCKETS)
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -157,15 +166,27 @@ class CatalogueIndex:
         return tuple(self._names[key] for key in keys[:SUGGESTIONS])
 
     def _closest(self, typed: str, *, limit: int) -> list[str]:
-        """The ``limit`` keys most like ``typed`` by ``fuzz.ratio`` (ties in catalogue order),
-        exactly as one scan of every key with the suggestion cutoff gives them. A misspelt
-        name is usually very close to some catalogue name, so the first scan asks for a high
-        score, which lets rapidfuzz give up on most keys early; only when it finds fewer than
-        ``limit`` does a second scan go down to the cutoff. (When ``limit`` keys reach the high
-        score, the best ``limit`` of all are among them.)"""
+        """The ``limit`` keys most like ``typed`` by ``fuzz.ratio`` (ties in key order),
+        exactly as one rapidfuzz scan of every key with the suggestion cutoff gives them.
+
+        ``fuzz.ratio`` is ``200·LCS / (len(a) + len(b))`` and the longest common subsequence
+        has at most as many of each letter as both strings hold, so counting letters per
+        bucket (numpy, all keys at once) bounds every key's score; only keys whose bound
+        reaches the cutoff are compared. A misspelt name is usually very close to some
+        catalogue name, so the first pass asks for ``CLOSE_SPELLING``, which leaves a few
+        hundred of 50,000 keys; only when fewer than ``limit`` reach it does a second pass go
+        down to the cutoff. (When ``limit`` keys reach the higher score, the best ``limit`` of
+        all are among them.)"""
+        typed_counts = np.bincount(_buckets(typed), minlength=_BUCKETS).astype(np.uint16)
+        shared = np.minimum(self._letter_counts, typed_counts).sum(axis=1, dtype=np.int64)
         for cutoff in (CLOSE_SPELLING, SUGGESTION_CUTOFF):
+            possible = np.flatnonzero(200 * shared >= cutoff * (self._lengths + len(typed)))
             close = process.extract(
-                typed, self._keys, scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff
+                typed,
+                [self._keys[at] for at in possible],
+                scorer=fuzz.ratio,
+                limit=limit,
+                score_cutoff=cutoff,
             )
             if len(close) >= limit:
                 break
@@ -179,6 +200,11 @@ class CatalogueIndex:
             found.add(key)
             at = self._blob.find(typed, at + 1)
         return found
+
+
+def _buckets(text: str) -> np.ndarray:
+    """Each character's letter-count bucket."""
+    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32) % _BUCKETS
 
 
 def _printing_text(printing: Printing) -> str:
