@@ -34,6 +34,9 @@ else:
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
         "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
         "unacked_restore_throttle": int(os.environ.get("CELERY_RESTORE_THROTTLE", "10")),
+        # A worker killed while it held the restore lock leaves it held this long, and no
+        # other worker restores an unacknowledged batch until it expires (kombu: 300 s).
+        "unacked_mutex_expire": int(os.environ.get("CELERY_RESTORE_LOCK_SECONDS", "300")),
     }
 app.conf.task_reject_on_worker_lost = True
 app.conf.worker_prefetch_multiplier = 1

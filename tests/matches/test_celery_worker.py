@@ -15,6 +15,7 @@ import pytest
 from matches.models import Match, Status, Tournament
 from matches.services import TournamentRequest, tournament_create
 from tests.matches.decks import four_decks
+from tests.matches.workers import worker_log_tails
 
 DEADLINE = 120  # seconds: a guard against hanging, not a timing assertion
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -39,7 +40,10 @@ def _wait(tournament: Tournament, until) -> Tournament:
         if until(tournament):
             return tournament
         time.sleep(0.02)
-    pytest.fail(f"gave up waiting: {tournament.done}/{tournament.total}, {tournament.status}")
+    pytest.fail(
+        f"gave up waiting: {tournament.done}/{tournament.total}, {tournament.status}\n"
+        + worker_log_tails()
+    )
 
 
 def _results(tournament: Tournament) -> list[tuple]:

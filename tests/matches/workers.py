@@ -68,6 +68,15 @@ def shared_database_url() -> str:
     return f"postgres://{user}{password}@{host}{port}/{s['NAME']}"
 
 
+def worker_log_tails(lines: int = 30) -> str:
+    """The last lines of every running test worker's log, for a failure message."""
+    tails = []
+    for log in sorted(ROOT.glob(".pytest-worker-*.log")):
+        text = log.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:]
+        tails.append(f"--- {log.name}\n" + "\n".join(text))
+    return "\n".join(tails)
+
+
 class Worker:
     def __init__(self, queue: str, concurrency: int = 1, extra_env: dict | None = None) -> None:
         env = {
@@ -78,6 +87,9 @@ class Worker:
             "CELERY_VISIBILITY_TIMEOUT": "3",
             "CELERY_RESTORE_INTERVAL": "1",
             "CELERY_RESTORE_THROTTLE": "1",
+            # A worker SIGKILLed while holding kombu's restore lock must not keep the
+            # replacement from restoring its batch for the default 5 minutes.
+            "CELERY_RESTORE_LOCK_SECONDS": "5",
             **(extra_env or {}),
         }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
