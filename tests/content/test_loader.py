@@ -99,3 +99,40 @@ def test_shipped_content_loads_twice_without_change():
     assert Game.objects.count() == 5
     for stated in StatedCount.objects.all():
         assert stated.source_section, stated
+
+
+KOMANDOR_GAME = """
+- slug: komandor
+  name_ru: Путь Командора
+  rule_book: komandor.ru.txt
+"""
+BAD_EFFECT_CARD = """
+model: card
+defaults:
+  origin: project
+entries:
+  - key: bad-salvo
+    name_ru: Неверный залп
+    card_type: tactical
+    attributes:
+      action_tokens: 1
+      effects:
+        - when: battle_start
+          targets: {side: enemy, kind: ship, size: XL}
+          actions: [{do: damage, amount: 2}]
+"""
+
+
+@pytest.mark.django_db
+def test_a_bad_card_effect_is_refused_naming_file_entry_and_path(tmp_path):
+    """The loader rejects a bad effect through the engine's one check (``card_from_dict``),
+    as the admin does: the error names the file, the entry and the effect's path."""
+    (tmp_path / "komandor").mkdir()
+    (tmp_path / "games.yaml").write_text(KOMANDOR_GAME, encoding="utf-8")
+    (tmp_path / "komandor" / "tactical.yaml").write_text(BAD_EFFECT_CARD, encoding="utf-8")
+    with pytest.raises(ContentError) as error:
+        content_load(data_dir=tmp_path)
+    text = str(error.value)
+    assert "komandor/tactical.yaml" in text and "bad-salvo" in text
+    assert "effects.0.targets.size" in text and "XL" in text
+    assert not Card.objects.filter(key="bad-salvo").exists()
