@@ -436,9 +436,10 @@ def matches(
 ) -> bool:
     """Every given part of the selector holds for ``card`` (``any_of``: one of its parts)."""
     spec = card.spec
-    if selector.side is not None and selector.side != "any":
-        mine = _controller(card, moment) == player
-        if mine != (selector.side == "own"):
+    side = selector.side
+    if side is not None and side != "any":
+        mine = (card.controller if card.zone is Zone.PLAY else card.owner) == player  # _controller
+        if mine != (side == "own"):
             return False
     if selector.kinds and not _kind_in(card, selector.kinds):
         return False
@@ -454,12 +455,13 @@ def matches(
         spec.object_type is None or spec.object_type.value not in selector.object_types
     ):
         return False
-    fighter = _combatant(card.uid, moment)
     if selector.damaged is not None:
+        fighter = _combatant(card.uid, moment)
         damage = fighter.damage if fighter is not None else card.damage
         if (damage > 0) != selector.damaged:
             return False
     if selector.tapped is not None:
+        fighter = _combatant(card.uid, moment)
         tapped = fighter.tapped if fighter is not None else card.tapped
         if tapped != selector.tapped:
             return False
@@ -479,7 +481,7 @@ def matches(
 
 
 def _kind_in(card: Card, kinds: tuple[str, ...]) -> bool:
-    if card.kind.value in kinds:
+    if card.kind in kinds:  # a StrEnum equals its value
         return True
     return "station" in kinds and card.spec.object_type is ObjectType.STATION
 
@@ -542,7 +544,8 @@ def _holds(condition: Condition, source: str | None, moment: Moment) -> bool:
         return False
     if condition.count is not None:
         count = condition.count
-        found = len(_targets(replace(count.of, count=None), source, False, moment))
+        # A selector's own ``count`` (how many a play picks) plays no part in matching.
+        found = len(_targets(count.of, source, False, moment))
         if count.min is not None and found < count.min:
             return False
         if count.max is not None and found > count.max:

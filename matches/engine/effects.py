@@ -106,6 +106,13 @@ class Moment:
     def state(self) -> GameState:
         return self.game.state
 
+    def aimed(self, target: str | None) -> Moment:
+        """This moment with ``target`` as the play's target (``dataclasses.replace``'s result,
+        built directly: candidates ask it per card)."""
+        return Moment(
+            self.game, self.window, self.player, self.battle, self.attack, target, self.targets
+        )
+
     @property
     def effects(self) -> Effects:
         return self.game.effects
@@ -482,7 +489,7 @@ class Effects:
                 return
             effect = self._attached[player][choice.data["effect"]]
             played.add(effect.key)
-            self._play(effect, replace(moment, target=choice.data["target"]))
+            self._play(effect, moment.aimed(choice.data["target"]))
 
     def play_now(self, effect: Effect, moment: Moment) -> None:
         """Offer one effect at once (an ``on_play`` effect as its card enters): play or pass."""
@@ -491,7 +498,7 @@ class Effects:
             return
         choice = self.game.ask(moment.player, "effect.play", options, window=str(moment.window))
         if choice.key != "pass":
-            self._play(effect, replace(moment, target=choice.data["target"]))
+            self._play(effect, moment.aimed(choice.data["target"]))
 
     def _offers(self, effect: Effect, moment: Moment) -> list[Option]:
         targets = self.playable(effect, moment)
@@ -569,7 +576,7 @@ class Effects:
             for target in effect.targets(moment)
             if self.in_zones_of(player, target, battle)
             and self._may_change(effect, target)
-            and (condition is None or condition(replace(moment, target=target)))
+            and (condition is None or condition(moment.aimed(target)))
         ]
 
     def _is_in_force(self, player: int, key: str) -> bool:
