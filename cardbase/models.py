@@ -103,9 +103,23 @@ class CatalogueEntry(Sourced):
 
 
 def search_text_of(entry: "CatalogueEntry") -> str:
-    """The folded text a search runs over: names, text and the words of ``attributes``."""
+    """The folded text a search runs over: names, text and the words of ``attributes``; for a
+    Komandor card also its weapons' and properties' names and its rendered rules text. (By the
+    model's name, not its class, so a migration's historical rows derive the same text.)"""
     parts = [entry.name_ru, entry.name_en, entry.text, *attribute_words(entry.attributes)]
+    if _is_komandor_card(entry):
+        from cardbase.services.komandor import komandor_search_words
+
+        parts += komandor_search_words(entry.attributes)
     return fold_text(" ".join(part for part in parts if part))
+
+
+def _is_komandor_card(entry: "CatalogueEntry") -> bool:
+    return (
+        entry._meta.model_name == "card"
+        and entry.game_id is not None
+        and entry.game.slug == "komandor"
+    )
 
 
 def attribute_words(value: object, key: str = "") -> list[str]:

@@ -21,8 +21,10 @@ from matches.engine.cards import (
     CardSpecError,
     FieldError,
     card_from_dict,
+    card_stat_lines,
     card_to_dict,
 )
+from matches.engine.effect_text import card_text
 
 GAME_SLUG = "komandor"
 # Card column -> the key the schema gives the same fact.
@@ -91,3 +93,25 @@ def _merge_columns(fields: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str,
             )
         data[key] = value
     return data, conflicts
+
+
+# Stat lines whose label is itself something players search for: «плазменные орудия»,
+# «коммерческий рейс» (the stored keys are ``plasma``, ``commercial_run``).
+_SEARCHED_STATS = ("weapons.", "properties.", "built_in.")
+
+
+def komandor_search_words(attributes: Mapping[str, Any]) -> list[str]:
+    """What a search should find a Komandor card by beyond the values stored in its
+    attributes: the names of its weapons and properties in both languages and its rules text
+    rendered from its effects (nothing for stats the schema rejects)."""
+    try:
+        spec = card_from_dict(attributes)
+    except CardSpecError:
+        return []
+    words = [
+        label
+        for line in card_stat_lines(spec)
+        if line.path.startswith(_SEARCHED_STATS)
+        for label in (line.label_ru, line.label_en)
+    ]
+    return [*words, *card_text(spec, "ru"), *card_text(spec, "en")]

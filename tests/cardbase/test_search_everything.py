@@ -69,9 +69,9 @@ def found(text, **kwargs) -> set[str]:
         ("planta", {"race:planta"}),
         ('"центр галактики"', {"sector:galactic-center"}),
         ('"галактики центр"', set()),
-        ("плазмен", {"tech:plasma-cannon", "weapon:plasma"}),
-        ("плазмен -пушка", {"weapon:plasma"}),
-        ("плазмен game:komandor", {"weapon:plasma"}),
+        ("плазмен", {"tech:plasma-cannon", "weapon:plasma", "card:chimera"}),  # its plasma guns
+        ("плазмен -пушка", {"weapon:plasma", "card:chimera"}),
+        ("плазмен game:komandor", {"weapon:plasma", "card:chimera"}),
         ("плазмен -game:komandor", {"tech:plasma-cannon"}),
         ("анклав OR бункер", {"faction:enclave", "scar:bunker"}),
         ("люди", {"race:humans", "race:terrans"}),
@@ -167,7 +167,7 @@ def test_search_page_lists_entries_by_kind_with_game_kind_and_source(client, wor
     response = client.get(reverse("cardbase:search"), {"q": "плазмен"})
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Найдено 0 карт" in html
+    assert "Найдена 1 карта" in html  # the Chimera, by its plasma guns
     assert "Найдены 2 записи" in html
     tech_url = reverse("cardbase:entry-detail", args=["eclipse", "techs", "plasma-cannon"])
     weapon_url = reverse("cardbase:component-detail", args=["komandor", "weapon", "plasma"])
@@ -195,7 +195,7 @@ def test_search_page_shows_cards_and_entries_together(client, world):
 
 
 def test_search_page_with_a_card_only_term_shows_no_entries(client, world):
-    response = client.get(reverse("cardbase:search"), {"q": "плазмен cost>=0"})
+    response = client.get(reverse("cardbase:search"), {"q": "плазмен cost>=100"})
     assert response.status_code == 200
     assert "Другие записи каталога" not in response.content.decode()
 

@@ -66,3 +66,34 @@ def test_plasma_finds_the_shipped_plasma_cards_and_entries():
     assert any("Плазменн" in name for name in names), names
     with_plasma_text = Card.objects.filter(search_text__contains="плазменн")
     assert set(with_plasma_text) <= set(cards_matching("плазма"))
+
+
+def test_plasma_finds_every_shipped_card_that_carries_plasma_guns():
+    """«плазма» finds the plasma cards: a card's weapons are searched by the book's names for
+    them («Плазменные орудия», "Plasma guns"), not only by the words typed in its text."""
+    content_load()
+    komandor = Card.objects.filter(game__slug="komandor")
+    carriers = {card.key for card in komandor if "plasma" in (card.attributes.get("weapons") or {})}
+    assert len(carriers) >= 10
+    for query in ("плазма", "plasma"):
+        found_keys = set(cards_matching(query, queryset=komandor).values_list("key", flat=True))
+        assert carriers <= found_keys, (query, sorted(carriers - found_keys))
+
+
+def test_a_card_is_found_by_words_of_its_rendered_rules_text():
+    content_load()
+    komandor = Card.objects.filter(game__slug="komandor")
+    with_effects = [card for card in komandor if card.attributes.get("effects")]
+    assert with_effects
+    damage = {
+        card.key
+        for card in with_effects
+        if any(
+            action.get("do") == "damage"
+            for effect in card.attributes["effects"]
+            for action in effect.get("actions", ())
+        )
+    }
+    assert damage
+    found_keys = set(cards_matching("повреждения", queryset=komandor).values_list("key", flat=True))
+    assert damage <= found_keys, sorted(damage - found_keys)
