@@ -535,10 +535,14 @@ class Game:
         if resources < 1:
             return [Option("next", "дальше")]
         space_object = CardKind.SPACE_OBJECT
-        in_production = sum(1 for uid in me.production if cards[uid].kind is space_object)
-        objects_started = in_production + sum(1 for uid in built if cards[uid].kind is space_object)
-        counted = state.objects_counted(player)
-        objects_total = counted + in_production
+        objects_started = objects_total = counted = 0
+        if space_object in kinds:  # the counts only limit space objects
+            in_production = sum(1 for uid in me.production if cards[uid].kind is space_object)
+            objects_started = in_production + sum(
+                1 for uid in built if cards[uid].kind is space_object
+            )
+            counted = state.objects_counted(player)
+            objects_total = counted + in_production
         for uid in [*me.production, *me.hand]:
             card = cards[uid]
             if card.kind not in kinds:
@@ -552,7 +556,8 @@ class Game:
                 elif card.zone is Zone.PRODUCTION and counted >= rules.MAX_SPACE_OBJECTS:
                     continue
             remaining = card.cost - card.tokens
-            base = {**self.card_features(card), "card": uid}
+            base = self.card_features(card)  # a fresh copy: add to it
+            base["card"] = uid
             name = card.spec.name
             if remaining <= resources:
                 options.append(
@@ -803,32 +808,36 @@ class Game:
         enemy = 1 - player
         here = index.get(where, _NOWHERE)
         mine, theirs = here.get(("ship", player), ()), here.get(("ship", enemy), ())
-        features: dict[str, Any] = {
+        obj = state.cards.get(where)
+        if obj is None:
+            return {
+                "to": where,
+                "orbit": not where.startswith("s"),
+                "own_power": _power_of(mine),
+                "enemy_power": _power_of(theirs),
+            }
+        defenders = here.get(("ground", enemy), ())
+        own_units = here.get(("ground", player), ())
+        income = obj.spec.income
+        enemy_at = state.players[enemy].commander_at
+        own_at = state.players[player].commander_at
+        ground = CardKind.GROUND_UNIT
+        # One literal, the keys in the order they always had (lists, not generators: a place
+        # holds a few cards).
+        return {
             "to": where,
             "orbit": not where.startswith("s"),
             "own_power": _power_of(mine),
-            "enemy_power": _power_of(theirs),
+            "enemy_power": _power_of(theirs)
+            + _power_of(defenders)
+            + (ship_power(obj) if obj.controller == enemy else 0),
+            "controller": obj.controller,
+            "income": income.resources + income.action_tokens if income else 0,
+            "enemy_commander": enemy_at == where or enemy_at in [s.uid for s in theirs],
+            "own_commander": own_at == where or own_at in [s.uid for s in mine],
+            "ground_units": len([c for c in defenders if c.kind is ground]),
+            "own_ground_units": len([c for c in own_units if c.kind is ground]),
         }
-        obj = state.cards.get(where)
-        if obj is not None:
-            defenders = here.get(("ground", enemy), ())
-            own_units = here.get(("ground", player), ())
-            income = obj.spec.income
-            enemy_at = state.players[enemy].commander_at
-            own_at = state.players[player].commander_at
-            ground = CardKind.GROUND_UNIT
-            features["controller"] = obj.controller
-            features["income"] = income.resources + income.action_tokens if income else 0
-            features["enemy_power"] += _power_of(defenders) + (
-                ship_power(obj) if obj.controller == enemy else 0
-            )
-            features["enemy_commander"] = enemy_at == where or any(
-                s.uid == enemy_at for s in theirs
-            )
-            features["own_commander"] = own_at == where or any(s.uid == own_at for s in mine)
-            features["ground_units"] = sum(1 for c in defenders if c.kind is ground)
-            features["own_ground_units"] = sum(1 for c in own_units if c.kind is ground)
-        return features
 
     def place_index(self) -> PlaceIndex:
         """Cards in play by place: ``{where: {("ship"|"ground", controller): [cards]}}``."""
