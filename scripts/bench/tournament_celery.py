@@ -2,12 +2,15 @@
 through Celery with 1 and with 2 worker processes (real workers, real Redis, real PostgreSQL).
 
     DATABASE_URL=postgres://…/bench_db REDIS_URL=redis://…/N \
-        .venv/bin/python scripts/bench/tournament_celery.py [--games 100] [--agents heuristic]
+        .venv/bin/python scripts/bench/tournament_celery.py [--games 40] [--agents heuristic] \
+        [--decks precons|test]
 
-Needs a migrated database of its own (the script adds a user and four test decks to it and
-deletes its tournaments afterwards). Prints wall-clock seconds and games per second for each
-way, the Celery overhead against the direct run and the speed-up of two workers over one.
-The decks are the engine's test decks (tests/engine/deck_data.py) until precons ship.
+Needs a migrated database of its own; with ``--decks precons`` (the default) the shipped content
+is loaded into it when no precon is there yet, and the round robin is of the eight shipped
+precons; ``--decks test`` uses four of the engine's test decks (tests/engine/deck_data.py)
+under a throwaway user. Its tournaments are deleted afterwards. Prints wall-clock seconds and
+games per second for each way, the Celery overhead against the direct run and the speed-up of
+two workers over one.
 """
 
 from __future__ import annotations
@@ -27,7 +30,10 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.core.management import call_command  # noqa: E402
+
 from config.celery import app  # noqa: E402
+from decks.models import Deck  # noqa: E402
 from matches.engine_decks import playable_deck_of  # noqa: E402
 from matches.models import Status, Tournament  # noqa: E402
 from matches.playing import play_game  # noqa: E402
@@ -93,20 +99,32 @@ def run_direct(tournament: Tournament) -> float:
     return time.perf_counter() - start
 
 
+def _versions(owner, decks: str) -> list:
+    if decks == "test":
+        return [deck.versions.get() for deck in four_decks(owner)]
+    if not Deck.objects.filter(is_preconstructed=True).exists():
+        call_command("load_content", verbosity=0)
+    precons = Deck.objects.filter(is_preconstructed=True).order_by("precon_key")
+    return [deck.versions.order_by("-number").first() for deck in precons]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=100, help="games per pairing (even)")
+    parser.add_argument("--games", type=int, default=40, help="games per pairing (even)")
     parser.add_argument("--agents", default="heuristic")
+    parser.add_argument("--decks", choices=("precons", "test"), default="precons")
     args = parser.parse_args()
     owner = UserFactory(username=f"bench-{uuid.uuid4().hex[:6]}")
-    versions = [deck.versions.get() for deck in four_decks(owner)]
+    versions = _versions(owner, args.decks)
     one, first = run_celery(owner, versions, games=args.games, agents=args.agents, workers=1)
     two, second = run_celery(owner, versions, games=args.games, agents=args.agents, workers=2)
     direct = run_direct(first)
     total = first.done
-    assert total == second.done == 6 * args.games
+    pairings = len(versions) * (len(versions) - 1) // 2
+    assert total == second.done == pairings * args.games
     print(
-        f"round robin of 4 test decks, {args.games} games per pairing = {total} games, "
+        f"round robin of {len(versions)} decks ({args.decks}), {args.games} games per pairing = "
+        f"{total} games, "
         f"{args.agents} agents; load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} CPUs"
     )
     for label, seconds in (
