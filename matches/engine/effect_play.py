@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from matches.engine.battle import Combatant
 from matches.engine.cards import CardKind, CardSpec, ObjectType, Victory
 from matches.engine.decisions import Option
-from matches.engine.effect_schema import Action, Condition, EffectSpec, Selector
+from matches.engine.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
 from matches.engine.effects import Cost, Effect, Effects, Moment, Window, has_name
 from matches.engine.names import name_key
 from matches.engine.state import Card, Zone
@@ -797,20 +797,7 @@ _ACTIONS: dict[str, Callable[[Action, str | None, Moment], None]] = {
     "reroll": _reroll,
     "victory": _victory,
 }
-_PLAYER_ACTIONS = frozenset(
-    {
-        "draw",
-        "search",
-        "gain",
-        "lose",
-        "initiative",
-        "cancel",
-        "permit",
-        "forbid",
-        "reroll",
-        "victory",
-    }
-)
+_PLAYER_ACTIONS = frozenset(PLAYER_ACTIONS)
 
 
 # --- stats as modified ----------------------------------------------------------------------------
