@@ -97,3 +97,31 @@ def seen(game: Game, player: int) -> list[tuple[str, str, str]]:
     agent = game.agents[player]
     assert isinstance(agent, RecordingAgent)
     return agent.seen
+
+
+def two_homes(
+    first: Mapping[str, Any] | None = None,
+    second: Mapping[str, Any] | None = None,
+    *,
+    phase: str,
+    priority: int = 0,
+    dice: Any = None,
+) -> tuple[Game, dict[str, str]]:
+    """Player 0 (initiative 5) and player 1 (initiative 4), each with a planet and a cruiser on
+    its orbit, the Commander on the planet; ``first``/``second`` add to each player's entry."""
+    players = []
+    for index, extra in enumerate((dict(first or {}), dict(second or {}))):
+        players.append(
+            {
+                "initiative": 5 - index,
+                "commander_at": f"home{index}",
+                "deck": 10,
+                **extra,
+                "cards": {
+                    f"home{index}": {"card": "planet"},
+                    f"cruiser{index}": {"card": "exorcist", "at": f"home{index}"},
+                    **extra.get("cards", {}),
+                },
+            }
+        )
+    return position({"priority": priority, "phase": phase, "players": players}, dice=dice)

@@ -19,7 +19,7 @@ from matches.engine.match import run_match
 from matches.engine.state import Phase, Zone
 from matches.engine.windows import Window
 from tests.engine.deck_data import standard_deck
-from tests.engine.positions import position
+from tests.engine.positions import two_homes
 
 TEST = " (тест)"
 SALVO = {
@@ -55,24 +55,7 @@ def ability(number: int) -> dict:
 
 
 def table(first=None, second=None, *, phase="production", priority=0, dice=None):
-    """Each player: a planet, a cruiser on its orbit, the Commander on the planet."""
-    players = []
-    for index, extra in enumerate((first or {}, second or {})):
-        extra = dict(extra)
-        players.append(
-            {
-                "initiative": 5 - index,
-                "commander_at": f"home{index}",
-                "deck": 10,
-                **extra,
-                "cards": {
-                    f"home{index}": {"card": "planet"},
-                    f"cruiser{index}": {"card": "exorcist", "at": f"home{index}"},
-                    **extra.get("cards", {}),
-                },
-            }
-        )
-    return position({"priority": priority, "phase": phase, "players": players}, dice=dice)
+    return two_homes(first, second, phase=phase, priority=priority, dice=dice)
 
 
 def offered(game, player, kind="effect.play"):

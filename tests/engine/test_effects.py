@@ -19,7 +19,7 @@ from matches.engine.match import run_match
 from matches.engine.state import Zone
 from matches.engine.victory import check_end_of_battle_phase, check_start_of_turn
 from tests.engine.deck_data import standard_deck
-from tests.engine.positions import position
+from tests.engine.positions import position, two_homes
 
 ALL_WINDOWS = frozenset(Window)
 
@@ -37,26 +37,8 @@ def effect(key, windows, apply=None, *, log=None, **fields):
     return Effect(key=key, name=fields.pop("name", key), windows=windows, apply=record, **fields)
 
 
-def table(first=None, second=None, *, priority=0, phase="start", dice=None):
-    """Player 0 (initiative 5) and player 1 (initiative 4), each with a planet and a cruiser on
-    its orbit, the Commander on the planet; ``first``/``second`` add to each player's entry."""
-    players = []
-    for index, extra in enumerate((first or {}, second or {})):
-        extra = dict(extra)
-        players.append(
-            {
-                "initiative": 5 - index,
-                "commander_at": f"home{index}",
-                "deck": 10,
-                **extra,
-                "cards": {
-                    f"home{index}": {"card": "planet"},
-                    f"cruiser{index}": {"card": "exorcist", "at": f"home{index}"},
-                    **extra.get("cards", {}),
-                },
-            }
-        )
-    return position({"priority": priority, "phase": phase, "players": players}, dice=dice)
+def table(first=None, second=None, *, phase="start", priority=0, dice=None):
+    return two_homes(first, second, phase=phase, priority=priority, dice=dice)
 
 
 def meeting(mine, theirs, *, commander_at="home0", script=(), dice=None):
