@@ -32,7 +32,13 @@ from cardbase.models import (
     Tech,
 )
 from cardbase.search.fields import FIELDS_BY_KEYWORD, NUMBER_FIELDS, FieldKind, SearchField
-from cardbase.search.query import QuerySyntaxError, Term, cards_matching, term_q
+from cardbase.search.query import (
+    MAX_NUMBER_DIGITS,
+    QuerySyntaxError,
+    Term,
+    cards_matching,
+    term_q,
+)
 from cardbase.search.text import words_q
 
 
@@ -75,9 +81,19 @@ class TermFilter(django_filters.Filter):
         return qs.filter(term_q(Term(self.search_field, self.op, value)))
 
 
-@extend_schema_field(OpenApiTypes.INT)
+# A stat value has at most as many digits as the search language reads (a larger one is a 400,
+# never a number the database cannot compare).
+NUMBER_LIMIT = 10**MAX_NUMBER_DIGITS - 1
+
+
+@extend_schema_field({"type": "integer", "minimum": -NUMBER_LIMIT, "maximum": NUMBER_LIMIT})
 class NumberTermFilter(TermFilter):
     field_class = forms.IntegerField
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", -NUMBER_LIMIT)
+        kwargs.setdefault("max_value", NUMBER_LIMIT)
+        super().__init__(**kwargs)
 
 
 @extend_schema_field(OpenApiTypes.STR)

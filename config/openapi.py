@@ -5,7 +5,10 @@ some answers come from the stack around every view instead, and so are added her
 operation: 401 (wrong HTTP Basic credentials, on any endpoint), 429 (throttles and the login
 lockout), 400 and 413 for a request body (unreadable or too deep JSON, too large), 400 for
 operations taking query parameters (filters), 404 for those with path parameters or a page
-number (a page past the last).
+number (a page past the last). A text query parameter never takes a NUL character (the forms
+and serializers reading them refuse it with a 400; PostgreSQL could not store or compare it), so
+one without a pattern or list of values gets the pattern saying so. A ``game`` query parameter
+takes the slug of one of the catalogue's games (read when the schema is served), or nothing.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ _DESCRIPTIONS = {
     "429": "Too many requests (throttled) or too many failed logins (locked_out).",
 }
 _METHODS = {"get", "post", "put", "patch", "delete"}
+NO_NUL = "^[^\\x00]*$"
 
 
 def _answer(status: str) -> dict[str, Any]:
@@ -47,6 +51,9 @@ def _answer(status: str) -> dict[str, Any]:
 
 def error_responses(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
     """drf-spectacular postprocessing hook (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``)."""
+    # The served schema lists the games the catalogue holds; one written by `manage.py
+    # spectacular` (no request, maybe no database) leaves `game` a plain string.
+    slugs = _game_slugs() if request is not None else []
     result.setdefault("components", {}).setdefault("schemas", {})[ERROR] = _ERROR_SCHEMA
     for path_item in result.get("paths", {}).values():
         for method, operation in path_item.items():
@@ -64,4 +71,27 @@ def error_responses(result: dict[str, Any], generator, request, public) -> dict[
                 wanted.append("404")  # nothing at that address, or a page past the last
             for status in wanted:
                 responses.setdefault(status, _answer(status))
+            for parameter in parameters:
+                if parameter.get("in") == "query" and parameter.get("name") == "game":
+                    _game_slug(parameter, slugs)
+                _refuse_nul(parameter)
     return result
+
+
+def _game_slugs() -> list[str]:
+    from cardbase.api.filter_schema import game_slugs
+
+    return game_slugs()
+
+
+def _game_slug(parameter: dict[str, Any], slugs: list[str]) -> None:
+    parameter["allowEmptyValue"] = True
+    if slugs:
+        parameter["schema"] = {"type": "string", "enum": slugs}
+
+
+def _refuse_nul(parameter: dict[str, Any]) -> None:
+    schema = parameter.get("schema", {})
+    text = parameter.get("in") == "query" and schema.get("type") == "string"
+    if text and "enum" not in schema and "pattern" not in schema:
+        schema["pattern"] = NO_NUL

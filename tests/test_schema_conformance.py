@@ -1,10 +1,14 @@
 """Issue 12, schema conformance: what the Schemathesis run found, each kept fixed — JSON bodies
 take the schema's types, page numbers are bounded, any address under /api/ is a JSON 404 for
-every method, found entries carry their origin."""
+every method, found entries carry their origin; query parameters take what the schema says
+(games by slug, closed lists, orderings, stat values of up to nine digits, no NUL character,
+an empty value as no filter) and deck refs stay within row ids."""
 
 import pytest
 from rest_framework.test import APIClient
 
+from cardbase.models import Game
+from config.openapi import NO_NUL
 from tests.decks.factories import UserFactory
 
 
@@ -80,3 +84,72 @@ def test_the_schema_documents_json_bodies_and_non_blank_names(api):
     assert list(body) == ["application/json"]
     name = schema["components"]["schemas"]["DeckWriteRequest"]["properties"]["name"]
     assert (name["minLength"], name["maxLength"], name["pattern"]) == (1, 200, r"\S")
+
+
+def test_a_nul_character_in_the_search_game_is_a_400(api):
+    response = api.get("/api/search/?q=a&game=x%00")
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == ["game"]
+
+
+@pytest.mark.parametrize("value", ["1000000000", "-1000000000", "154201805227271356416"])
+def test_a_stat_filter_longer_than_the_search_language_reads_is_a_400(api, value):
+    response = api.get(f"/api/cards/?strength_max={value}")
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == ["strength_max"]
+
+
+def test_a_stat_filter_of_nine_digits_is_read(api):
+    assert api.get("/api/cards/?strength_max=999999999").status_code == 200
+
+
+@pytest.mark.parametrize("ref", [2**63, {"deck": 1, "version": 2**63}])
+def test_a_deck_ref_beyond_any_row_id_is_a_400(api, ref):
+    body = {"name": "Кубок", "format": "round_robin", "decks": [1, ref], "games_per_pairing": 2}
+    response = api.post("/api/tournaments/", body, format="json")
+    assert response.status_code == 400
+    assert "decks" in response.json()["fields"]
+
+
+def test_tournaments_order_only_by_their_named_fields(api):
+    assert api.get("/api/tournaments/?ordering=-created_at,name").status_code == 200
+    response = api.get("/api/tournaments/?ordering=owner")
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == ["ordering"]
+
+
+def _parameters(schema, path):
+    operation = schema["paths"][path]["get"]
+    return {parameter["name"]: parameter for parameter in operation["parameters"]}
+
+
+def test_the_schema_states_what_query_parameters_accept(api):
+    Game.objects.create(slug="komandor", name_ru="Путь Командора", sort_order=1)
+    schema = api.get("/api/schema/?format=json").json()
+    cards = _parameters(schema, "/api/cards/")
+    assert cards["game"]["schema"] == {"type": "string", "enum": ["komandor"]}
+    assert cards["game"]["allowEmptyValue"] is True
+    assert cards["key"]["schema"]["pattern"] == NO_NUL
+    assert "plasma" in cards["weapon"]["schema"]["enum"]
+    assert cards["strength_max"]["schema"]["maximum"] == 999_999_999
+    ordering = cards["ordering"]
+    assert (ordering["style"], ordering["explode"]) == ("form", False)
+    assert {"cost", "-cost"} <= set(ordering["schema"]["items"]["enum"])
+    assert cards["page"]["allowEmptyValue"] is True
+    search = _parameters(schema, "/api/search/")
+    assert search["game"]["schema"]["enum"] == ["komandor"]
+    assert "\\x00" in search["q"]["schema"]["pattern"]
+    assert "\\x00" in _parameters(schema, "/api/decks/public/")["q"]["schema"]["pattern"]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/cards/?weapon=",
+        "/api/cards/?game=&page=&page_size=&ordering=",
+        "/api/components/?kind=",
+        "/api/search/?q=a&game=",
+    ],
+)
+def test_an_empty_filter_filters_nothing_as_the_schema_says(api, url):
+    assert api.get(url).status_code == 200

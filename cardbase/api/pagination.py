@@ -75,7 +75,10 @@ class PageNumbers(PageNumberPagination):
         parameters = super().get_schema_operation_parameters(view)
         for parameter in parameters:
             if parameter["name"] == self.page_query_param:
-                parameter["description"] = "Page number from 1, or 'last'; past the last: 404."
+                parameter["description"] = (
+                    "Page number from 1, or 'last'; past the last: 404; empty: the first."
+                )
+                parameter["allowEmptyValue"] = True
                 parameter["schema"] = {
                     "oneOf": [
                         {"type": "integer", "minimum": 1},
@@ -107,4 +110,5 @@ class CataloguePagination(PageNumbers):
         for parameter in parameters:
             if parameter["name"] == self.page_size_query_param:
                 parameter["schema"] = {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE}
+                parameter["allowEmptyValue"] = True
         return parameters

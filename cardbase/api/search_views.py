@@ -23,8 +23,9 @@ from cardbase.search.query import QuerySyntaxError
 from cardbase.selectors import game_get
 
 CARD_RESULTS = 50
-# A query is read without the spaces around it, so one of only spaces is none (a 400).
-QUERY_TEXT = {"type": "string", "minLength": 1, "pattern": r"\S"}
+# A query is read without the spaces around it, so one of only spaces is none (a 400); a NUL
+# character is a query_syntax 400 at its position.
+QUERY_TEXT = {"type": "string", "minLength": 1, "pattern": r"^[^\x00]*[^\s\x00][^\x00]*$"}
 
 
 class FoundEntrySerializer(serializers.Serializer):
@@ -89,6 +90,8 @@ class SearchResultsSerializer(serializers.Serializer):
 
 def _game(request: Request) -> Game | None:
     slug = request.query_params.get("game", "").strip()
+    if "\x00" in slug:  # a 400 as in every text parameter; PostgreSQL cannot compare it
+        raise bad_parameter("game", _("Null characters are not allowed."))
     if not slug:
         return None
     try:
@@ -116,7 +119,7 @@ class CatalogueSearchView(APIView):
                 required=True,
                 description="Search language (see /search/syntax/).",
             ),
-            OpenApiParameter("game", str, description="Game slug, e.g. eclipse."),
+            OpenApiParameter("game", str, description="Game slug, e.g. eclipse; empty: all."),
         ],
         responses=SearchResultsSerializer,
     )

@@ -18,6 +18,7 @@ from cardbase import filters
 from cardbase.api import serializers
 from cardbase.api.cache import cached_response, response_cache_key, response_store
 from cardbase.api.errors import api_exception_handler, bad_parameter
+from cardbase.api.filter_schema import CatalogueFilterExtension  # noqa: F401 (registers it)
 from cardbase.api.pagination import CataloguePagination
 from cardbase.db_columns import CARD_LIST_ORDER
 from cardbase.models import (
@@ -50,6 +51,25 @@ class StrictOrderingFilter(drf_filters.OrderingFilter):
                 % {"bad": bad, "allowed": allowed},
             )
         return valid
+
+    def get_schema_operation_parameters(self, view) -> list[dict[str, Any]]:
+        # Views with this filter name their ``ordering_fields``: no queryset is needed.
+        names = [name for name, _label in self.get_valid_fields(None, view)]
+        return [
+            {
+                "name": self.ordering_param,
+                "in": "query",
+                "required": False,
+                "allowEmptyValue": True,
+                "description": "Fields to order by, comma-separated; '-' before one reverses it.",
+                "style": "form",
+                "explode": False,
+                "schema": {
+                    "type": "array",
+                    "items": {"type": "string", "enum": [*names, *(f"-{n}" for n in names)]},
+                },
+            }
+        ]
 
     def get_ordering(self, request, queryset, view) -> list[str]:
         ordering = list(super().get_ordering(request, queryset, view) or [])

@@ -74,11 +74,13 @@ _TEXT_ERRORS = {
 # Query parameters as the forms and serializers read them, for the schema.
 CARD_ID = {"type": "integer", "minimum": 1, "maximum": MAX_ROW_ID}
 COST = {"type": "integer", "minimum": 0, "maximum": 999}
-# At most PUBLIC_SEARCH_MAX_WORDS words (the API counts distinct ones; the schema is stricter).
+# At most PUBLIC_SEARCH_MAX_WORDS words (the API counts distinct ones; the schema is stricter),
+# no NUL character (a 400, as in every text parameter: config/openapi.py).
+_WORD = r"[^\s\x00]"
 PUBLIC_SEARCH_TEXT = {
     "type": "string",
     "maxLength": 200,
-    "pattern": rf"^\s*(?:\S+\s+){{0,{selectors.PUBLIC_SEARCH_MAX_WORDS - 1}}}\S*\s*$",
+    "pattern": rf"^\s*(?:{_WORD}+\s+){{0,{selectors.PUBLIC_SEARCH_MAX_WORDS - 1}}}{_WORD}*\s*$",
 }
 
 

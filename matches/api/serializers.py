@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from decks.values import MAX_ROW_ID
 from matches.engine import rules
 from matches.engine.agents import AGENTS
 from matches.models import Format, Match, Tournament
@@ -14,16 +15,20 @@ from matches.models import Format, Match, Tournament
 AGENT_NAMES = sorted(AGENTS)
 
 
+_ROW_ID = {"type": "integer", "minimum": 1, "maximum": MAX_ROW_ID}
+
+
+def _row_id(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ROW_ID
+
+
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "integer", "minimum": 1, "description": "a deck id: its latest version"},
+            {**_ROW_ID, "description": "a deck id: its latest version"},
             {
                 "type": "object",
-                "properties": {
-                    "deck": {"type": "integer", "minimum": 1},
-                    "version": {"type": "integer", "minimum": 1},
-                },
+                "properties": {"deck": _ROW_ID, "version": _ROW_ID},
                 "required": ["deck", "version"],
                 "additionalProperties": False,
             },
@@ -36,13 +41,11 @@ class DeckRefField(serializers.Field):
     }
 
     def to_internal_value(self, data):
-        if isinstance(data, int) and not isinstance(data, bool) and data > 0:
+        if _row_id(data):
             return (data, None)
         if isinstance(data, dict) and set(data) == {"deck", "version"}:
             deck, version = data["deck"], data["version"]
-            if all(
-                isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in (deck, version)
-            ):
+            if _row_id(deck) and _row_id(version):
                 return (deck, version)
         self.fail("invalid")
 

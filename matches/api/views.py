@@ -16,6 +16,7 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardbase.api.views import StrictOrderingFilter
 from decks.api.schema import DeckApiErrorSerializer
 from matches import selectors, services
 from matches.api.serializers import (
@@ -71,6 +72,9 @@ class TournamentListCreateView(ListAPIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     throttle_scope = "match_create"
     throttle_methods = frozenset({"POST"})  # creating costs games; listing does not
+    # Newest first unless ``?ordering=`` names these fields; any other name is a 400.
+    filter_backends = [StrictOrderingFilter]
+    ordering_fields = ["id", "name", "status", "created_at", "finished_at"]
 
     def get_queryset(self):
         return selectors.tournaments_visible(user=self.request.user)
@@ -130,6 +134,7 @@ class TournamentCancelView(APIView):
 
 class TournamentMatchesView(ListAPIView):
     serializer_class = MatchSerializer
+    filter_backends: list = []  # in the order they were played
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # the schema generator
