@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from decks.models import Deck
 from decks.selectors import deck_content
+from tests.browser.steps import sign_up
 from tests.decks.factories import komandor_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,12 +23,7 @@ def catalogue():
 
 def test_build_export_and_import_a_deck(page, catalogue):
     commander, cards = catalogue
-    page.goto("/accounts/signup/")
-    page.fill("#id_username", "pilot")
-    page.fill("#id_password1", "Orbita-2024-xyz")
-    page.fill("#id_password2", "Orbita-2024-xyz")
-    page.click("form[action$='/accounts/signup/'] button")
-    expect(page).to_have_url(re.compile(r"/decks/$"))
+    sign_up(page)
 
     page.fill("#id_name", "Первый флот")
     page.click("form[action$='/decks/new/'] button")

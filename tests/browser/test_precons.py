@@ -16,6 +16,7 @@ from cardbase.models import Card
 from content.loader import content_load
 from decks.models import Deck
 from decks.selectors import deck_content
+from tests.browser.steps import sign_up
 from tests.decks.precon_data import write_data
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -35,12 +36,7 @@ def test_clone_a_precon_change_it_export_it_and_play_it(page, tmp_path):
     fleet = Deck.objects.get(precon_key="test-fleet")
     second = Deck.objects.get(precon_key="second-fleet")
 
-    page.goto("/accounts/signup/")
-    page.fill("#id_username", "pilot")
-    page.fill("#id_password1", "Orbita-2024-xyz")
-    page.fill("#id_password2", "Orbita-2024-xyz")
-    page.click("form[action$='/accounts/signup/'] button")
-    expect(page).to_have_url(re.compile(r"/decks/$"))
+    sign_up(page)
 
     # A Commander's card page offers a new deck with it and lists the precons it leads.
     page.goto("/games/komandor/cards/admiral/")
