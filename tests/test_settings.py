@@ -1,24 +1,13 @@
 """The production settings mode must pass Django's deployment checks and refuse a weak key."""
 
-import os
 import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.manage_cli import manage
 
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production", **env}
-    # The browser tests relax Django's async guard for their own process; production never does.
-    environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-    )
+    """``manage.py`` under the production settings (others through ``env``)."""
+    return manage(*args, **{"DJANGO_SETTINGS_MODULE": "config.settings.production", **env})
 
 
 def test_production_settings_pass_check_deploy():

@@ -11,6 +11,7 @@ from django.db import connection
 
 from config.celery import worker_statement_timeout
 from config.settings.base import statement_timeout_set
+from tests.manage_cli import manage
 
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCTION_ENV = {"SECRET_KEY": "k" * 60}
@@ -38,20 +39,6 @@ def test_the_wsgi_entry_point_refuses_to_start_without_a_real_secret_key():
     result = python("import config.wsgi", unset=("DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG"))
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
-
-
-def manage(*args: str, unset: tuple[str, ...] = (), **env: str) -> subprocess.CompletedProcess:
-    environment = {**os.environ, **env}
-    for name in unset:
-        environment.pop(name, None)
-    environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-    )
 
 
 def test_manage_py_without_settings_or_key_refuses_and_says_what_to_set():
