@@ -405,7 +405,17 @@ def _pool(selector: Selector, source: str | None, moment: Moment) -> list[Card]:
         return [state.cards[uid] for uid in specific if uid in state.cards]
     if selector.zone == "production":
         return [state.cards[u] for p in state.players for u in p.production]
+    kinds = selector.kinds
+    if len(kinds) == 1:
+        # One kind asked for: only the cards in play of that kind, in play order (``matches``
+        # would turn every other card away). "station" is an object type, not a kind.
+        kind = _CARD_KINDS.get(kinds[0])
+        if kind is not None:
+            return state.in_play(kind)
     return state.in_play()
+
+
+_CARD_KINDS = {kind.value: kind for kind in CardKind}
 
 
 def _specific(selector: Selector, source: str | None, moment: Moment) -> list[str] | None:

@@ -336,8 +336,9 @@ class Effects:
         )
 
     def is_banned(self, player: int, effect: Effect) -> bool:
-        if not self._bans:
-            return False
+        bans = self._bans
+        if not bans or all(r.player != player for r in bans):
+            return False  # every test below asks for a ban on this player
         names = [effect.key, effect.name, name_key(effect.name)]
         if effect.discard:
             names.append("play_tactical")  # forbidding tactical plays stops tactical cards
@@ -467,9 +468,7 @@ class Effects:
         assert isinstance(window, Window)
         candidates = self._by_window[player][window]
         played: set[str] = set()
-        context: dict[str, Any] = {"window": window.value}
-        if moment.battle is not None:
-            context.update(moment.battle.context)
+        context: dict[str, Any] | None = None  # built at the first offer: most windows have none
         cards = self.game.state.cards
         while True:
             options = [_PASS]
@@ -484,6 +483,10 @@ class Effects:
                 options += self._offers(effect, moment)
             if len(options) == 1:
                 return
+            if context is None:  # nothing has been played yet: as the window opened
+                context = {"window": window.value}
+                if moment.battle is not None:
+                    context.update(moment.battle.context)
             choice = self.game.ask(player, "effect.play", options, **context)
             if choice.key == "pass":
                 return
