@@ -831,13 +831,18 @@ def _static_deltas(game: Table[Effects], uid: str, deltas: dict[str, int]) -> No
     if card is None:
         return
     effects = game.effects
+    battle = effects.battle
     for source, player, spec in effects.statics:
+        # Each test only says no, so the cheap and choosy ones first: most statics are their
+        # own card's (``is: self``), so ``_picks`` turns every other card away at once.
+        targets = spec.targets
+        if targets is None:
+            continue
         if source and not effects.is_live(f"attached:{source}"):
             continue
-        if source and not _source_works(game, source, player):
+        if not _picks(targets, card, source, Moment(game, "static", player, battle)):
             continue
-        moment = Moment(game, "static", player, effects.battle)
-        if spec.targets is None or not _picks(spec.targets, card, source, moment):
+        if source and not _source_works(game, source, player):
             continue
         for action in spec.actions:
             if action.do == "modify" and action.stat:

@@ -60,8 +60,7 @@ def battle_sites(game: Table[Effects]) -> list[str]:
     object) a station, buildings or ground units (BATTLE-1, BATTLE-5, AMB-10)."""
     state = game.state
     sites: list[str] = []
-    for where in _ship_places(game):
-        present = [bool(state.ships_at(where, p)) for p in (0, 1)]
+    for where, present in _ship_places(game).items():
         if all(present):
             sites.append(where)
             continue
@@ -76,12 +75,16 @@ def battle_sites(game: Table[Effects]) -> list[str]:
     return sites
 
 
-def _ship_places(game: Table[Effects]) -> list[str]:
-    seen: dict[str, None] = {}
+def _ship_places(game: Table[Effects]) -> dict[str, list[bool]]:
+    """Every place with ships, in the order of the ships in play, and whether each player has
+    ships there (one pass, not ``ships_at`` per place and player)."""
+    places: dict[str, list[bool]] = {}
     for ship in game.state.in_play(CardKind.SHIP):
         if ship.where is not None:
-            seen[ship.where] = None
-    return list(seen)
+            present = places.setdefault(ship.where, [False, False])
+            if ship.controller in (0, 1):
+                present[ship.controller] = True
+    return places
 
 
 def _ground_forces(game: Table[Effects], obj: Card) -> list[str]:
