@@ -36,7 +36,7 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
-from matches.engine.battle import Combatant
+from matches.engine.battle import Combatant, Mount
 from matches.engine.cards import CardKind, CardSpec, ObjectType, Victory
 from matches.engine.decisions import Option
 from matches.engine.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
@@ -872,6 +872,11 @@ def _nothing(moment: Moment) -> None:
     return None
 
 
+def _with_power(mount: Mount, power: int) -> Mount:
+    """``mount`` with this power (itself when unchanged: mounts are immutable)."""
+    return mount if power == mount.power else replace(mount, power=power)
+
+
 def refresh(game: Table[Effects], fighter: Combatant) -> None:
     """A battle card's stats: printed, plus the live modifiers and static effects."""
     card = game.state.cards.get(fighter.uid)
@@ -887,7 +892,7 @@ def refresh(game: Table[Effects], fighter: Combatant) -> None:
                 value = max(1, value)
         setattr(fighter, attr, value)
     fighter.mounts = tuple(
-        replace(mount, power=max(0, mount.power + deltas.get(mount.weapon.value, 0)))
+        _with_power(mount, max(0, mount.power + deltas.get(mount.weapon.value, 0)))
         for mount in printed.mounts
     )
     battle = game.effects.battle
