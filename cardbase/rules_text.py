@@ -34,11 +34,29 @@ class RulesText:
         return {"ru": list(self.ru), "en": list(self.en)}
 
 
+# The card list asks for 50 rows' text per request, so the key must be cheap: ``repr`` of the
+# attributes costs half a sorted ``json.dumps`` and is exact for JSON data (it tells 1, 1.0 and
+# True apart, which ``==`` does not and the card schema does). The same data in another key
+# order gets an entry of its own; both render from the sorted JSON, so they are equal.
+_BY_REPR: dict[tuple[str, str], RulesText | None] = {}
+_BY_REPR_SIZE = 8192
+
+
 def rules_text_of(*, game_slug: str, attributes: Mapping[str, Any], text: str) -> RulesText | None:
     """``None`` for other games' cards and for a row whose stored stats the schema rejects."""
     if game_slug != KOMANDOR_SLUG or not isinstance(attributes, Mapping):
         return None
-    return _rules_text(json.dumps(attributes, sort_keys=True, ensure_ascii=False), text)
+    key = (repr(attributes), text)
+    try:
+        return _BY_REPR[key]
+    except KeyError:
+        pass
+    # Only data ``json.dumps`` takes is kept, so every kept key is a repr of JSON values.
+    rules = _rules_text(json.dumps(attributes, sort_keys=True, ensure_ascii=False), text)
+    if len(_BY_REPR) >= _BY_REPR_SIZE:
+        del _BY_REPR[next(iter(_BY_REPR))]  # the oldest entry
+    _BY_REPR[key] = rules
+    return rules
 
 
 @lru_cache(maxsize=4096)

@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from cardbase import rules_text
 from cardbase.models import Card
 from cardbase.rules_text import rules_text_of
 from tests.factories import CardFactory, GameFactory
@@ -79,6 +80,25 @@ def test_rules_text_depends_only_on_the_data():
     again = rules_text_of(game_slug="komandor", attributes=dict(reversed(SALVO.items())), text="")
     assert first is not None and first == again and first.from_effects
     assert first.as_json() == {"ru": [SALVO_RU], "en": [SALVO_EN]}
+
+
+def test_rules_text_tells_true_from_one_though_they_are_equal():
+    # The schema rejects a boolean count, so a key that treats True as 1 would serve a stale text.
+    counted = rules_text_of(game_slug="komandor", attributes=SALVO, text="")
+    boolean = rules_text_of(
+        game_slug="komandor", attributes={**SALVO, "action_tokens": True}, text=""
+    )
+    assert counted is not None and boolean is None
+    assert rules_text_of(game_slug="komandor", attributes={**SALVO}, text="") == counted
+
+
+def test_rules_text_keeps_a_bounded_number_of_keys(monkeypatch):
+    monkeypatch.setattr(rules_text, "_BY_REPR", {})
+    monkeypatch.setattr(rules_text, "_BY_REPR_SIZE", 3)
+    named = [{**SALVO, "name": f"Залп {n}"} for n in range(5)]
+    for data in named:
+        assert rules_text_of(game_slug="komandor", attributes=data, text="") is not None
+    assert list(rules_text._BY_REPR) == [(repr(data), "") for data in named[2:]]
 
 
 def test_card_page_shows_the_rendered_text_in_the_pages_language(client, cards):
