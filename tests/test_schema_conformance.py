@@ -4,6 +4,10 @@ every method, found entries carry their origin; query parameters take what the s
 (games by slug, closed lists, orderings, stat values of up to nine digits, no NUL character,
 an empty value as no filter) and deck refs stay within row ids."""
 
+import re
+import tomllib
+from pathlib import Path
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -153,3 +157,27 @@ def test_the_schema_states_what_query_parameters_accept(api):
 )
 def test_an_empty_filter_filters_nothing_as_the_schema_says(api, url):
     assert api.get(url).status_code == 200
+
+
+def _configured_operations() -> list[dict]:
+    path = Path(__file__).resolve().parents[1] / "scripts" / "schemathesis.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8"))["operations"]
+
+
+def test_each_schemathesis_exclusion_names_operations_that_exist(api):
+    # One entry's include-* keys are joined with OR by Schemathesis: only exact names (or a
+    # name pattern) keep an exclusion as narrow as written.
+    Game.objects.create(slug="komandor", name_ru="Путь Командора", sort_order=1)
+    schema = api.get("/api/schema/?format=json").json()
+    operations = {
+        f"{method.upper()} {path}" for path, item in schema["paths"].items() for method in item
+    }
+    for entry in _configured_operations():
+        assert set(entry) - {"include-name", "include-name-regex"} <= {"checks", "phases"}
+        names = entry.get("include-name", [])
+        names = [names] if isinstance(names, str) else names
+        assert set(names) <= operations
+        if "include-name-regex" in entry:
+            pattern = entry["include-name-regex"]
+            matched = [name for name in operations if re.search(pattern, name)]
+            assert len(matched) == pattern.count("|") + 1  # each alternative, one operation
