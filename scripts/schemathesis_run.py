@@ -108,7 +108,6 @@ def main() -> int:
             "DJANGO_SETTINGS_MODULE": "config.settings.conformance",
             "DATABASE_URL": database_url,
             "REDIS_URL": "",  # the cache in the process: nothing left over from another run
-            "LOG_LEVEL": "ERROR",  # the server logs its errors, not the thousands of 4xx asked for
             "CELERY_BROKER_URL": "filesystem://",
             "CELERY_FILESYSTEM_DIR": str(folder / "broker"),
         }

@@ -2,7 +2,8 @@
 settings with DEBUG off, the API throttles off (thousands of requests from one address would
 otherwise be mostly 429s), failed Basic logins never locking the address out (the run sends
 wrong credentials on purpose) and a fast password hasher, so each of those requests costs
-microseconds instead of a full PBKDF2 hash. Never for serving anything."""
+microseconds instead of a full PBKDF2 hash; the thousands of 4xx the run asks for are not
+logged, server errors are. Never for serving anything."""
 
 from config.settings.base import *  # noqa: F403
 
@@ -10,3 +11,4 @@ DEBUG = False
 API_THROTTLE_RATES: dict[str, str] = {}
 AXES_FAILURE_LIMIT = 1_000_000
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+LOGGING = {**LOGGING, "loggers": {"django.request": {"level": "ERROR"}}}  # noqa: F405
