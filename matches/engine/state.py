@@ -134,6 +134,8 @@ class GameState:
     _by_kind: dict[CardKind, list[Card]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    # The cards in play, in entry order: rebuilt lazily after ``move`` like ``_by_kind``.
+    _in_play: list[Card] | None = field(default=None, init=False, repr=False, compare=False)
 
     # --- durations and granted victories --------------------------------------------------
 
@@ -161,6 +163,7 @@ class GameState:
     def move(self, uid: str, zone: Zone, *, where: str | None = None, top: bool = False) -> None:
         card = self.cards[uid]
         self._by_kind = None
+        self._in_play = None
         if card.zone is Zone.PLAY:
             del self.play[uid]
             if zone is not Zone.PLAY:
@@ -219,7 +222,10 @@ class GameState:
 
     def in_play(self, kind: CardKind | None = None) -> list[Card]:
         if kind is None:
-            return list(map(self.cards.__getitem__, self.play))
+            cards = self._in_play
+            if cards is None:
+                cards = self._in_play = list(map(self.cards.__getitem__, self.play))
+            return list(cards)  # a copy: callers may change theirs
         return list(self._kinds().get(kind, ()))
 
     def ships_at(self, where: str, player: int | None = None) -> list[Card]:
