@@ -35,12 +35,25 @@ _set_option_label: Callable[[Option, str], None] = vars(Option)["label"].__set__
 _set_option_data: Callable[[Option, Mapping[str, Any]], None] = vars(Option)["data"].__set__
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Decision:
     player: int
     kind: str
     options: tuple[Option, ...]
     context: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        player: int,
+        kind: str,
+        options: tuple[Option, ...],
+        context: Mapping[str, Any] | None = None,
+    ) -> None:
+        # Hundreds per match: the slots set directly, as ``Option`` does.
+        _set_decision_player(self, player)
+        _set_decision_kind(self, kind)
+        _set_decision_options(self, options)
+        _set_decision_context(self, {} if context is None else context)
 
     def index_of(self, key: str) -> int:
         for index, option in enumerate(self.options):
@@ -48,6 +61,16 @@ class Decision:
                 return index
         keys = ", ".join(option.key for option in self.options)
         raise IllegalChoiceError(f"{key!r} is not a legal {self.kind} choice; legal: {keys}")
+
+
+_set_decision_player: Callable[[Decision, int], None] = vars(Decision)["player"].__set__
+_set_decision_kind: Callable[[Decision, str], None] = vars(Decision)["kind"].__set__
+_set_decision_options: Callable[[Decision, tuple[Option, ...]], None] = vars(Decision)[
+    "options"
+].__set__
+_set_decision_context: Callable[[Decision, Mapping[str, Any]], None] = vars(Decision)[
+    "context"
+].__set__
 
 
 class IllegalChoiceError(ValueError):
