@@ -23,6 +23,7 @@ from typing import Any
 
 from decks.importing import CatalogueIndex
 from decks.values import DeckContent
+from matches.engine.cards import CardSpecError, card_from_dict, card_to_dict
 
 
 def deck_file_of(
@@ -35,11 +36,14 @@ def deck_file_of(
 ) -> dict[str, Any]:
     """The deck file of ``content``; ``specs`` maps str(card id) to its engine spec."""
 
+    def spec(card_id: int) -> dict[str, Any]:
+        return _canonical(specs[str(card_id)])
+
     def counted(card_id: int, count: int, own_name: str) -> dict[str, Any]:
         printing = index.printing_of(card_id)
         return {
             "count": count,
-            "card": dict(specs[str(card_id)]),
+            "card": spec(card_id),
             "release": printing.release,
             "number": printing.number,
             "own_name": own_name,
@@ -49,14 +53,22 @@ def deck_file_of(
     return {
         "name": name,
         "description": description,
-        "commander": dict(specs[str(commander)]) if commander is not None else None,
+        "commander": spec(commander) if commander is not None else None,
         "cards": [counted(e.card_id, e.count, e.own_name) for e in content.entries],
         "setup_abilities": [
-            dict(specs[str(card_id)])
-            for card_id, copies in content.setup_abilities
-            for _ in range(copies)
+            spec(card_id) for card_id, copies in content.setup_abilities for _ in range(copies)
         ],
     }
+
+
+def _canonical(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The spec in the engine's canonical key order, whatever order the database kept it in
+    (PostgreSQL's jsonb sorts an object's keys), so a deck's file is the same on every
+    database; a spec the schema no longer reads is passed on as stored."""
+    try:
+        return card_to_dict(card_from_dict(spec))
+    except CardSpecError:
+        return dict(spec)
 
 
 def is_deck_file(data: Mapping[str, Any]) -> bool:
