@@ -119,7 +119,10 @@
     drawOdds(report.stats);
   }
 
+  var asked = 0;  // answers to older requests may come back after newer ones: show the last only
+
   function validate() {
+    var mine = ++asked;
     fetch(form.dataset.validateUrl, {
       method: "POST",
       credentials: "same-origin",
@@ -128,7 +131,7 @@
     }).then(function (response) {
       return response.json().then(function (body) { return {ok: response.ok, body: body}; });
     }).then(function (answer) {
-      if (answer.ok) show(answer.body);
+      if (answer.ok && mine === asked) show(answer.body);
     });
   }
 
@@ -468,4 +471,5 @@
   document.getElementById("hand-keep").addEventListener("click", function () {
     if (deal) keep();
   });
+  form.dataset.ready = "1";  // every listener is attached (what browser tests wait for)
 })();

@@ -13,3 +13,9 @@ def sign_up(page: Page, username: str = "pilot", password: str = "Orbita-2024-xy
     page.fill("#id_password2", password)
     page.click("form[action$='/accounts/signup/'] button")
     expect(page).to_have_url(re.compile(r"/decks/$"))
+
+
+def builder_ready(page: Page) -> None:
+    """The deck builder's script has attached its listeners: an edit made before that would
+    change the form without a live check."""
+    expect(page.locator("#deck-builder")).to_have_attribute("data-ready", "1")

@@ -14,6 +14,7 @@ from matches.engine.rules import (
     SETUP_DRAW,
     SETUP_HAND_SIZE,
 )
+from tests.browser.steps import builder_ready
 from tests.decks.factories import UserFactory, komandor_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,6 +50,7 @@ def builder(page):
     page.fill("#id_password", "pass-Word-123")
     page.click("form[action$='/accounts/login/'] button")
     page.goto(f"/decks/{deck.id}/edit/")
+    builder_ready(page)
     return {"commander": commander, "ships": ships, "objects": objects, "ability": ability}
 
 

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from decks.models import Deck
 from decks.selectors import deck_content
-from tests.browser.steps import sign_up
+from tests.browser.steps import builder_ready, sign_up
 from tests.decks.factories import komandor_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,6 +28,7 @@ def test_build_export_and_import_a_deck(page, catalogue):
     page.fill("#id_name", "Первый флот")
     page.click("form[action$='/decks/new/'] button")
     expect(page).to_have_url(re.compile(r"/decks/\d+/edit/$"))
+    builder_ready(page)
 
     # The catalogue query language narrows the list without a reload.
     page.fill("#catalogue-search input[name=q]", "type:ship")

@@ -16,7 +16,7 @@ from cardbase.models import Card
 from content.loader import content_load
 from decks.models import Deck
 from decks.selectors import deck_content
-from tests.browser.steps import sign_up
+from tests.browser.steps import builder_ready, sign_up
 from tests.decks.precon_data import write_data
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -48,6 +48,7 @@ def test_clone_a_precon_change_it_export_it_and_play_it(page, tmp_path):
     _shot(page, "precons.png")
     page.click("[data-clone='test-fleet']")
     expect(page).to_have_url(re.compile(r"/decks/\d+/edit/$"))
+    builder_ready(page)
     copy = Deck.objects.get(owner__username="pilot")
     expect(page.locator("#deck-status")).to_have_attribute("data-valid", "true")
 
