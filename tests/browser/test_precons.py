@@ -5,9 +5,6 @@ precon's file."""
 import json
 import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -18,10 +15,9 @@ from decks.models import Deck
 from decks.selectors import deck_content
 from tests.browser.steps import builder_ready, sign_up
 from tests.decks.precon_data import write_data
+from tests.play_cli import play_cli
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _shot(page, name: str) -> None:
@@ -84,15 +80,6 @@ def test_clone_a_precon_change_it_export_it_and_play_it(page, tmp_path):
     other.write_bytes(page.request.get(f"/decks/{second.id}/export.json").body())
     assert json.loads(mine.read_text(encoding="utf-8"))["name"] == "Тестовый флот (копия)"
 
-    done = subprocess.run(
-        [sys.executable, "-m", "matches.engine.play", str(mine), str(other), "--seed", "3"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    summary = json.loads(done.stdout)
+    summary = play_cli(mine, other, "--seed", "3")
     assert [p["deck"] for p in summary["players"]] == ["Тестовый флот (копия)", second.name]
     assert fleet.versions.count() == 1  # the precon itself is untouched

@@ -5,7 +5,6 @@ and through ``python -m matches.engine.play``, as the README shows."""
 import importlib.util
 import itertools
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from matches.engine.agents import make_agent
 from matches.engine.decks import deck_from_dict
 from matches.engine.match import run_match
 from matches.engine.names import name_key
+from tests.play_cli import play_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 PRECON_DIR = ROOT / "content" / "precons"
@@ -65,28 +65,7 @@ def test_every_precon_plays_every_other_from_its_file():
 def test_the_readme_example_plays_two_shipped_files_with_the_cli(tmp_path):
     files = [PRECON_DIR / "pirate-raid.json", PRECON_DIR / "trade-network.json"]  # the README's
     log = tmp_path / "match.jsonl"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "matches.engine.play",
-            *map(str, files),
-            "--seed",
-            "7",
-            "--agents",
-            "heuristic",
-            "random",
-            "--log",
-            str(log),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    summary = json.loads(done.stdout)
+    summary = play_cli(*files, "--seed", "7", "--agents", "heuristic", "random", "--log", log)
     assert [p["deck"] for p in summary["players"]] == [
         json.loads(path.read_text(encoding="utf-8"))["name"] for path in files
     ]
