@@ -111,7 +111,7 @@ _ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "victory": ("condition",),
 }
 _EFFECT_KEYS = ("when", "cost", "condition", "targets", "actions", "stacks")
-_SELECTOR_KEYS = (
+SELECTOR_KEYS = (
     "side",
     "is",
     "kind",
@@ -129,7 +129,7 @@ _SELECTOR_KEYS = (
     "chooser",
     "any_of",
 )
-_CONDITION_KEYS = ("range", "site", "role", "attack", "count", "self", "turn")
+CONDITION_KEYS = ("range", "site", "role", "attack", "count", "self", "turn")
 _MAX_AMOUNT = 99  # no printed figure comes near; keeps data sane
 
 
@@ -417,10 +417,10 @@ def _condition(reader: _Reader, raw: Any, path: str, when: tuple[str, ...]) -> C
     if isinstance(raw, list | tuple):
         merged: dict[str, Any] = {}
         for index, item in enumerate(raw):
-            if reader.mapping(item, f"{path}.{index}", _CONDITION_KEYS) is not None:
+            if reader.mapping(item, f"{path}.{index}", CONDITION_KEYS) is not None:
                 merged.update(item)
         raw = merged
-    data = reader.mapping(raw, path, _CONDITION_KEYS)
+    data = reader.mapping(raw, path, CONDITION_KEYS)
     if data is None:
         return None
     battle_only = ("range", "site", "role")
@@ -503,7 +503,7 @@ def _condition(reader: _Reader, raw: Any, path: str, when: tuple[str, ...]) -> C
 def _selector(
     reader: _Reader, raw: Any, path: str, when: tuple[str, ...], *, top: bool, search: bool = False
 ) -> Selector | None:
-    data = reader.mapping(raw, path, _SELECTOR_KEYS)
+    data = reader.mapping(raw, path, SELECTOR_KEYS)
     if data is None:
         return None
     before = len(reader.problems)

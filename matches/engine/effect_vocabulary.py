@@ -17,10 +17,10 @@ from typing import Any
 
 from matches.engine.effect_play import entered_effects
 from matches.engine.effect_schema import (
-    _CONDITION_KEYS,
-    _SELECTOR_KEYS,
     ACTIONS,
+    CONDITION_KEYS,
     SEARCH_ZONES,
+    SELECTOR_KEYS,
     UNTIL,
     WHEN_VALUES,
     EffectSpec,
@@ -36,8 +36,8 @@ ITEMS: tuple[str, ...] = (
     *(f"action:{do}" for do in ACTIONS),
     *(f"modify.until:{until}" for until in UNTIL),
     *(f"search:{zone}" for zone in SEARCH_ZONES),
-    *(f"selector:{key}" for key in _SELECTOR_KEYS),
-    *(f"condition:{key}" for key in _CONDITION_KEYS),
+    *(f"selector:{key}" for key in SELECTOR_KEYS),
+    *(f"condition:{key}" for key in CONDITION_KEYS),
     *(f"cost:{kind}" for kind in COSTS),
     *(f"play:{kind}" for kind in OWN_PLAYS),
     *(f"event:{kind}" for kind in EVENTS),

@@ -27,13 +27,16 @@ from matches.engine.cards import (
     card_from_dict,
 )
 from matches.engine.effect_schema import (
-    _CONDITION_KEYS,
-    _SELECTOR_KEYS,
     ACTIONS,
+    CONDITION_KEYS,
     PROPERTIES,
+    SELECTOR_KEYS,
     WHEN_VALUES,
+    EffectSpec,
+    effect_to_dict,
 )
 from matches.engine.effect_text import card_text
+from matches.engine.effect_vocabulary import items_of
 
 STARTER_DIR = DATA_DIR / "komandor" / "starter"
 PRECONS_FILE = DATA_DIR / "komandor" / "precons.yaml"
@@ -205,52 +208,38 @@ def test_at_least_six_commanders_with_initiative_and_abilities():
     assert len({spec.initiative for spec in commanders}) >= 4
 
 
-def _effects(spec: CardSpec) -> list[dict]:
-    raw = next(e for e in ENTRIES if e["name_ru"] == spec.name)["attributes"]
-    found = list(raw.get("effects") or [])
-    for variant in raw.get("variants") or []:
+def _effect_specs(spec: CardSpec) -> list[EffectSpec]:
+    found = list(spec.effects or ())
+    for variant in spec.variants or ():
+        assert not isinstance(variant, str), spec.name  # the set writes every variant as data
         found += variant
     return found
 
 
-def _selectors(effect: dict) -> Iterator[dict]:
-    def walk(selector: dict) -> Iterator[dict]:
-        yield selector
-        for part in selector.get("any_of", []):
-            yield from walk(part)
-
-    if "targets" in effect:
-        yield from walk(effect["targets"])
-    conditions = effect.get("condition", {})
-    if "count" in conditions:
-        yield from walk(conditions["count"]["of"])
-    for action in effect["actions"]:
-        if "select" in action:
-            yield from walk(action["select"])
-
-
-def _used_vocabulary() -> dict[str, set[str]]:
-    used: dict[str, set[str]] = {"when": set(), "do": set(), "selector": set(), "condition": set()}
-    used["cost"] = set()
+def _used_vocabulary() -> set[str]:
+    """The language items the set's effects use, counted as the reachability report counts
+    them (``effect_vocabulary.items_of``), plus each effect's windows and cost kinds."""
+    used: set[str] = set()
     for spec in SPECS.values():
-        for effect in _effects(spec):
-            when = effect["when"]
-            used["when"] |= set(when if isinstance(when, list) else [when])
-            used["cost"] |= set(effect.get("cost", {}))
-            used["condition"] |= set(effect.get("condition", {}))
-            used["do"] |= {action["do"] for action in effect["actions"]}
-            for selector in _selectors(effect):
-                used["selector"] |= set(selector)
+        for effect in _effect_specs(spec):
+            data = effect_to_dict(effect)
+            when = data["when"]
+            used |= {f"window:{w}" for w in (when if isinstance(when, list) else [when])}
+            used |= {f"cost:{kind}" for kind in data.get("cost", {})}
+            used |= set(items_of(effect))
     return used
 
 
 def test_the_set_uses_every_item_of_the_effect_language():
     used = _used_vocabulary()
-    assert set(WHEN_VALUES) - used["when"] == set()
-    assert set(ACTIONS) - used["do"] == set()
-    assert set(_SELECTOR_KEYS) - used["selector"] == set()
-    assert set(_CONDITION_KEYS) - used["condition"] == set()
-    assert set(COST_KINDS) - used["cost"] == set()
+    wanted = {
+        *(f"window:{when}" for when in WHEN_VALUES),
+        *(f"action:{do}" for do in ACTIONS),
+        *(f"selector:{key}" for key in SELECTOR_KEYS),
+        *(f"condition:{key}" for key in CONDITION_KEYS),
+        *(f"cost:{kind}" for kind in COST_KINDS),
+    }
+    assert wanted - used == set()
 
 
 # --- the precon lists -----------------------------------------------------------------------

@@ -10,9 +10,9 @@ import pytest
 
 from matches.engine.cards import card_from_dict, card_to_dict
 from matches.engine.effect_schema import (
-    _CONDITION_KEYS,
-    _SELECTOR_KEYS,
     ACTIONS,
+    CONDITION_KEYS,
+    SELECTOR_KEYS,
     WHEN_VALUES,
     effect_to_dict,
     read_effects,
@@ -807,8 +807,8 @@ def test_the_table_covers_the_whole_vocabulary():
     names = {v[0] for v in VOCABULARY}
     assert {f"when:{w}" for w in WHEN_VALUES} <= names
     assert {f"cost:{c}" for c in ("action_tokens", "resources", "roll", "several")} <= names
-    assert {f"condition:{c}" for c in _CONDITION_KEYS} <= names
-    assert {f"targets:{k}" for k in _SELECTOR_KEYS} <= names
+    assert {f"condition:{c}" for c in CONDITION_KEYS} <= names
+    assert {f"targets:{k}" for k in SELECTOR_KEYS} <= names
     assert {f"do:{a}" for a in ACTIONS} <= names
 
 
