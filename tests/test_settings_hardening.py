@@ -99,7 +99,7 @@ def test_a_celery_worker_lifts_the_timeout_before_it_connects(settings, monkeypa
 
 
 @pytest.mark.django_db
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="statement_timeout is PostgreSQL's")
+@pytest.mark.postgresql(reason="statement_timeout is PostgreSQL's")
 def test_web_requests_run_with_the_statement_timeout():
     with connection.cursor() as cursor:
         cursor.execute("SHOW statement_timeout")

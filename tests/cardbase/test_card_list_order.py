@@ -55,7 +55,7 @@ def test_a_new_card_takes_its_games_place_at_once(client, two_games):
     assert _keys(client) == ["e-alpha", "e-zeta", "e-yakor", "k-alpha", "k-beta"]
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="the column exists there only")
+@pytest.mark.postgresql(reason="the column exists there only")
 def test_postgresql_keeps_each_cards_game_order_in_its_column(two_games):
     _first, second = two_games
     Game.objects.filter(pk=second.pk).update(sort_order=7)

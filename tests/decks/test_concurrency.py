@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from rest_framework.test import APIClient
 
 from decks import services
@@ -22,10 +22,7 @@ ROUNDS = 12
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not connection.features.has_select_for_update,
-        reason="row locks need PostgreSQL (SQLite has none)",
-    ),
+    pytest.mark.postgresql(reason="row locks: SQLite has none"),
 ]
 
 

@@ -6,7 +6,6 @@ build gives; on PostgreSQL the selector reads only the rows written since the in
 import random
 
 import pytest
-from django.db import connection
 
 from cardbase.models import Card, CatalogueVersion, Game, Release
 from decks import selectors, services
@@ -81,9 +80,7 @@ def no_rebuild(monkeypatch):
     monkeypatch.setattr(selectors, "_index_of_every_card", no_rebuild)
 
 
-postgresql_only = pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="rows written since are known by their xmin"
-)
+postgresql_only = pytest.mark.postgresql(reason="rows written since are known by their xmin")
 
 
 @postgresql_only
