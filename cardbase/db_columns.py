@@ -31,6 +31,8 @@ class TableColumn(Expression):
         return self.column_sql(compiler.quote_name_unless_alias(self.alias), connection.vendor), []
 
     def column_sql(self, table: str, vendor: str) -> str:
+        """The column's SQL on ``table``; each subclass (``GameOrder``, ``search.text``'s
+        ``StoredSearchVector``) says which column it reads."""
         raise NotImplementedError
 
 
