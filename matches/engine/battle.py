@@ -468,6 +468,10 @@ class BattleHooks(Protocol):
 
     def dice_for(self, player: int, purpose: str, need: int | None = None) -> Dice: ...
 
+    def standing_changed(self, battle: _Battle) -> None:
+        """The battle's cards changed standing: the second echelon chosen or entered, a card
+        destroyed (lasting properties begin and end with their cards, ECH-6, BATTLE-22)."""
+
 
 @dataclass(frozen=True, slots=True)
 class BattleRules:
@@ -620,6 +624,7 @@ class _Battle:
             )
         self._second_echelon()
         if self.hooks is not None:
+            self.hooks.standing_changed(self)  # ECH-6: the waiting ships' properties wait too
             self.hooks.open(Window.BATTLE_START, battle=self)
         end: tuple[BattleEnd, int | None] | None = None
         while end is None:
@@ -789,6 +794,8 @@ class _Battle:
             # «вступают в сражение, начиная бой с дальней дистанции» — for both fleets (AMB-14).
             self.range = Distance.LONG
             self.stopped = False
+            if self.hooks is not None:
+                self.hooks.standing_changed(self)  # their properties now work
 
     def _tactical_superiority(self) -> None:
         for index in (0, 1):
@@ -1469,6 +1476,8 @@ class _Battle:
             self.log.emit("destroyed", uid=target.uid, player=target.player, cause=cause)
         if target.role is Role.STATION:
             self._station_buildings_lost(target)
+        if self.hooks is not None:
+            self.hooks.standing_changed(self)  # BATTLE-22: its lasting properties end at once
 
     # -- what card effects do to the battle's cards (``effect_play``) ----------------------------
 

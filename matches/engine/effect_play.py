@@ -81,8 +81,12 @@ REROLL_WORTH = 1.5  # a die rolled again (only a bad roll is)
 
 def attach_all(game: Table[Effects]) -> None:
     """Attach the plays of every card of both players and of both Commanders; register the
-    Commanders' static effects (CMDR-7: his abilities hold from setup on)."""
+    Commanders' static effects (CMDR-7: his abilities hold from setup on). Effect handling is
+    switched on here whatever the effects are: a match whose only effects are lasting ones
+    (a Commander's «your ships get +2 armor», a ship's property) reads them in every battle and
+    registers them as their cards enter play."""
     effects = game.effects
+    effects.enabled = True
     for card in game.state.cards.values():
         for effect in _plays_of(card.uid, card.spec):
             effects.attach(card.owner, effect)

@@ -37,7 +37,7 @@ from matches.engine.cards import CardKind, CardSpec, Victory
 from matches.engine.decisions import Option
 from matches.engine.names import name_key
 from matches.engine.state import ATTACHED as ATTACHED
-from matches.engine.state import Modifier, Phase, Zone
+from matches.engine.state import LIVE_ZONES, Modifier, Phase, Zone
 from matches.engine.windows import PRODUCTION_WINDOWS as PRODUCTION_WINDOWS
 from matches.engine.windows import Window as Window
 
@@ -52,6 +52,11 @@ T = TypeVar("T")
 
 
 _BATTLE_PHASES = frozenset({Phase.BATTLE_1, Phase.BATTLE_2})
+# OBJ-4: the phases of a turn before its movement, when a space object built this turn cannot
+# use its properties yet.
+_BEFORE_MOVEMENT = frozenset(
+    {Phase.START, Phase.DRAW, Phase.UNTAP, Phase.INITIATIVE, Phase.RESOURCES, Phase.PRODUCTION}
+)
 
 
 class Permission(StrEnum):
@@ -195,6 +200,9 @@ def expiry(until: Window | str | None) -> str | None:
     return None if until is None else str(until)
 
 
+_NOT_IN_FORCE = frozenset({"destroyed", "reserve"})
+
+
 class Effects:
     """The effects of one match: who has which, and everything that limits or follows a play.
 
@@ -236,6 +244,7 @@ class Effects:
         # Static effects in force while their card is (effect_play reads them): (source, player,
         # spec); the Commander's own have source None.
         self.statics: list[tuple[str | None, int, EffectSpec]] = []
+        game.state.on_leave = self.card_left
 
     # --- attaching ----------------------------------------------------------------------------
 
@@ -264,9 +273,47 @@ class Effects:
     # --- durations as data ----------------------------------------------------------------------
 
     def is_live(self, expires: str | None) -> bool:
-        """Whether something lasting ``attached:<uid>`` still has its card in play or its zone;
-        any other expiry is live until ``expire`` removes it."""
-        return self.game.state.is_live(expires)
+        """Whether something lasting ``attached:<uid>`` holds now: its card is in play or its
+        zone and able to use its properties (``source_in_force``); any other expiry is live
+        until ``expire`` removes it."""
+        if expires is None or not expires.startswith(ATTACHED):
+            return True
+        return self.source_in_force(expires[len(ATTACHED) :])
+
+    def source_in_force(self, uid: str) -> bool:
+        """Whether the lasting effects of card ``uid`` hold now: it is in play, in the
+        situations zone or under a card in play, and that card can use its properties
+        (``properties_usable``: not destroyed or waiting in the second echelon of the running
+        battle, not a blocked object, not an object built this turn before the movement)."""
+        state = self.game.state
+        card = state.cards.get(uid)
+        if card is None or card.zone not in LIVE_ZONES:
+            return False
+        if card.zone is Zone.ATTACHED:
+            host = state.cards.get(card.where or "")
+            if host is None or host.zone is not Zone.PLAY:
+                return False
+            card = host  # UPG-3: the upgraded card has the properties
+        return card.zone is not Zone.PLAY or self.properties_usable(card, self.battle)
+
+    def properties_usable(self, card: Card, battle: _Battle | None) -> bool:
+        """Whether a card in play can use its properties now: CAP-4 (a blocked object), OBJ-4
+        (an object built this turn, before the movement phase), CIV-3 (a civil building
+        captured this turn), ECH-6 (a ship waiting in the second echelon) and BATTLE-22 (a card
+        destroyed in the running battle is in the losses at once, though its card leaves the
+        table when the battle ends)."""
+        state = self.game.state
+        if card.kind is CardKind.SPACE_OBJECT:
+            if state.is_blocked(card):
+                return False  # CAP-4: «не может использовать свойства заблокированного объекта»
+            if card.built_turn >= state.turn > 0 and state.phase in _BEFORE_MOVEMENT:
+                return False  # OBJ-4: «только начиная с фазы перемещения»
+        elif card.kind is CardKind.CIVIL_BUILDING and card.captured_turn >= state.turn > 0:
+            return False  # CIV-3: a captured civil building works from the next turn
+        if battle is None:
+            return True
+        fighter = battle.by_uid.get(card.uid)
+        return fighter is None or fighter.status.value not in _NOT_IN_FORCE
 
     def expire(self, key: str) -> None:
         """End everything lasting until ``key`` (a window opening, the end of a round, battle,
@@ -289,18 +336,64 @@ class Effects:
 
     def _modifiers_changed(self, changed: Iterable[Modifier]) -> None:
         """Stat reads follow the modifiers: the initiative, and the running battle's cards."""
-        state = self.game.state
         battle = self.battle
         for modifier in changed:
             if modifier.stat == "initiative":
-                player = state.players[int(modifier.target.split(":")[1])]
-                player.initiative_bonus = sum(
-                    m.delta
-                    for m in state.modifiers
-                    if m.stat == "initiative" and m.target == modifier.target
-                )
+                self.recount_initiative()
             elif battle is not None and modifier.target in battle.by_uid:
                 self.game.refresh_combatant(battle.by_uid[modifier.target])
+
+    def recount_initiative(self) -> None:
+        """INIT-2: each Commander's initiative changed by the modifiers in force now — counted
+        afresh, never kept as a running total, so a bonus ends when its card leaves play or
+        stops working as surely as when its period ends."""
+        state = self.game.state
+        for player in state.players:
+            target = f"player:{player.index}"
+            player.initiative_bonus = sum(
+                m.delta
+                for m in state.modifiers
+                if m.stat == "initiative" and m.target == target and self.is_live(m.expires)
+            )
+
+    def settle_lasting(self) -> None:
+        """The lasting effects' sources have changed (a card left play or its zone, a battle
+        card was destroyed, waited in or came out of the second echelon, a phase began): the
+        kept values — the initiatives, the running battle's card stats — are read again."""
+        state = self.game.state
+        self.recount_initiative()
+        battle = self.battle
+        if battle is not None and (state.modifiers or self.statics):
+            for fighter in list(battle.by_uid.values()):
+                if fighter.status.value != "destroyed" and fighter.uid in state.cards:
+                    self.game.refresh_combatant(fighter)
+
+    def standing_changed(self, battle: _Battle) -> None:
+        """The battle's cards changed standing (``battle.BattleHooks``): the second echelon
+        was chosen or entered, or a card was destroyed (ECH-6, BATTLE-22)."""
+        self.battle = battle
+        self.settle_lasting()
+
+    def card_left(self, uid: str) -> None:
+        """A card left play, the situations zone or its host (``GameState.on_leave``): what it
+        gave «while in play» ends with it — its registered static effects and everything lasting
+        ``attached:<uid>`` are dropped (so a card that comes back begins them afresh, once)."""
+        if not self.enabled:
+            return
+        key = ATTACHED + uid
+        if self.statics:
+            self.statics = [entry for entry in self.statics if entry[0] != uid]
+        if self._grants:
+            self._grants = [r for r in self._grants if r.expires != key]
+        if self._bans:
+            self._bans = [r for r in self._bans if r.expires != key]
+        for left in self._rerolls:
+            if left:
+                left[:] = [grant for grant in left if grant.expires != key]
+        state = self.game.state
+        if state.modifiers:
+            state.modifiers = [m for m in state.modifiers if m.expires != key]
+        self.settle_lasting()
 
     def add_modifier(self, target: str, stat: str, delta: int, until: Window | str | None) -> None:
         """A stat of ``target`` changed by ``delta`` until ``until`` (data in the state)."""
@@ -608,12 +701,7 @@ class Effects:
             card = host  # UPG-3: the upgraded card has the properties
         if card.zone is not Zone.PLAY or card.controller != moment.player:
             return False
-        if card.kind is CardKind.SPACE_OBJECT and state.is_blocked(card):
-            return False  # CAP-4: «не может использовать свойства заблокированного объекта»
-        battle = moment.battle
-        return battle is None or all(
-            c.uid != card.uid for side in battle.sides for c in side.reserve()
-        )  # ECH-6: «не могут использовать … свои свойства»
+        return self.properties_usable(card, moment.battle or self.battle)
 
     def in_zones_of(self, player: int, target: str, battle: _Battle | None = None) -> bool:
         """SPECIAL-3, AMB-25: his own cards and zones, and the places he is involved in — a
@@ -682,8 +770,8 @@ class Effects:
         )
         if succeeded and not effect.cancels and self._answered(effect, moment):
             succeeded = False
-        if effect.discard:
-            self._discard(effect)
+        if effect.discard or (roll is not None and not succeeded and self._played_card(effect)):
+            self._discard(effect)  # TACT-2; AMB-26: a failed roll sends the card to the losses
         if not succeeded:
             return
         if cost.is_paid and effect.lasts_until is not None and not effect.stacks:
@@ -694,6 +782,12 @@ class Effects:
                 (name, target, part) for target in moment.targets for part in effect.changes
             )
         effect.apply(moment)
+
+    def _played_card(self, effect: Effect) -> bool:
+        """A situation card played from the hand (its ``put``): AMB-26 sends it to the losses
+        when its D6 requirement fails, as TACT-2 does a tactical card."""
+        card = self.game.state.cards.get(effect.source or "")
+        return card is not None and card.kind is CardKind.SITUATION and card.zone is Zone.HAND
 
     def _discard(self, effect: Effect) -> None:
         card = self.game.state.cards.get(effect.source or "")

@@ -387,6 +387,7 @@ class Game:
             self.effects.expire("phase")  # «до конца фазы»
             if phase is Phase.START:
                 self.effects.expire("turn")  # «до конца хода»: the turn before has ended
+            self.effects.settle_lasting()  # OBJ-4: a new phase may bring properties into force
 
     def stop_if(self, outcome: Outcome | None) -> None:
         if outcome is not None:

@@ -21,7 +21,7 @@ from matches.engine.state import GameState
 from matches.engine.victory import Outcome, pirate_loot
 
 # Bumped whenever a change can alter a match's course for the same seed.
-ENGINE_VERSION = "0.4.0"
+ENGINE_VERSION = "0.5.0"
 
 
 @dataclass(frozen=True, slots=True)

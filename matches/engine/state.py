@@ -8,6 +8,7 @@ a ground unit's or building's ``where`` is the uid of the object it stands on; a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -136,6 +137,9 @@ class GameState:
     )
     # The cards in play, in entry order: rebuilt lazily after ``move`` like ``_by_kind``.
     _in_play: list[Card] | None = field(default=None, init=False, repr=False, compare=False)
+    # Told the uid of every card that leaves play, the situations zone or its host for a zone
+    # where nothing it gives lasts (``Effects.card_left``: its «while in play» effects end).
+    on_leave: Callable[[str], None] | None = field(default=None, repr=False, compare=False)
 
     # --- durations and granted victories --------------------------------------------------
 
@@ -164,6 +168,7 @@ class GameState:
         card = self.cards[uid]
         self._by_kind = None
         self._in_play = None
+        left_live = card.zone in LIVE_ZONES
         if card.zone is Zone.PLAY:
             del self.play[uid]
             if zone is not Zone.PLAY:
@@ -187,6 +192,8 @@ class GameState:
                 target.insert(0, uid)
             else:
                 target.append(uid)
+        if left_live and zone not in LIVE_ZONES and self.on_leave is not None:
+            self.on_leave(uid)
 
     def _lose_upgrades(self, host: str) -> None:
         """UPG-4: «Улучшение действует до уничтожения улучшенной карты и вместе с ней
