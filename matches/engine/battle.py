@@ -788,14 +788,14 @@ class _Battle:
             for combatant in reserve:
                 combatant.status = Status.FIGHTING
             entered = True
+            if self.hooks is not None:
+                self.hooks.standing_changed(self)  # ECH-6: their properties now work
             if self.log.enabled:
                 self.log.emit("echelon_enter", player=side.player, uids=[c.uid for c in reserve])
         if entered:
             # «вступают в сражение, начиная бой с дальней дистанции» — for both fleets (AMB-14).
             self.range = Distance.LONG
             self.stopped = False
-            if self.hooks is not None:
-                self.hooks.standing_changed(self)  # their properties now work
 
     def _tactical_superiority(self) -> None:
         for index in (0, 1):
@@ -844,6 +844,8 @@ class _Battle:
             ship = self.by_uid[uid]
             ship.status = Status.WITHDRAWN
             self.withdrawn.append(uid)
+            if self.hooks is not None:
+                self.hooks.standing_changed(self)  # no longer «in this battle»
             if self.log.enabled:
                 self.log.emit("withdraw", uid=uid, player=side.player, allowed=action == "ask")
 
@@ -1472,12 +1474,12 @@ class _Battle:
     def _destroy(self, target: Combatant, cause: str) -> None:
         target.status = Status.DESTROYED
         self.destroyed.append((target.uid, cause))
+        if self.hooks is not None:
+            self.hooks.standing_changed(self)  # BATTLE-22: its lasting properties end at once
         if self.log.enabled:
             self.log.emit("destroyed", uid=target.uid, player=target.player, cause=cause)
         if target.role is Role.STATION:
             self._station_buildings_lost(target)
-        if self.hooks is not None:
-            self.hooks.standing_changed(self)  # BATTLE-22: its lasting properties end at once
 
     # -- what card effects do to the battle's cards (``effect_play``) ----------------------------
 
@@ -1496,6 +1498,8 @@ class _Battle:
         if target.role is Role.SHIP and target.status in (Status.FIGHTING, Status.RESERVE):
             target.status = Status.WITHDRAWN
             self.withdrawn.append(uid)
+            if self.hooks is not None:
+                self.hooks.standing_changed(self)  # no longer «in this battle»
 
     def _station_buildings_lost(self, station: Combatant) -> None:
         """STN-5: «все расположенные на ней военные постройки немедленно уничтожаются»."""
