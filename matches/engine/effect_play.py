@@ -42,7 +42,7 @@ from matches.engine.decisions import Option
 from matches.engine.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
 from matches.engine.effects import Cost, Effect, Effects, Moment, Window, has_name
 from matches.engine.names import name_key
-from matches.engine.state import Card, Zone
+from matches.engine.state import Card, GameState, Zone
 
 if TYPE_CHECKING:
     from matches.engine.table import Table
@@ -842,11 +842,11 @@ def _static_deltas(game: Table[Effects], uid: str, deltas: dict[str, int]) -> No
         targets = spec.targets
         if targets is None:
             continue
-        if source and not effects.is_live(f"attached:{source}"):
-            continue
+        if source:
+            if not effects.source_in_force(source):
+                continue  # present, ready and eligible (CAP-4, OBJ-4, ECH-6, BATTLE-22)
+            player = _holder(state, source, player)
         if not _picks(targets, card, source, Moment(game, "static", player, battle)):
-            continue
-        if source and not _source_works(game, source, player):
             continue
         for action in spec.actions:
             if action.do == "modify" and action.stat:
@@ -860,20 +860,14 @@ def _picks(selector: Selector, card: Card, source: str | None, moment: Moment) -
     return matches(selector, card, moment.player, source, moment)
 
 
-def _source_works(game: Table[Effects], source: str, player: int) -> bool:
-    """A static property works while its card can use its properties (CAP-4)."""
-    return game.effects.can_use_source(_probe(source), Moment(game, "static", player))
-
-
-@lru_cache(maxsize=1024)
-def _probe(source: str) -> Effect:
-    """An effect of ``source`` that is nothing else (effects are immutable: one per card uid
-    serves every match; stat reads ask this for every static effect)."""
-    return Effect(key="static", name="", windows=frozenset(), apply=_nothing, source=source)
-
-
-def _nothing(moment: Moment) -> None:
-    return None
+def _holder(state: GameState, source: str, player: int) -> int:
+    """Whose a card's lasting properties are: its controller's while it is in play (a captured
+    object's work for its captor), the upgraded card's for an upgrade (UPG-3), else its
+    owner's (``player``, as registered)."""
+    card = state.cards[source]
+    if card.zone is Zone.ATTACHED:
+        card = state.cards[card.where or ""]
+    return card.controller if card.zone is Zone.PLAY else player
 
 
 def _with_power(mount: Mount, power: int) -> Mount:

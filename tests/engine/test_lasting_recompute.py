@@ -74,7 +74,8 @@ def live(game: Game, expires: str | None) -> bool:
 
 
 def lasting_sources(game: Game) -> list[tuple[str | None, int, Any]]:
-    """Every static effect whose source is in force now, with the player it works for."""
+    """Every static effect whose source is in force now, with the player it works for: the
+    controller of the card in play (or of the upgraded card), else the owner."""
     state = game.state
     found: list[tuple[str | None, int, Any]] = [
         (None, player.index, spec)
@@ -85,7 +86,8 @@ def lasting_sources(game: Game) -> list[tuple[str | None, int, Any]]:
     for card in state.cards.values():
         if card.zone not in _LIVE or not in_force(game, card.uid):
             continue
-        player = card.controller if card.zone is Zone.PLAY else card.owner
+        holder = state.cards[card.where or ""] if card.zone is Zone.ATTACHED else card
+        player = holder.controller if holder.zone is Zone.PLAY else card.owner
         found += [(card.uid, player, spec) for spec in entered_effects(card) if spec.is_static]
     return found
 
