@@ -282,6 +282,10 @@ class HeuristicAgent:
     def _effect_search(self, decision: Decision) -> int:
         return max(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
 
+    def _effect_to_deck(self, decision: Decision) -> int:
+        """The card of least worth goes back into the deck."""
+        return min(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
+
     def _dice_reroll(self, decision: Decision) -> int:
         """Roll again below the number needed, or below 4 when none is given (higher is
         better for every roll of the game)."""

@@ -677,6 +677,8 @@ class _Battle:
             self.log.emit(
                 "round_end", round=self.round, range=self.range.key, damage=self._damage_map()
             )
+        if self.hooks is not None:
+            self.hooks.open(Window.ROUND_END, battle=self)  # the end of a battle round
         return self._end_of_round()
 
     def _check_end(self) -> tuple[BattleEnd, int | None] | None:
@@ -1480,6 +1482,13 @@ class _Battle:
             self.log.emit("destroyed", uid=target.uid, player=target.player, cause=cause)
         if target.role is Role.STATION:
             self._station_buildings_lost(target)
+        if self.hooks is not None and target.role is Role.SHIP:
+            # «немедленно помещается в потери»: the moment a ship is destroyed
+            self.hooks.open(
+                Window.SHIP_DESTROYED,
+                battle=self,
+                attack={"destroyed": target.uid, "player": target.player},
+            )
 
     # -- what card effects do to the battle's cards (``effect_play``) ----------------------------
 

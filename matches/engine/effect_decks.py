@@ -461,6 +461,61 @@ _EFFECTS: list[dict[str, Any]] = [
     },
     {
         "kind": "situation",
+        "name": "Рудник" + TAG,
+        "resources": 2,
+        "effects": [{"when": "resources", "actions": [{"do": "gain", "resources": 1}]}],
+    },
+    {
+        "kind": "situation",
+        "name": "Засада" + TAG,
+        "action_tokens": 1,
+        "effects": [
+            {
+                "when": "battle_start",
+                "condition": {"role": "defender"},
+                "actions": [{"do": "enter"}],
+            },
+            {
+                "when": "ship_destroyed",
+                "condition": {"destroyed": "own"},
+                "actions": [{"do": "draw", "count": 1}],
+            },
+        ],
+    },
+    {
+        "kind": "tactical",
+        "name": "Переработка" + TAG,
+        "action_tokens": 1,
+        "effects": [
+            {
+                "when": "end_of_turn",
+                "actions": [{"do": "to_deck", "from": "losses", "select": {"kind": "ship"}}],
+            }
+        ],
+    },
+    {
+        "kind": "ship",
+        "name": "Крейсер «Ремонтник»" + TAG,
+        "ship_class": "крейсер",
+        "cost": 6,
+        "size": "СК",
+        "strength": "8(5)",
+        "shield": "А2",
+        "armor": 2,
+        "speed": 6,
+        "weapons": {"plasma": 5},
+        "effects": [
+            {
+                "when": "round_end",
+                "cost": {"action_tokens": 1},
+                "condition": {"self": {"damaged": True}},
+                "targets": {"is": "self"},
+                "actions": [{"do": "repair", "amount": 2}],
+            }
+        ],
+    },
+    {
+        "kind": "situation",
         "name": "Учения" + TAG,
         "resources": 1,
         "effects": [

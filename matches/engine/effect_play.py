@@ -143,7 +143,11 @@ def card_plays(card: Card) -> Iterator[Effect]:
             zone=Zone.SITUATIONS,
             value=-1.0,
         )
-        yield from _own_plays(spec.effects or (), uid, spec.name, Zone.SITUATIONS)
+        for index, effect in enumerate(spec.effects or ()):
+            if is_entry(effect):
+                yield _entry_play(card, effect, index)
+        own = [e if not is_entry(e) else _NO_PLAY for e in spec.effects or ()]
+        yield from _own_plays(own, uid, spec.name, Zone.SITUATIONS)
         return
     if kind is CardKind.UPGRADE:
         yield Effect(
@@ -193,6 +197,33 @@ def card_plays(card: Card) -> Iterator[Effect]:
                         )
         return
     yield from _own_plays(spec.effects or (), uid, spec.name, Zone.PLAY)
+
+
+def is_entry(effect: EffectSpec) -> bool:
+    """A situation card's text naming another moment it may be played at (``enter``)."""
+    return any(action.do == "enter" for action in effect.actions)
+
+
+# Stands in for a situation's ``enter`` effect among its own plays (keeps the others' indices).
+_NO_PLAY = EffectSpec(when=("static",), actions=())
+
+
+def _entry_play(card: Card, effect: EffectSpec, index: int) -> Effect:
+    """SIT-1: «Карта обстановки может быть сыграна в фазу производства если иное не сказано в
+    ее тексте»: the card's ``enter`` effect puts it into the situations zone from the hand in
+    the windows it names, for its printed cost (SIT-2), under the effect's condition."""
+    spec, uid = card.spec, card.uid
+    return Effect(
+        key=f"{uid}:put.{index}",
+        name=spec.name,
+        windows=effect.windows,
+        apply=partial(_put_situation, uid),
+        cost=Cost.of_card(spec),
+        condition=None if effect.condition is None else partial(_holds, effect.condition, uid),
+        source=uid,
+        zone=Zone.HAND,
+        value=lasting_value(spec),
+    )
 
 
 def _own_plays(specs: Iterable[EffectSpec], uid: str, name: str, zone: Zone) -> Iterator[Effect]:
@@ -261,6 +292,8 @@ def lasting_value(spec: CardSpec) -> float:
     effect once, any other over ``LASTING_TURNS`` turns, each net of its own price."""
     total = 0.0
     for effect in spec.effects or ():
+        if is_entry(effect):
+            continue  # when the card may be played, not what it does
         cost = effect.cost
         worth = _value(effect.actions) - cost.action_tokens * 1.5 - cost.resources
         if cost.roll is not None:
@@ -566,6 +599,10 @@ def _holds(condition: Condition, source: str | None, moment: Moment) -> bool:
             return False
     if condition.self_ is not None and not _self_holds(condition, source, moment):
         return False
+    if condition.destroyed is not None:
+        lost = (moment.attack or {}).get("player")
+        if lost is None or (lost == player) != (condition.destroyed == "own"):
+            return False
     return condition.turn_min is None or moment.state.turn >= condition.turn_min
 
 
@@ -661,7 +698,9 @@ def damage_out_of_battle(game: Table[Effects], card: Card, amount: int) -> None:
     if card.kind is CardKind.SHIP and card.spec.critical:
         limit = min(strength, card.spec.critical)
     if damage >= limit:
+        controller = card.controller
         game.lose_card(card.uid, "effect")
+        ship_lost(game, card.uid, controller)
         return
     keeps = card.kind is CardKind.GROUND_UNIT or card.spec.object_type is ObjectType.STATION
     card.damage = damage if keeps else 0
@@ -715,7 +754,9 @@ def _destroy(action: Action, source: str | None, moment: Moment) -> None:
         if battle is not None and _combatant(card.uid, moment) is not None:
             battle.effect_destroy(card.uid)
         else:
+            controller = card.controller
             moment.game.lose_card(card.uid, "effect")
+            ship_lost(moment.game, card.uid, controller)
 
 
 def _draw(action: Action, source: str | None, moment: Moment) -> None:
@@ -745,6 +786,64 @@ def _search(action: Action, source: str | None, moment: Moment) -> None:
             for uid in found
         ]
         game.effects.fetch(game.ask(player, "effect.search", options).key)
+
+
+def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
+    """SPECIAL-10, SPECIAL-11: «помещать карту из руки (потерь, со стола) в колоду» — the
+    player's own cards: shown to the opponent, then the deck is shuffled. From the table: a
+    ship, ground unit or building of his, not in a battle being fought and not carrying his
+    Commander (a space object takes its orbit with it: never)."""
+    game, player = moment.game, moment.player
+    state = game.state
+    zone = action.zone or "hand"
+    select = action.select
+    for _ in range(action.count):
+        found = [
+            card.uid
+            for card in _to_deck_pool(zone, moment)
+            if select is None or matches(select, card, player, source, moment)
+        ]
+        if not found:
+            return
+        options = [
+            Option(uid, state.cards[uid].spec.name, game.card_features(state.cards[uid]))
+            for uid in found
+        ]
+        uid = game.ask(player, "effect.to_deck", options, frm=zone).key
+        game.effects.fetch(uid, Zone.DECK)
+
+
+def _to_deck_pool(zone: str, moment: Moment) -> list[Card]:
+    state, player = moment.state, moment.player
+    me = state.players[player]
+    if zone == "hand":
+        return [state.cards[uid] for uid in me.hand]
+    if zone == "losses":
+        return [state.cards[uid] for uid in me.losses]
+    battle = moment.effects.battle
+    return [
+        card
+        for card in state.in_play()
+        if card.controller == player
+        and card.owner == player
+        and card.kind is not CardKind.SPACE_OBJECT
+        and card.uid != me.commander_at
+        and (battle is None or card.uid not in battle.by_uid)
+    ]
+
+
+def _enter(action: Action, source: str | None, moment: Moment) -> None:
+    """Compiled as the card's own play (``_entry_play``), never applied as an action."""
+
+
+def ship_lost(game: Table[Effects], uid: str, player: int) -> None:
+    """A ship of ``player`` destroyed outside a battle (by an effect): the ``ship_destroyed``
+    window opens, as the battle opens it for the ships destroyed there."""
+    effects = game.effects
+    if game.state.cards[uid].kind is CardKind.SHIP and (
+        effects.has_window(0, Window.SHIP_DESTROYED) or effects.has_window(1, Window.SHIP_DESTROYED)
+    ):
+        effects.open(Window.SHIP_DESTROYED, attack={"destroyed": uid, "player": player})
 
 
 def _gain(action: Action, source: str | None, moment: Moment) -> None:
@@ -802,6 +901,8 @@ _ACTIONS: dict[str, Callable[[Action, str | None, Moment], None]] = {
     "destroy": _destroy,
     "draw": _draw,
     "search": _search,
+    "to_deck": _to_deck,
+    "enter": _enter,
     "gain": _gain,
     "lose": _gain,
     "initiative": _initiative,

@@ -55,6 +55,7 @@ PROPERTIES = ("commercial_run", "escort", "smuggling_run", "evasive_manoeuvre")
 PLACES = ("battle", "place", "orbit", "sector")
 TARGET_ZONES = ("play", "production")
 SEARCH_ZONES = ("deck", "losses")
+TO_DECK_ZONES = ("hand", "losses", "play")  # SPECIAL-10: «из руки (потерь, со стола) в колоду»
 CHOOSERS = ("self", "opponent")
 PLAYERS = ("self", "opponent")
 RANGES = ("long", "medium", "short")
@@ -81,6 +82,8 @@ CARD_ACTIONS = ("damage", "repair", "modify", "tap", "untap", "move", "destroy")
 PLAYER_ACTIONS = (
     "draw",
     "search",
+    "to_deck",
+    "enter",
     "gain",
     "lose",
     "initiative",
@@ -101,6 +104,8 @@ _ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "destroy": (),
     "draw": ("count", "player"),
     "search": ("from", "select", "count"),
+    "to_deck": ("from", "select", "count"),
+    "enter": (),
     "gain": ("resources", "action_tokens", "player"),
     "lose": ("resources", "action_tokens", "player"),
     "initiative": ("by", "until"),
@@ -129,7 +134,7 @@ SELECTOR_KEYS = (
     "chooser",
     "any_of",
 )
-CONDITION_KEYS = ("range", "site", "role", "attack", "count", "self", "turn")
+CONDITION_KEYS = ("range", "site", "role", "attack", "count", "self", "turn", "destroyed")
 _MAX_AMOUNT = 99  # no printed figure comes near; keeps data sane
 
 
@@ -200,6 +205,7 @@ class Condition:
     count: CountCondition | None = None
     self_: SelfCondition | None = None
     turn_min: int | None = None
+    destroyed: str | None = None  # ship_destroyed: whose ship (own / enemy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +217,7 @@ class Action:
     until: str | None = None
     count: int = 1
     player: str = "self"
-    zone: str | None = None  # search: deck / losses
+    zone: str | None = None  # search: deck / losses; to_deck: hand / losses / play
     select: Selector | None = None
     resources: int = 0
     action_tokens: int = 0
@@ -360,6 +366,12 @@ def _effect(reader: _Reader, raw: Any, path: str) -> EffectSpec | None:
     # A bad selector is reported once; the actions are checked as if it had been given.
     given = targets if targets is not None or "targets" not in data else Selector(side="any")
     actions = _actions(reader, data.get("actions"), f"{path}.actions", when, given)
+    if any(a.do == "enter" for a in actions) and (len(actions) > 1 or targets is not None):
+        reader.add(
+            f"{path}.actions",
+            "enter_alone",
+            "enter is the card's own play: give it alone, without targets",
+        )
     stacks = False
     if data.get("stacks") is not None:
         stacks = bool(reader.flag(data["stacks"], f"{path}.stacks"))
@@ -497,7 +509,19 @@ def _condition(reader: _Reader, raw: Any, path: str, when: tuple[str, ...]) -> C
         turn_data = reader.mapping(data["turn"], f"{path}.turn", ("min",))
         if turn_data is not None:
             turn_min = reader.number(turn_data.get("min"), f"{path}.turn.min", minimum=1)
-    return Condition(ranges, site, role, attack, count, self_, turn_min)
+    destroyed = None
+    if "destroyed" in data:
+        _needs(
+            reader,
+            when == (Window.SHIP_DESTROYED.value,),
+            f"{path}.destroyed",
+            "needs_ship_destroyed",
+            "whose ship was destroyed is known only in the ship_destroyed window",
+        )
+        destroyed = reader.choice(
+            data["destroyed"], f"{path}.destroyed", ("own", "enemy"), "own or enemy"
+        )
+    return Condition(ranges, site, role, attack, count, self_, turn_min, destroyed)
 
 
 def _selector(
@@ -653,7 +677,7 @@ def _action(
         values["until"] = _until(reader, data, path, when)
     if do == "initiative":
         values["by"] = reader.number(data.get("by"), f"{path}.by", signed=True)
-    if do in ("draw", "search", "reroll") and "count" in data:
+    if do in ("draw", "search", "reroll", "to_deck") and "count" in data:
         values["count"] = reader.number(data["count"], f"{path}.count", minimum=1)
     if do in ("draw", "gain", "lose", "forbid") and "player" in data:
         values["player"] = reader.choice(
@@ -669,6 +693,26 @@ def _action(
             values["select"] = _selector(
                 reader, data["select"], f"{path}.select", when, top=False, search=True
             )
+    if do == "to_deck":
+        values["zone"] = reader.choice(
+            data.get("from"), f"{path}.from", TO_DECK_ZONES, "hand, losses or play"
+        )
+        if "select" in data:
+            values["select"] = _selector(
+                reader, data["select"], f"{path}.select", when, top=False, search=True
+            )
+    if do == "enter":
+        _needs(
+            reader,
+            reader.kind == "situation"
+            and bool(when)
+            and STATIC not in when
+            and ON_PLAY not in when,
+            path,
+            "enter_needs_situation_window",
+            "enter lets a situation card be played in the windows its text names (SIT-1: «если "
+            "иное не сказано в ее тексте»): only on a situation card, with a window",
+        )
     if do in ("gain", "lose"):
         values["resources"] = reader.number(data.get("resources", 0), f"{path}.resources") or 0
         values["action_tokens"] = (
@@ -777,7 +821,7 @@ def _action_dict(action: Action) -> dict[str, Any]:
     out = _plain(action)
     if action.do == "repair" and action.amount is None:
         out["amount"] = "all"
-    if action.do == "search":
+    if action.do in ("search", "to_deck"):
         out["from"] = out.pop("zone")
     return out
 

@@ -584,6 +584,7 @@ class _Russian(_Words):
     windows = {
         "start_of_turn": "В начале хода",
         "initiative": "При определении инициативы",
+        "resources": "В фазу получения ресурсов",
         "production_abilities": "В фазу производства, при введении в игру карт способностей",
         "production_upgrades": "В фазу производства, при отыгрыше карт улучшений",
         "production_situations": "В фазу производства, при введении в игру карт обстановки",
@@ -594,6 +595,8 @@ class _Russian(_Words):
         "round_start": "В начале каждого раунда боя",
         "attack_declared": "Когда объявлена атака",
         "after_attack": "После проведения атаки",
+        "round_end": "В конце каждого раунда боя",
+        "ship_destroyed": "Когда уничтожен корабль",
         "battle_end": "Когда сражение завершено",
         "end_of_turn": "В конце хода",
         "opponent_play": "Когда противник играет карту или свойство",
@@ -643,6 +646,10 @@ class _Russian(_Words):
             parts.append(self._self(condition, kind))
         if condition.turn_min is not None:
             parts.append(f"идет {condition.turn_min}-й ход или позже")
+        if condition.destroyed is not None:
+            parts.append(
+                "это ваш корабль" if condition.destroyed == "own" else "это корабль противника"
+            )
         return _join(parts, "и")
 
     def _count(self, selector: Selector, low: int | None, high: int | None) -> str:
@@ -835,6 +842,10 @@ class _Russian(_Words):
             return f"{verbs[(do, opponent)]} {' и '.join(parts)}"
         if do == "search":
             return self._search(action)
+        if do == "to_deck":
+            return self._to_deck(action)
+        if do == "enter":
+            return "эту карту можно сыграть из руки за ее стоимость"
         if do == "initiative":
             verb = "увеличьте" if action.by > 0 else "уменьшите"
             until = self._until(action.until, static=False)
@@ -868,6 +879,20 @@ class _Russian(_Words):
         return (
             f"найдите в своей колоде {what}, покажите {it} противнику и возьмите в руку, "
             f"затем перемешайте колоду"
+        )
+
+    def _to_deck(self, action: Action) -> str:
+        number = action.count
+        group = self._group(action.select or Selector(), voice="player")
+        what = group.some(number, "acc")
+        feminine = group.feminine
+        it = "их" if number != 1 else "его" if feminine is False else "ее"
+        frm = {"hand": "из руки", "losses": "из своих потерь", "play": "со стола"}[
+            action.zone or "hand"
+        ]
+        return (
+            f"поместите в свою колоду {what} {frm}, покажите {it} противнику, затем "
+            f"перемешайте колоду"
         )
 
     def _rule(self, action: Action) -> str:
@@ -1014,6 +1039,7 @@ class _English(_Words):
     windows = {
         "start_of_turn": "At the start of the turn",
         "initiative": "When initiative is determined",
+        "resources": "In the resources phase",
         "production_abilities": "In the production phase, when ability cards are played",
         "production_upgrades": "In the production phase, when upgrade cards are played",
         "production_situations": "In the production phase, when situation cards are played",
@@ -1024,6 +1050,8 @@ class _English(_Words):
         "round_start": "At the start of each round of battle",
         "attack_declared": "When an attack is declared",
         "after_attack": "After an attack is resolved",
+        "round_end": "At the end of each round of battle",
+        "ship_destroyed": "When a ship is destroyed",
         "battle_end": "When the battle is over",
         "end_of_turn": "At the end of the turn",
         "opponent_play": "When the opponent plays a card or property",
@@ -1082,6 +1110,10 @@ class _English(_Words):
             parts.append(f"{_SELF_EN.get(kind, 'this card')} {_join(states, 'and')}")
         if condition.turn_min is not None:
             parts.append(f"it is turn {condition.turn_min} or later")
+        if condition.destroyed is not None:
+            parts.append(
+                "it is your ship" if condition.destroyed == "own" else "it is an enemy ship"
+            )
         return _join(parts, "and")
 
     def _count(self, selector: Selector, low: int | None, high: int | None) -> str:
@@ -1250,6 +1282,10 @@ class _English(_Words):
             return f"{verb} {' and '.join(parts)}"
         if do == "search":
             return self._search(action)
+        if do == "to_deck":
+            return self._to_deck(action)
+        if do == "enter":
+            return "you may play this card from your hand for its cost"
         if do == "initiative":
             verb = "increase" if action.by > 0 else "decrease"
             until = self._until(action.until, static=False)
@@ -1282,6 +1318,15 @@ class _English(_Words):
             f"search your deck for {what}, show {it} to the opponent and take {it} into your "
             f"hand, then shuffle your deck"
         )
+
+    def _to_deck(self, action: Action) -> str:
+        number = action.count
+        what = self._some(action.select or Selector(), number)
+        it = "them" if number != 1 else "it"
+        frm = {"hand": "from your hand", "losses": "from your losses", "play": "from the table"}[
+            action.zone or "hand"
+        ]
+        return f"put {what} {frm} into your deck, show {it} to the opponent, then shuffle your deck"
 
     def _rule(self, action: Action) -> str:
         until = self._until(action.until, static=False)

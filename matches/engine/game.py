@@ -356,6 +356,9 @@ class Game:
         state = self.state
         for player in (state.priority, state.opponent(state.priority)):
             self.receive_resources(player)
+            if self.effects.enabled:
+                # «получение ресурсов … за космические объекты и карты обстановки» (RES-8)
+                self.effects.open(Window.RESOURCES, (player,))
             commercial_runs(self, player)
             self.receive_other_income(player)
 

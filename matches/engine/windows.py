@@ -14,6 +14,9 @@ class Window(StrEnum):
 
     START_OF_TURN = "start_of_turn"  # «1. Начало хода» (after the Trader/Procurator check)
     INITIATIVE = "initiative"  # «4. Определение инициативы», before the initiatives are compared
+    # «5. Фаза получения ресурсов»: «получение ресурсов и фишек действия за космические объекты
+    # и карты обстановки» — each player's own step, as his objects' income comes in.
+    RESOURCES = "resources"
     PRODUCTION_ABILITIES = "production_abilities"  # «введение в игру карт способностей Командора»
     PRODUCTION_UPGRADES = "production_upgrades"  # «отыгрыш карт улучшений»
     PRODUCTION_SITUATIONS = "production_situations"  # «введение в игру карт обстановки»
@@ -24,6 +27,10 @@ class Window(StrEnum):
     ROUND_START = "round_start"  # «В начале каждого раунда боя», after «а. разворот»
     ATTACK_DECLARED = "attack_declared"  # «объявление атаки», before «расчет и нанесение …»
     AFTER_ATTACK = "after_attack"  # after «помещение корабля … в потери»
+    ROUND_END = "round_end"  # the end of a battle round, after its attacks, before «ж.»
+    # A ship has just been destroyed (in a battle or by an effect): «немедленно помещается в
+    # потери». The moment's ``attack`` names it: ``{"destroyed": uid, "player": its player}``.
+    SHIP_DESTROYED = "ship_destroyed"
     BATTLE_END = "battle_end"  # «когда сражение завершено», before the landing
     END_OF_TURN = "end_of_turn"  # «11. Конец хода»
     # The opponent has just played a card or property, before it takes effect: where a
@@ -41,6 +48,7 @@ BATTLE_WINDOWS = frozenset(
         Window.ROUND_START,
         Window.ATTACK_DECLARED,
         Window.AFTER_ATTACK,
+        Window.ROUND_END,
         Window.BATTLE_END,
     }
 )

@@ -61,9 +61,10 @@ def test_every_action_in_the_doc_is_valid(action):
         effect["targets"] = {"side": "enemy", "kind": "ship", "in": "battle"}
     elif action["do"] in ("repair", "modify", "untap"):
         effect["targets"] = {"side": "own", "kind": "ship"}
-    specs, problems = read_effects([effect], "effects", kind="commander")
+    kind = "situation" if action["do"] == "enter" else "commander"  # a situation's own play
+    specs, problems = read_effects([effect], "effects", kind=kind)
     assert problems == []
-    assert read_effects([effect_to_dict(specs[0])], "effects", kind="commander")[0] == specs
+    assert read_effects([effect_to_dict(specs[0])], "effects", kind=kind)[0] == specs
 
 
 def _errors(card: dict) -> dict[str, str]:

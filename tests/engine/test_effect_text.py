@@ -266,6 +266,31 @@ VOCABULARY = [
         "At the end of the turn: draw 1 card.",
     ),
     (
+        "when:resources",
+        "situation",
+        {"when": "resources", "actions": [{"do": "gain", "resources": 1}]},
+        "В фазу получения ресурсов: получите 1 ресурс.",
+        "In the resources phase: gain 1 resource.",
+    ),
+    (
+        "when:round_end",
+        "commander",
+        {
+            "when": "round_end",
+            "targets": {"is": "carrier"},
+            "actions": [{"do": "repair", "amount": 1}],
+        },
+        "В конце каждого раунда боя: снимите с корабля или объекта Командора 1 повреждение.",
+        "At the end of each round of battle: remove 1 damage from the Commander's ship or object.",
+    ),
+    (
+        "when:ship_destroyed",
+        "commander",
+        {"when": "ship_destroyed", "actions": [{"do": "gain", "resources": 1}]},
+        "Когда уничтожен корабль: получите 1 ресурс.",
+        "When a ship is destroyed: gain 1 resource.",
+    ),
+    (
         "when:opponent_play",
         "commander",
         {"when": "opponent_play", "actions": [{"do": "cancel"}]},
@@ -424,6 +449,28 @@ VOCABULARY = [
         },
         "В начале хода, если идет 3-й ход или позже: возьмите 1 карту из колоды.",
         "At the start of the turn, if it is turn 3 or later: draw 1 card.",
+    ),
+    (
+        "condition:destroyed",
+        "situation",
+        {
+            "when": "ship_destroyed",
+            "condition": {"destroyed": "enemy"},
+            "actions": [{"do": "gain", "resources": 1}],
+        },
+        "Когда уничтожен корабль, если это корабль противника: получите 1 ресурс.",
+        "When a ship is destroyed, if it is an enemy ship: gain 1 resource.",
+    ),
+    (
+        "condition:destroyed_own",
+        "commander",
+        {
+            "when": "ship_destroyed",
+            "condition": {"destroyed": "own"},
+            "actions": [{"do": "draw", "count": 1}],
+        },
+        "Когда уничтожен корабль, если это ваш корабль: возьмите 1 карту из колоды.",
+        "When a ship is destroyed, if it is your ship: draw 1 card.",
     ),
     (
         "condition:several",
@@ -668,6 +715,42 @@ VOCABULARY = [
         },
         "В фазу производства, при введении в игру карт способностей: найдите в своей колоде корабль ЛК, покажите его противнику и возьмите в руку, затем перемешайте колоду.",
         "In the production phase, when ability cards are played: search your deck for a light ship, show it to the opponent and take it into your hand, then shuffle your deck.",
+    ),
+    (
+        "do:to_deck",
+        "commander",
+        {
+            "when": "end_of_turn",
+            "actions": [
+                {"do": "to_deck", "from": "losses", "select": {"kind": "ship"}, "count": 2}
+            ],
+        },
+        "В конце хода: поместите в свою колоду 2 корабля из своих потерь, покажите их противнику, затем перемешайте колоду.",
+        "At the end of the turn: put 2 ships from your losses into your deck, show them to the opponent, then shuffle your deck.",
+    ),
+    (
+        "do:to_deck_hand",
+        "commander",
+        {"when": "end_of_turn", "actions": [{"do": "to_deck", "from": "hand"}]},
+        "В конце хода: поместите в свою колоду карту из руки, покажите ее противнику, затем перемешайте колоду.",
+        "At the end of the turn: put a card from your hand into your deck, show it to the opponent, then shuffle your deck.",
+    ),
+    (
+        "do:to_deck_play",
+        "commander",
+        {
+            "when": "after_movement",
+            "actions": [{"do": "to_deck", "from": "play", "select": {"kind": "ground_unit"}}],
+        },
+        "В фазу перемещения, после последнего перемещения: поместите в свою колоду наземный отряд со стола, покажите его противнику, затем перемешайте колоду.",
+        "In the movement phase, after the last move: put a ground unit from the table into your deck, show it to the opponent, then shuffle your deck.",
+    ),
+    (
+        "do:enter",
+        "situation",
+        {"when": "battle_phase_start", "actions": [{"do": "enter"}]},
+        "В начале любой фазы сражения: эту карту можно сыграть из руки за ее стоимость.",
+        "At the start of any battle phase: you may play this card from your hand for its cost.",
     ),
     (
         "do:search_losses",
@@ -982,7 +1065,8 @@ def _data_words(raw) -> set[str]:
 
 @pytest.mark.parametrize("raw", DOC_EFFECTS, ids=lambda e: str(e["when"]))
 def test_every_doc_example_renders_in_both_languages(raw):
-    kind = "upgrade" if "host" in json.dumps(raw) else "commander"
+    text = json.dumps(raw)
+    kind = "upgrade" if "host" in text else "situation" if '"enter"' in text else "commander"
     effect = _effect(raw, kind)
     ru = effect_text(effect, "ru", kind=kind, host_kind="ship")
     en = effect_text(effect, "en", kind=kind, host_kind="ship")
