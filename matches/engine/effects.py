@@ -493,7 +493,14 @@ class Effects:
         grants = self._rerolls[player]
         if not grants:
             return first
-        grant = next((g for g in grants if g.purposes is None or purpose in g.purposes), None)
+        grant = next(
+            (
+                g
+                for g in grants
+                if (g.purposes is None or purpose in g.purposes) and self.is_live(g.expires)
+            ),
+            None,
+        )  # a reroll a card gives «while in play» waits while the card cannot use it
         if grant is None:
             return first
         choice = self.game.ask(

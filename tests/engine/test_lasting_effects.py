@@ -289,3 +289,31 @@ def test_a_situation_card_whose_roll_fails_goes_to_the_losses():
     assert uid["gamble"] in me.losses and uid["gamble"] not in me.hand
     (event,) = game.log.of_type("effect")
     assert (event["roll"], event["succeeded"]) == (2, False)
+
+
+# --- the class: a reroll given «while in play» -------------------------------------------------
+
+
+@pytest.mark.rules("CAP-4")
+def test_a_blocked_object_s_lasting_reroll_waits_while_it_is_blocked():
+    """«игрок не может использовать свойства заблокированного объекта»: the asteroid's «you
+    may reroll 1 die while it is in play» is not offered while an enemy ship blocks it, and is
+    again once it is free."""
+    observatory = {
+        "kind": "space_object", "name": "Обсерватория" + TEST, "cost": 3,
+        "object_type": "asteroid",
+        "effects": [{"when": "static", "actions": [{"do": "reroll", "count": 1}]}],
+    }  # fmt: skip
+    game, uid = two_homes(
+        {
+            "cards": {"obs": {"card": observatory}},
+            "script": {"dice.reroll": ["reroll"]},
+        },
+        {"cards": {"raider": {"card": "magnum", "at": "obs"}}},
+        phase="end",
+        dice=[1, 2, 6],
+    )
+    assert game.state.is_blocked(game.state.cards[uid["obs"]])
+    assert game.effects.roll(0, "effect", 4) == 1  # blocked: no reroll offered
+    game.state.cards[uid["raider"]].where = uid["home1"]
+    assert game.effects.roll(0, "effect", 4) == 6  # free again: 2 rerolled into 6
