@@ -11,8 +11,10 @@ The card kinds, as the book says:
 
 * tactical — played from hand in the windows its effect names for its printed cost (action
   tokens and/or a D6), applies at once, then goes to the losses (TACT-1..4);
-* situation — put into the situations zone in production for its printed cost (SIT-1..3); its
-  effects live while it is there; its owner may discard it in production (SIT-4);
+* situation — put into the situations zone in production for its printed cost (SIT-1..3), or in
+  the windows an ``enter`` effect of its names («если иное не сказано в ее тексте»); its
+  effects live while it is there; its owner may discard it in production (SIT-4); a failed roll
+  sends it to the losses (AMB-26);
 * upgrade — put under a built card of its ``target`` kind in production for its ``cost`` in
   resources, never twice the same upgrade on one card (UPG-1, UPG-2, UPG-6, UPG-7); its effects
   are the upgraded card's (UPG-3); lost with its card (UPG-4, ``GameState.move``); may move to
@@ -24,9 +26,11 @@ The card kinds, as the book says:
 * ship, space object, ground unit, building — properties while in play (ECH-6, CAP-4 in
   ``Effects.can_use_source``).
 
-``static`` effects are read where the stats are read (``stat_deltas``); their ``permit`` and
-``forbid`` hold while the card is in play or its zone; their other actions, and ``on_play``
-effects, are played once as the card enters (``card_entered``).
+``static`` effects are read where the stats are read (``stat_deltas``) while their card is in
+force (``Effects.source_in_force``: present, ready, eligible); their ``permit`` and ``forbid``
+hold while the card does; their other actions, and ``on_play`` effects, are played once as the
+card enters (``card_entered``), and what they give «while in play» ends when it leaves
+(``Effects.card_left``).
 """
 
 from __future__ import annotations
