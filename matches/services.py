@@ -15,9 +15,8 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
-
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model

@@ -4,11 +4,12 @@ import pytest
 
 from decks.models import Visibility
 from matches.models import Match, Pairing, Status
+from matches.progress import tournament_advance
 from matches.services import (
+    INLINE_OWNER,
     LimitExceeded,
     TournamentError,
     TournamentRequest,
-    INLINE_OWNER,
     batch_play,
     match_create,
     pending_batches,
@@ -16,7 +17,6 @@ from matches.services import (
     tournament_create,
     tournament_play_inline,
 )
-from matches.progress import tournament_advance
 from tests.matches.decks import four_decks, playable_deck
 
 
