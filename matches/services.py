@@ -188,6 +188,8 @@ def tournament_create(*, owner, request: TournamentRequest, dispatch: bool = Tru
             from matches.progress import batches_send
 
             transaction.on_commit(lambda: batches_send(tournament.pk, batch_ids))
+    if dispatch:
+        tournament.refresh_from_db()  # what sending it said (``problem``)
     return tournament
 
 
