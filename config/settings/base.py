@@ -232,7 +232,12 @@ MATCH_EXPECTED_GAME_CPU_SECONDS = float(os.environ.get("MATCH_EXPECTED_GAME_CPU_
 
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {
+            # A Redis outage is a cache miss, not a 500 (config/cache.py).
+            "BACKEND": "config.cache.TolerantRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
+        }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
