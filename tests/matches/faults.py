@@ -10,6 +10,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 from config.celery import app
 
@@ -35,16 +36,25 @@ class PrivateRedis:
     """``redis-server`` on a free port, without persistence (the worst case: a restart loses
     every message), that the test may kill and start again on the same port."""
 
-    def __init__(self) -> None:
+    def __init__(self, config: Path | None = None, folder: Path | None = None) -> None:
+        """Without ``config``, no persistence; with it (e.g. ``deploy/redis.conf``), that
+        configuration, its files in ``folder``."""
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.process: subprocess.Popen | None = None
+        self.config = config
+        self.folder = folder
 
     def start(self) -> None:
+        settings = (
+            [str(self.config), "--dir", str(self.folder)]
+            if self.config
+            else ["--save", "", "--appendonly", "no"]
+        )
         self.process = subprocess.Popen(
             [
-                *("redis-server", "--port", str(self.port), "--bind", "127.0.0.1"),
-                *("--save", "", "--appendonly", "no", "--protected-mode", "no"),
+                *("redis-server", *settings[:1], "--port", str(self.port)),
+                *("--bind", "127.0.0.1", "--protected-mode", "no", *settings[1:]),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -280,3 +280,25 @@ def test_the_wedge_30_identical_decks_swiss_29_rounds_finishes(owner, start_work
         for pair in Pairing.objects.filter(tournament=tournament).values_list("a", "b")
     ]
     assert len(meetings) == len(set(meetings)) == 29 * 15
+
+
+def test_the_documented_redis_keeps_queued_batches_across_a_kill(tmp_path):
+    """``deploy/redis.conf`` (the deployment the docs describe) writes an append-only file:
+    a batch queued before Redis is SIGKILLed is still queued after it starts again."""
+    import redis
+
+    server = PrivateRedis(config=ROOT / "deploy" / "redis.conf", folder=tmp_path)
+    server.start()
+    try:
+        client = redis.Redis.from_url(server.url)
+        assert client.config_get("appendonly") == {"appendonly": "yes"}
+        client.lpush("celery", b'{"task": "matches.tasks.play_batch"}')
+        # Written to the file before Redis answers (fsync each second guards the machine's
+        # crash; a killed process loses nothing written).
+        server.kill()
+        server.start()
+        assert redis.Redis.from_url(server.url).lrange("celery", 0, -1) == [
+            b'{"task": "matches.tasks.play_batch"}'
+        ]
+    finally:
+        server.kill()
