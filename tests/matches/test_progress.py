@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from matches.models import Batch, Match, Problem, Status
+from matches.models import Batch, Match, Problem, Status, Tournament
 from matches.progress import batch_failed, batches_send, tournament_advance, tournaments_sweep
 from matches.selectors import progress
 from matches.services import (
@@ -132,3 +132,14 @@ def test_the_next_round_is_opened_once_however_often_the_advance_runs(owner, for
         tournament_advance(tournament_id=tournament.pk, send=False)
     tournament.refresh_from_db()
     assert tournament.status == Status.FINISHED
+
+
+def test_the_page_and_the_api_say_why_a_tournament_is_not_progressing(owner, client):
+    tournament = _create(owner)
+    Tournament.objects.filter(pk=tournament.pk).update(problem=Problem.BROKER_UNREACHABLE)
+    client.force_login(owner)
+    page = client.get(f"/tournaments/{tournament.pk}/", HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Не продвигается: очередь задач недоступна." in page.content.decode()
+    answer = client.get(f"/api/tournaments/{tournament.pk}/").json()
+    assert answer["progress"]["problem"]["code"] == "broker_unreachable"
+    assert answer["progress"]["eta_seconds"] is None
