@@ -55,15 +55,14 @@ class PrivateRedis:
         self.folder = folder
 
     def start(self) -> None:
-        settings = (
-            [str(self.config), "--dir", str(self.folder)]
-            if self.config
-            else ["--save", "", "--appendonly", "no"]
+        config = [str(self.config)] if self.config else []  # a file comes first
+        persistence = (
+            ["--dir", str(self.folder)] if self.config else ["--save", "", "--appendonly", "no"]
         )
         self.process = subprocess.Popen(
             [
-                *("redis-server", *settings[:1], "--port", str(self.port)),
-                *("--bind", "127.0.0.1", "--protected-mode", "no", *settings[1:]),
+                *("redis-server", *config, "--port", str(self.port), "--bind", "127.0.0.1"),
+                *("--protected-mode", "no", *persistence),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -147,9 +146,9 @@ class RefusingProxy:
 
 
 def _forget_connections() -> None:
-    if app._pool is not None:
-        app._pool.force_close_all()
-        app._pool = None
+    # Only this app's references: kombu keeps one pool per broker URL in a registry of its
+    # own, so closing one here would hand a closed pool to the next user of that URL.
+    app._pool = None
     app.amqp._producer_pool = None
 
 

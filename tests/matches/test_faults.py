@@ -102,9 +102,24 @@ def _assert_finished_exactly(tournament: Tournament, expected: int) -> None:
     assert not Batch.objects.filter(tournament=tournament, done=False).exists()
 
 
-def _assert_sent_again(tournament: Tournament) -> None:
-    """The healing was the sweep's: some batch's message went out more than once."""
-    assert Batch.objects.filter(tournament=tournament, sends__gt=1).exists()
+def _assert_sent_again(tournament: Tournament, batches=None) -> None:
+    """The healing was the sweep's: the batches named (or some batch) went out again."""
+    again = Batch.objects.filter(tournament=tournament, sends__gt=1)
+    if batches is None:
+        assert again.exists()
+    else:
+        assert set(again.filter(pk__in=batches).values_list("pk", flat=True)) == set(batches)
+
+
+def _kill_mid_batch(worker: Worker, tournament: Tournament) -> list[int]:
+    """Kill the worker while it holds a batch's lease (checked just before the kill);
+    returns the batches it held, left leased and not done."""
+    leased = Batch.objects.filter(tournament=tournament, done=False).exclude(lease_owner="")
+    _wait(tournament, lambda t: t.done > 0 and leased.exists())
+    worker.kill()
+    held = list(leased.values_list("pk", flat=True))
+    assert held, "the batch was recorded in the instant before the kill"
+    return held
 
 
 def _mid_tournament(tournament: Tournament) -> Tournament:
@@ -117,12 +132,10 @@ def test_the_whole_worker_killed_mid_tournament_heals_by_its_lease(owner, start_
     """Parent and pool child SIGKILLed with a batch leased: Redis would redeliver it only after
     its hour; the lease runs out in 3 s and the next worker's sweep sends it again."""
     tournament = _create(owner)
-    worker = start_worker()
-    _mid_tournament(tournament)
-    worker.kill()
+    held = _kill_mid_batch(start_worker(), tournament)
     start_worker()
     _assert_finished_exactly(tournament, 240)
-    _assert_sent_again(tournament)
+    _assert_sent_again(tournament, held)
 
 
 def test_redis_restarted_mid_tournament_without_persistence_loses_nothing(owner, start_worker):
@@ -243,11 +256,11 @@ def test_the_embedded_filesystem_broker_with_a_killed_worker(owner, tmp_path):
         subprocess.run(
             [sys.executable, "manage.py", "shell", "-c", CREATE], cwd=ROOT, env=env, check=True
         )
-        tournament = _mid_tournament(Tournament.objects.get())
-        workers[0].kill()
+        held = _kill_mid_batch(workers[0], Tournament.objects.get())
         workers.append(Worker("celery", extra_env={**FAST_HEALING, **broker, "REDIS_URL": ""}))
+        tournament = Tournament.objects.get()
         _assert_finished_exactly(tournament, 240)
-        _assert_sent_again(tournament)
+        _assert_sent_again(tournament, held)
     finally:
         for worker in workers:
             worker.stop()
