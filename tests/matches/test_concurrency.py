@@ -1,6 +1,7 @@
-"""Per-user limits hold when one user's creates arrive at once (issue 18: eight parallel
-creates with nothing running made 5 tournaments and 75,000 queued games against limits of 3
-and 20,000). Real threads, each with its own PostgreSQL connection and transaction."""
+"""Concurrency on PostgreSQL with real threads, each with its own connection and transaction:
+per-user limits hold when one user's creates arrive at once (issue 18: eight parallel creates
+with nothing running made 5 tournaments and 75,000 queued games against limits of 3 and
+20,000), and a round is paired without holding the tournament's row lock."""
 
 import threading
 
@@ -65,3 +66,48 @@ def test_parallel_creates_respect_the_queued_games_and_cpu_limits(owner, setting
     settings.CPU_SECONDS_QUEUED_PER_USER = 400  # 240 s queued: room for one more of 120
     outcomes = _create_at_once(owner, versions, 4, games=20)
     assert sorted(outcomes) == ["created"] + ["too_much_cpu"] * 3
+
+
+def test_the_next_round_is_paired_outside_the_tournaments_row_lock(owner, monkeypatch):
+    """While a Swiss round is being paired, another connection can lock the tournament's row
+    at once (``NOWAIT``): a cancel never waits on the pairing (issue 18's 500 after 5 s)."""
+    from matches import formats, progress
+    from matches.services import batch_play, pending_batches, tournament_cancel
+
+    versions = [deck.versions.get() for deck in four_decks(owner)]
+    request = TournamentRequest(
+        name="без блокировки",
+        format="swiss",
+        versions=versions,
+        games_per_pairing=2,
+        agents="random",
+        options={"rounds": 2},
+    )
+    tournament = tournament_create(owner=owner, request=request, dispatch=False)
+    for batch_id in pending_batches(tournament=tournament):
+        batch_play(batch_id=batch_id, owner="w")
+    answers: list[str] = []
+    pair = formats.next_round
+
+    def pairing_while_another_cancels(**kwargs):
+        def cancel() -> None:
+            try:
+                from django.db import transaction
+
+                with transaction.atomic():
+                    Tournament.objects.select_for_update(nowait=True).get(pk=tournament.pk)
+                    answers.append("locked at once")
+            finally:
+                connection.close()
+
+        thread = threading.Thread(target=cancel)
+        thread.start()
+        thread.join()
+        return pair(**kwargs)
+
+    monkeypatch.setattr(progress.formats, "next_round", pairing_while_another_cancels)
+    progress.tournament_advance(tournament_id=tournament.pk, send=False)
+    assert answers == ["locked at once"]
+    tournament.refresh_from_db()
+    assert tournament.round == 2
+    assert tournament_cancel(tournament=tournament).status == Status.CANCELLED
