@@ -39,10 +39,8 @@ def run(count: int, rounds: int, kind: str) -> tuple[float, float, int]:
         played = {frozenset((r.a, r.b)) for r in history}
         rematches += sum(frozenset((p.a, p.b)) in played for p in plans or [])
         for plan in plans or []:
-            if kind == "tied":
-                series = (1, 1, 0)
-            else:
-                series = (2, 0, 0) if rng.random() < 0.5 else (0, 2, 0)
+            won = rng.random() < 0.5  # drawn for both kinds: the same sequence
+            series = (1, 1, 0) if kind == "tied" else (2, 0, 0) if won else (0, 2, 0)
             history.append(formats.SeriesResult(number, plan.a, plan.b, *series))
     return total, worst, rematches
 
