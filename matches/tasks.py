@@ -42,9 +42,15 @@ RETRIES = int(os.environ.get("BATCH_RETRIES", "8"))
     retry_backoff_max=60,
     max_retries=RETRIES,
 )
-def play_batch(self, batch_id: int) -> int:
+def play_batch(self, batch_id: int, legacy_items: list | None = None) -> int:
     """Play and record one batch, then advance its tournament (the next round, the finish,
-    whatever went missing). Returns how many batches that sent."""
+    whatever went missing). Returns how many batches that sent.
+
+    A message from before batches were rows (``play_batch(tournament id, items)``, still
+    queued at an upgrade) advances that tournament instead, which covers its games with
+    batch rows and sends them."""
+    if legacy_items is not None:
+        return len(tournament_advance(tournament_id=batch_id, sweep=True))
     owner = f"{self.request.hostname}/{self.request.id}"
     try:
         batch_play(batch_id=batch_id, owner=owner)

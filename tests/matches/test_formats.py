@@ -151,10 +151,17 @@ def test_swiss_of_identical_decks_pairs_every_round_without_a_rematch():
     )
 
 
-def test_swiss_of_64_entries_over_many_rounds_never_repeats_a_meeting():
-    rounds = _swiss_rounds(64, 12, lambda a, b: (2, 0, 0) if (a * 7 + b) % 3 else (0, 2, 0))
-    meetings = [frozenset(pair) for pairs in rounds for pair in pairs]
-    assert len(meetings) == len(set(meetings)) == 12 * 32
+@pytest.mark.parametrize(
+    ("rounds", "series"),
+    [
+        (63, lambda a, b: (1, 1, 0)),  # 64 identical decks: a round robin in 63 rounds
+        (12, lambda a, b: (2, 0, 0) if (a * 7 + b) % 3 else (0, 2, 0)),
+    ],
+)
+def test_swiss_of_64_entries_over_many_rounds_never_repeats_a_meeting(rounds, series):
+    played = _swiss_rounds(64, rounds, series)
+    meetings = [frozenset(pair) for pairs in played for pair in pairs]
+    assert len(meetings) == len(set(meetings)) == rounds * 32
 
 
 def test_head_to_head_plays_blocks_until_the_sprt_decides_or_the_cap():

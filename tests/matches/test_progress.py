@@ -143,3 +143,20 @@ def test_the_page_and_the_api_say_why_a_tournament_is_not_progressing(owner, cli
     answer = client.get(f"/api/tournaments/{tournament.pk}/").json()
     assert answer["progress"]["problem"]["code"] == "broker_unreachable"
     assert answer["progress"]["eta_seconds"] is None
+
+
+def test_a_message_from_before_batches_were_rows_advances_its_tournament(owner):
+    """``play_batch(tournament id, items)`` still queued at an upgrade: its tournament's games
+    get batch rows and are played (in-process here)."""
+    from config.celery import app
+    from matches.tasks import play_batch
+
+    tournament = _create(owner)
+    Batch.objects.filter(tournament=tournament).delete()
+    previous, app.conf.task_always_eager = app.conf.task_always_eager, True
+    try:
+        play_batch.apply(args=(tournament.pk, [[1, 0], [1, 1]]))
+    finally:
+        app.conf.task_always_eager = previous
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.done) == (Status.FINISHED, 4)
