@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from celery import Celery
-from celery.signals import celeryd_init
+from celery.signals import celeryd_init, worker_ready, worker_shutdown
 
 # Importing any ``config`` module runs this first (``config/__init__``), so this default is
 # every entry point's (wsgi, ``celery -A config``): production, the debug settings only when
@@ -52,3 +52,18 @@ def worker_statement_timeout(**_kwargs) -> None:
     from config.settings.base import statement_timeout_set
 
     statement_timeout_set(settings.DATABASES["default"], settings.WORKER_STATEMENT_TIMEOUT_MS)
+
+
+@worker_ready.connect
+def sweep_start(**_kwargs) -> None:
+    """Each worker's main process sweeps the running tournaments (``matches/sweep.py``)."""
+    from matches import sweep
+
+    sweep.start()
+
+
+@worker_shutdown.connect
+def sweep_stop(**_kwargs) -> None:
+    from matches import sweep
+
+    sweep.stop()

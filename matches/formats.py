@@ -106,6 +106,12 @@ def elimination_round(
     return pairs, advancing if complete else None
 
 
+# Steps the top-down search may take before the matching decides instead: ample for the
+# ordinary Swiss round (a few dozen steps), and a bound on the search that grows
+# exponentially when many entries share a score and most pairs have met.
+SWISS_SEARCH_STEPS = 2000
+
+
 def swiss_pairs(
     count: int,
     scores: Mapping[int, float],
@@ -113,31 +119,75 @@ def swiss_pairs(
     byes: set[int],
 ) -> tuple[list[tuple[int, int]], int | None]:
     """One Swiss round: by score, then seed; the lowest-ranked entry without a bye yet sits out
-    when the count is odd; no rematch when any pairing avoids it (backtracking)."""
+    when the count is odd; no rematch when any pairing avoids it.
+
+    The usual top-down pairing (each entry meets the highest-ranked one it has not met, with
+    backtracking) is tried first within ``SWISS_SEARCH_STEPS``; when that runs out, or no
+    pairing avoids every rematch, a maximum-weight matching (``swiss_matching``, polynomial)
+    decides. Either way the round takes bounded time."""
     ranked = sorted(range(count), key=lambda entry: (-scores.get(entry, 0.0), entry))
     bye = None
     if count % 2:
         bye = next((e for e in reversed(ranked) if e not in byes), ranked[-1])
         ranked.remove(bye)
-    pairs = _pair_without_rematch(ranked, played)
-    if pairs is None:  # every pairing repeats a meeting: pair straight down the list
-        pairs = list(zip(ranked[::2], ranked[1::2], strict=True))
+    try:
+        pairs = _pair_without_rematch(ranked, played, [SWISS_SEARCH_STEPS])
+    except _SearchExhausted:
+        pairs = None
+    if pairs is None:
+        pairs = swiss_matching(ranked, scores, played)
     return pairs, bye
 
 
+class _SearchExhausted(Exception):
+    pass
+
+
 def _pair_without_rematch(
-    ranked: list[int], played: set[frozenset[int]]
+    ranked: list[int], played: set[frozenset[int]], steps: list[int]
 ) -> list[tuple[int, int]] | None:
     if not ranked:
         return []
+    steps[0] -= 1
+    if steps[0] < 0:
+        raise _SearchExhausted
     first, rest = ranked[0], ranked[1:]
     for index, opponent in enumerate(rest):
         if frozenset((first, opponent)) in played:
             continue
-        tail = _pair_without_rematch(rest[:index] + rest[index + 1 :], played)
+        tail = _pair_without_rematch(rest[:index] + rest[index + 1 :], played, steps)
         if tail is not None:
             return [(first, opponent), *tail]
     return None
+
+
+def swiss_matching(
+    ranked: Sequence[int], scores: Mapping[int, float], played: set[frozenset[int]]
+) -> list[tuple[int, int]]:
+    """Everyone in ``ranked`` (an even number, best first) paired by a maximum-weight perfect
+    matching (networkx's blossom algorithm, O(n³)): first the fewest rematches, then the
+    smallest score differences, then the smallest distances in the ranking (both squared, so
+    two near pairs beat one near and one far). Integer weights, so the choice is exact and
+    deterministic."""
+    import networkx as nx  # the one user; keeps the formats' import light
+
+    n = len(ranked)
+    position = {entry: index for index, entry in enumerate(ranked)}
+    half_points = {entry: round(2 * scores.get(entry, 0.0)) for entry in ranked}
+    spread = max(half_points.values(), default=0) - min(half_points.values(), default=0)
+    # One step of score difference outweighs any sum of ranking distances (each below n²).
+    worst = spread * spread * n**3 + n * n  # the largest cost of one pair
+    fresh = (worst + 1) * (n // 2 + 1)  # one rematch fewer outweighs every other cost
+    graph = nx.Graph()
+    for i, a in enumerate(ranked):
+        for b in ranked[i + 1 :]:
+            gap = half_points[a] - half_points[b]
+            cost = gap * gap * n**3 + (position[a] - position[b]) ** 2
+            rematch = frozenset((a, b)) in played
+            graph.add_edge(a, b, weight=(0 if rematch else fresh) + worst - cost)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    pairs = [(a, b) if position[a] < position[b] else (b, a) for a, b in matching]
+    return sorted(pairs, key=lambda pair: position[pair[0]])
 
 
 def swiss_standing(history: Sequence[SeriesResult], byes: set[int]) -> dict[int, float]:

@@ -54,6 +54,11 @@ class Tournament(models.Model):
     decision = models.CharField(_("decision"), max_length=20, blank=True)  # head-to-head only
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Why a running tournament is not progressing (a ``Problem`` code, its detail), set by the
+    # sweep (``matches/progress.py``) and cleared by the next batch recorded.
+    problem = models.CharField(_("problem"), max_length=30, blank=True)
+    problem_detail = models.CharField(max_length=300, blank=True)
+    progressed_at = models.DateTimeField(null=True, blank=True)  # last batch recorded
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -63,6 +68,50 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Problem(models.TextChoices):
+    """Why a running tournament is not progressing; each heals by itself once the cause goes."""
+
+    BROKER_UNREACHABLE = "broker_unreachable", _("the task queue cannot be reached")
+    WAITING_FOR_WORKER = "waiting_for_worker", _("no worker has taken its games")
+    WORKER_LOST = "worker_lost", _("a worker stopped while playing its games")
+    BATCH_FAILED = "batch_failed", _("a batch of its games keeps failing")
+
+
+class Batch(models.Model):
+    """Games of one round played by one task. A worker takes a lease on it (``lease_owner``
+    until ``lease_expires``, renewed while it plays) and records its games with ``done`` in
+    one transaction; the sweep sends again a batch whose lease ran out or whose message was
+    never taken (``matches/progress.py``)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="batches")
+    round = models.PositiveIntegerField()
+    number = models.PositiveIntegerField()
+    items = models.JSONField()  # [[pairing id, game], ...]
+    done = models.BooleanField(default=False)
+    lease_owner = models.CharField(max_length=200, blank=True)
+    lease_expires = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)  # last message sent for it
+    claimed_at = models.DateTimeField(null=True, blank=True)  # last lease taken
+    sends = models.PositiveIntegerField(default=0)
+    failures = models.PositiveIntegerField(default=0)  # errors that are not an outage
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["tournament", "round", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "number"], name="batch_unique_number"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["tournament", "done"]),
+            models.Index(fields=["claimed_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}/{self.round}/{self.number}"
 
 
 class Entry(models.Model):

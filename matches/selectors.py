@@ -9,7 +9,7 @@ from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
 from decks.models import Deck, DeckVersion, Visibility
-from matches.models import Entry, Match, Status, Tournament
+from matches.models import Entry, Match, Problem, Status, Tournament
 from matches.statistics import bradley_terry, games_to_separate, is_separated, wilson_interval
 
 
@@ -46,12 +46,25 @@ def version_label(version: DeckVersion) -> str:
     return f"{version.deck.name} v{version.number}"
 
 
+def tournament_problem(*, tournament: Tournament) -> dict[str, str] | None:
+    """Why a running tournament is not progressing (``code``, ``message`` in the request's
+    language, ``detail`` as the failure said it), or None."""
+    if tournament.status != Status.RUNNING or not tournament.problem:
+        return None
+    try:
+        message = str(Problem(tournament.problem).label)
+    except ValueError:
+        message = tournament.problem
+    return {"code": tournament.problem, "message": message, "detail": tournament.problem_detail}
+
+
 def progress(*, tournament: Tournament) -> dict[str, Any]:
-    """``done``/``total``, the share done and, while running, an estimate of the seconds left
-    at the rate so far."""
+    """``done``/``total``, the share done and, while running and progressing, an estimate of
+    the seconds left at the rate so far; ``problem`` says why it is not progressing."""
     total = max(tournament.total, 1)
     eta = None
-    if tournament.status == Status.RUNNING and tournament.done:
+    problem = tournament_problem(tournament=tournament)
+    if tournament.status == Status.RUNNING and tournament.done and problem is None:
         elapsed = (timezone.now() - tournament.created_at).total_seconds()
         eta = round(elapsed / tournament.done * (tournament.total - tournament.done))
     return {
@@ -59,6 +72,7 @@ def progress(*, tournament: Tournament) -> dict[str, Any]:
         "total": tournament.total,
         "percent": round(100 * tournament.done / total),
         "eta_seconds": eta,
+        "problem": problem,
     }
 
 

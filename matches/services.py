@@ -1,24 +1,27 @@
 """Changes to matches and tournaments.
 
-A tournament is played in rounds of pairings; each round's games go out in batches (many games
-per Celery task). A batch plays its games outside any transaction, then records them in one
-transaction under the tournament's row lock: games already stored (a redelivered batch) are
-overwritten in place, not added, and only the new ones advance the ``done`` counter. The batch
-whose games complete a round schedules the next round (its batches are returned to the caller
-to send), and the one completing the last round finishes the tournament: nobody waits on
-another task.
+A tournament is played in rounds of pairings; each round's games are split into ``Batch``
+rows, one Celery task each. Progress lives in the database, not in messages: a worker takes a
+lease on a batch (renewed while it plays), plays its games outside any transaction, then
+records them and marks the batch done in one short transaction (games upserted on tournament,
+pairing and game; the counter advances only by new games). Everything after that — the next
+round once a round is complete, the finish, sending again what was lost — is the idempotent
+``tournament_advance`` of ``matches/progress.py``, run after every batch and by the sweep.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from decks.models import DeckVersion, Visibility
@@ -28,7 +31,7 @@ from matches.engine.agents import AGENTS
 from matches.engine.decks import DeckError
 from matches.engine.match import ENGINE_VERSION
 from matches.engine_decks import PlayableDeck, playable_deck_of
-from matches.models import Entry, Match, Pairing, Status, Tournament
+from matches.models import Batch, Entry, Match, Pairing, Status, Tournament
 from matches.playing import GAME_LIMIT, GameRecord, GameSetup, play_game
 
 Item = tuple[int, int]  # (pairing id, game number)
@@ -149,7 +152,11 @@ def tournament_create(*, owner, request: TournamentRequest, dispatch: bool = Tru
         format=request.format, count=count, games=request.games_per_pairing, options=options
     )
     with transaction.atomic():
-        _check_limits(owner=owner, new_games=total)
+        _check_limits(
+            owner=owner,
+            new_games=total,
+            new_cpu=total * expected_game_cpu(agents=agents, turn_cap=request.turn_cap),
+        )
         tournament = Tournament.objects.create(
             owner=owner,
             name=request.name,
@@ -167,18 +174,42 @@ def tournament_create(*, owner, request: TournamentRequest, dispatch: bool = Tru
             Entry(tournament=tournament, deck_version=version, rank=rank)
             for rank, version in enumerate(versions)
         )
-        batches = _round_schedule(tournament=tournament, history=[])
+        plans = formats.next_round(
+            format=tournament.format,
+            count=count,
+            games=tournament.games_per_pairing,
+            options=tournament.options,
+            history=[],
+        )
+        batch_ids = round_open(tournament=tournament, number=1, plans=plans or [])
         if dispatch:
-            transaction.on_commit(lambda: dispatch_batches(tournament.pk, batches))
+            # Sent after the commit; a broker that cannot be reached leaves the batches
+            # unsent and the tournament saying so, and the sweep sends them when it is back.
+            from matches.progress import batches_send
+
+            transaction.on_commit(lambda: batches_send(tournament.pk, batch_ids))
+    if dispatch:
+        tournament.refresh_from_db()  # what sending it said (``problem``)
     return tournament
 
 
-def _check_limits(*, owner, new_games: int) -> None:
-    # Lock the owner's running tournaments so two requests cannot both slip under the limit.
+def expected_game_cpu(*, agents: Sequence[str], turn_cap: int) -> float:
+    """Seconds of CPU one game is expected to take, for the per-user limit: the measured
+    figure at the default turn cap (``MATCH_EXPECTED_GAME_CPU_SECONDS``), scaled by the cap."""
+    per_game = float(getattr(settings, "MATCH_EXPECTED_GAME_CPU_SECONDS", 0.05))
+    return per_game * max(turn_cap, 1) / rules.DEFAULT_TURN_CAP
+
+
+def _check_limits(*, owner, new_games: int, new_cpu: float) -> None:
+    """The owner's running tournaments, games and expected CPU still to play, checked under
+    the owner's row lock: concurrent creates by one user take turns, so none slips under a
+    limit another is about to use up (locking only existing tournaments let eight parallel
+    creates all pass)."""
+    list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk"))
     running = list(
-        Tournament.objects.select_for_update()
-        .filter(owner=owner, status=Status.RUNNING)
-        .values_list("total", "done")
+        Tournament.objects.filter(owner=owner, status=Status.RUNNING).values_list(
+            "total", "done", "agents", "turn_cap"
+        )
     )
     most = limit("TOURNAMENTS_RUNNING_PER_USER", 3)
     if len(running) >= most:
@@ -186,20 +217,23 @@ def _check_limits(*, owner, new_games: int) -> None:
             "too_many_tournaments",
             f"at most {most} tournaments running at once; wait for one or cancel it",
         )
-    queued = sum(total - done for total, done in running) + new_games
+    queued = sum(total - done for total, done, _, _ in running) + new_games
     most = limit("MATCHES_QUEUED_PER_USER", 20000)
     if queued > most:
         raise LimitExceeded(
             "too_many_matches",
             f"at most {most} games queued per user; this would make {queued}",
         )
-
-
-def dispatch_batches(tournament_id: int, batches: Iterable[list[Item]]) -> None:
-    from matches.tasks import play_batch
-
-    for items in batches:
-        play_batch.delay(tournament_id, [list(item) for item in items])
+    cpu = new_cpu + sum(
+        (total - done) * expected_game_cpu(agents=agents, turn_cap=cap)
+        for total, done, agents, cap in running
+    )
+    most = limit("CPU_SECONDS_QUEUED_PER_USER", 3600)
+    if cpu > most:
+        raise LimitExceeded(
+            "too_much_cpu",
+            f"at most {most} s of expected CPU queued per user; this would make {round(cpu)} s",
+        )
 
 
 def batches_of(items: Sequence[Item], *, workers_hint: int = 8) -> list[list[Item]]:
@@ -210,19 +244,12 @@ def batches_of(items: Sequence[Item], *, workers_hint: int = 8) -> list[list[Ite
     return [list(items[start : start + size]) for start in range(0, len(items), size)]
 
 
-def _round_schedule(*, tournament: Tournament, history: Sequence[formats.SeriesResult]):
-    """Create the next round's pairings (or nothing: the tournament is over). Returns the
-    batches to play; empty when finished."""
-    plans = formats.next_round(
-        format=tournament.format,
-        count=tournament.entries.count(),
-        games=tournament.games_per_pairing,
-        options=tournament.options,
-        history=history,
-    )
-    if not plans:
-        return []
-    number = max((r.round for r in history), default=0) + 1
+def round_open(
+    *, tournament: Tournament, number: int, plans: Sequence[formats.PairingPlan]
+) -> list[int]:
+    """Write round ``number``'s pairings and its batches (the caller holds the tournament's
+    row lock, or has just created it). Returns the new batches' ids, to send after the
+    commit."""
     entries = {entry.rank: entry for entry in tournament.entries.all()}
     Pairing.objects.bulk_create(
         Pairing(
@@ -244,7 +271,31 @@ def _round_schedule(*, tournament: Tournament, history: Sequence[formats.SeriesR
         for pairing in Pairing.objects.filter(tournament=tournament, round=number)
         for game in range(pairing.games)
     ]
-    return batches_of(items)
+    return batches_create(tournament=tournament, number=number, items=items, first=0)
+
+
+def batches_create(
+    *, tournament: Tournament, number: int, items: Sequence[Item], first: int
+) -> list[int]:
+    """Batch rows for ``items`` of round ``number``, numbered from ``first``; marked sent now
+    (the caller sends them, and unmarks what it could not send)."""
+    now = timezone.now()
+    Batch.objects.bulk_create(
+        Batch(
+            tournament=tournament,
+            round=number,
+            number=first + index,
+            items=[list(item) for item in batch],
+            sent_at=now,
+            sends=1,
+        )
+        for index, batch in enumerate(batches_of(items))
+    )
+    return list(
+        Batch.objects.filter(tournament=tournament, round=number, number__gte=first).values_list(
+            "pk", flat=True
+        )
+    )
 
 
 def series_history(*, tournament: Tournament) -> list[formats.SeriesResult]:
@@ -283,15 +334,54 @@ def seat_agents(*, tournament: Tournament, a_seat: int) -> list[str]:
     return [agent_a, agent_b] if a_seat == 0 else [agent_b, agent_a]
 
 
-def batch_play(
-    *, tournament_id: int, items: Sequence[Item], cpu_limit: float | None = None
-) -> list[list[Item]]:
-    """Play a batch of a tournament's games and record them. Returns the batches of the next
-    round when this batch completed a round. Idempotent: safe to run twice."""
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None or tournament.status != Status.RUNNING:
-        return []
-    wanted = {(int(p), int(g)) for p, g in items}
+def lease_seconds() -> float:
+    """How long a batch's lease lasts without renewal (``BATCH_LEASE_SECONDS``); the worker
+    renews it after a game once a quarter of it has passed."""
+    return float(getattr(settings, "BATCH_LEASE_SECONDS", 60))
+
+
+MAX_BATCH_FAILURES = 3  # errors (not outages) after which a batch is no longer sent
+
+
+def batch_claim(*, batch_id: int, owner: str) -> bool:
+    """Take the lease on a batch that is not done, of a running tournament, and free: never
+    leased, its lease run out, or already this owner's (a retry of the same task)."""
+    now = timezone.now()
+    return bool(
+        Batch.objects.filter(
+            pk=batch_id,
+            done=False,
+            failures__lt=MAX_BATCH_FAILURES,
+            tournament__status=Status.RUNNING,
+        )
+        .filter(Q(lease_expires__isnull=True) | Q(lease_expires__lt=now) | Q(lease_owner=owner))
+        .update(
+            lease_owner=owner,
+            lease_expires=now + timedelta(seconds=lease_seconds()),
+            claimed_at=now,
+        )
+    )
+
+
+def batch_renew(*, batch_id: int, owner: str) -> bool:
+    """Extend this owner's lease; False when it is no longer theirs (the sweep gave the batch
+    to another worker) or the tournament stopped, and the batch should stop."""
+    return bool(
+        Batch.objects.filter(
+            pk=batch_id, lease_owner=owner, done=False, tournament__status=Status.RUNNING
+        ).update(lease_expires=timezone.now() + timedelta(seconds=lease_seconds()))
+    )
+
+
+def batch_play(*, batch_id: int, owner: str, cpu_limit: float | None = None) -> bool:
+    """Take a batch's lease, play its games (renewing the lease as they go) and record them.
+    True when this call recorded them. Idempotent: a batch done, leased by another or of a
+    stopped tournament is left alone."""
+    if not batch_claim(batch_id=batch_id, owner=owner):
+        return False
+    batch = Batch.objects.select_related("tournament").get(pk=batch_id)
+    tournament = batch.tournament
+    wanted = {(int(p), int(g)) for p, g in batch.items}
     stored = set(
         Match.objects.filter(
             tournament=tournament, pairing_id__in={p for p, _ in wanted}
@@ -305,18 +395,23 @@ def batch_play(
     }
     decks: dict[int, PlayableDeck] = {}
     rows = []
+    renew_every = lease_seconds() / 4
+    renew_at = time.monotonic() + renew_every
     for pairing_id, game in sorted(wanted - stored):
-        pairing = pairings[pairing_id]
         rows.append(
             _tournament_game(
                 tournament=tournament,
-                pairing=pairing,
+                pairing=pairings[pairing_id],
                 game=game,
                 decks=decks,
                 cpu_limit=game_cpu_limit() if cpu_limit is None else cpu_limit,
             )
         )
-    return batch_record(tournament_id=tournament_id, rows=rows)
+        if time.monotonic() >= renew_at:
+            if not batch_renew(batch_id=batch_id, owner=owner):
+                return False
+            renew_at = time.monotonic() + renew_every
+    return batch_record(batch_id=batch_id, owner=owner, rows=rows)
 
 
 def _tournament_game(
@@ -382,18 +477,22 @@ RESULT_FIELDS = [
 ]
 
 
-def batch_record(*, tournament_id: int, rows: Sequence[Match]) -> list[list[Item]]:
-    """Upsert a batch's games on (tournament, pairing, game) and advance the counter by the
-    games that were new; the batch reaching the round's target schedules the next round or
-    finishes the tournament."""
+def batch_record(*, batch_id: int, owner: str, rows: Sequence[Match]) -> bool:
+    """In one short transaction: mark the batch done (only while this owner holds it, so two
+    workers never both count it), upsert its games on (tournament, pairing, game) and advance
+    the counter by the games that were new. No pairing is computed here and nothing waits:
+    the tournament's row is touched last, by one UPDATE, so a cancel waits for this commit
+    at most. False (and nothing written) when the lease was lost or the tournament stopped."""
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        if tournament.status != Status.RUNNING:
-            return []
+        if not Batch.objects.filter(pk=batch_id, lease_owner=owner, done=False).update(
+            done=True, lease_expires=None
+        ):
+            return False
+        tournament_id = Batch.objects.filter(pk=batch_id).values_list("tournament", flat=True)[0]
         keys = {(row.pairing_id, row.game) for row in rows}
         already = set(
             Match.objects.filter(
-                tournament=tournament, pairing_id__in={p for p, _ in keys}
+                tournament_id=tournament_id, pairing_id__in={p for p, _ in keys}
             ).values_list("pairing_id", "game")
         )
         Match.objects.bulk_create(
@@ -402,34 +501,38 @@ def batch_record(*, tournament_id: int, rows: Sequence[Match]) -> list[list[Item
             unique_fields=["tournament", "pairing", "game"],
             update_fields=RESULT_FIELDS,
         )
-        new = len(keys - already)
-        if not new:
-            return []
-        Tournament.objects.filter(pk=tournament.pk).update(done=F("done") + new)
-        tournament.refresh_from_db()
-        if tournament.done < tournament.round_target:
-            return []
-        history = series_history(tournament=tournament)
-        batches = _round_schedule(tournament=tournament, history=history)
-        if not batches:
-            _finish(tournament=tournament, history=history)
-        return batches
+        if not Tournament.objects.filter(pk=tournament_id, status=Status.RUNNING).update(
+            done=F("done") + len(keys - already),
+            progressed_at=timezone.now(),
+            problem="",
+            problem_detail="",
+        ):
+            transaction.set_rollback(True)  # cancelled meanwhile: its batches are dropped
+            return False
+    return True
 
 
-def _finish(*, tournament: Tournament, history: Sequence[formats.SeriesResult]) -> None:
+def tournament_finish(*, tournament: Tournament, history: Sequence[formats.SeriesResult]) -> None:
+    """The last round is complete: finished, with the games stored as both counts."""
     decision = ""
     if tournament.format == formats.HEAD_TO_HEAD:
         decision = formats.head_to_head_decision(tournament.options, history).value
+    played = Match.objects.filter(tournament=tournament).count()
     Tournament.objects.filter(pk=tournament.pk).update(
         status=Status.FINISHED,
         finished_at=timezone.now(),
-        total=F("done"),
+        done=played,
+        total=played,
         decision=decision,
+        problem="",
+        problem_detail="",
     )
 
 
 def tournament_cancel(*, tournament: Tournament) -> Tournament:
-    """Stop a running tournament: batches not yet recorded are dropped."""
+    """Stop a running tournament: batches not yet recorded are dropped. One UPDATE of its
+    row: a batch holds that row only for the commit of its games (``batch_record``), and no
+    pairing is ever computed under it, so this never waits on a batch's play."""
     Tournament.objects.filter(pk=tournament.pk, status=Status.RUNNING).update(
         status=Status.CANCELLED, finished_at=timezone.now()
     )
@@ -437,31 +540,39 @@ def tournament_cancel(*, tournament: Tournament) -> Tournament:
     return tournament
 
 
-def pending_items(*, tournament: Tournament) -> list[Item]:
-    """The current round's games not yet recorded (for the in-process runner)."""
-    stored = set(Match.objects.filter(tournament=tournament).values_list("pairing_id", "game"))
-    return [
-        (pairing.pk, game)
-        for pairing in Pairing.objects.filter(tournament=tournament, round=tournament.round)
-        for game in range(pairing.games)
-        if (pairing.pk, game) not in stored
-    ]
+def pending_batches(*, tournament: Tournament) -> list[int]:
+    """The current round's batches not yet done (for the in-process runner and tests)."""
+    return list(
+        Batch.objects.filter(tournament=tournament, round=tournament.round, done=False)
+        .order_by("number")
+        .values_list("pk", flat=True)
+    )
+
+
+INLINE_OWNER = "inline"
 
 
 def tournament_play_inline(
     *, tournament: Tournament, on_batch: Callable[[Tournament], None] | None = None
 ) -> Tournament:
     """Play a tournament in this process, batch by batch (the shell command, tests)."""
+    from matches.progress import tournament_advance
+
     while True:
+        tournament_advance(tournament_id=tournament.pk, send=False)
         tournament.refresh_from_db()
-        items = pending_items(tournament=tournament)
-        if tournament.status != Status.RUNNING or not items:
+        batches = pending_batches(tournament=tournament)
+        if tournament.status != Status.RUNNING or not batches:
             return tournament
-        for batch in batches_of(items):
-            batch_play(tournament_id=tournament.pk, items=batch)
+        recorded = False
+        for batch_id in batches:
+            recorded |= batch_play(batch_id=batch_id, owner=INLINE_OWNER)
             if on_batch is not None:
                 tournament.refresh_from_db()
                 on_batch(tournament)
+        if not recorded:  # every batch left failed: it says why (``problem``)
+            tournament.refresh_from_db()
+            return tournament
 
 
 def match_create(

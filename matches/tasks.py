@@ -1,38 +1,74 @@
-"""Celery tasks: parse the message, call one service, send what it returns.
+"""Celery tasks: parse the message, call the services, send what they return.
 
-``play_batch`` is idempotent (results upserted on tournament, pairing and game; the counter
-advances only by new games), so it runs with ``acks_late`` and ``reject_on_worker_lost``: a
-batch whose worker dies is delivered again and nothing is lost or counted twice.
+``play_batch`` is idempotent: a worker plays a batch only while it holds the batch's lease,
+and records it with ``done`` in one transaction (games upserted on tournament, pairing and
+game), so a message sent twice, redelivered or retried never plays a game twice into the
+counts. It runs with ``acks_late`` and ``reject_on_worker_lost`` as a second line; the first
+is the lease: a batch whose worker stops is sent again by the sweep once its lease runs out
+(``matches/progress.py``), not after the broker's visibility timeout.
 """
 
 from __future__ import annotations
 
+import os
+
 from celery import shared_task
+from celery.exceptions import Retry
 from django.db import DatabaseError, InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
-from matches.services import batch_play, dispatch_batches
+from matches.progress import batch_failed, tournament_advance, tournaments_sweep
+from matches.services import batch_play
 
 # Per batch: far above a batch of a few dozen millisecond games; the per-game CPU limit ends a
 # runaway game long before these.
 SOFT_TIME_LIMIT = 600
 TIME_LIMIT = 660
+# Outages (database, broker) are retried with backoff; once spent, the sweep sends the batch
+# again when its lease runs out, so a long outage heals too.
+OUTAGES = (OperationalError, InterfaceError, DatabaseError, BrokerError)
+RETRIES = int(os.environ.get("BATCH_RETRIES", "8"))
 
 
 @shared_task(
+    bind=True,
     acks_late=True,
     reject_on_worker_lost=True,
     ignore_result=True,
     soft_time_limit=SOFT_TIME_LIMIT,
     time_limit=TIME_LIMIT,
-    autoretry_for=(OperationalError, InterfaceError, DatabaseError, BrokerError),
+    autoretry_for=OUTAGES,
     retry_backoff=True,
     retry_backoff_max=60,
-    max_retries=8,
+    max_retries=RETRIES,
 )
-def play_batch(tournament_id: int, items: list[list[int]]) -> int:
-    """Play and record one batch; send the next round's batches when this one completed a
-    round. Returns how many batches it sent."""
-    batches = batch_play(tournament_id=tournament_id, items=[tuple(item) for item in items])
-    dispatch_batches(tournament_id, batches)
-    return len(batches)
+def play_batch(self, batch_id: int, legacy_items: list | None = None) -> int:
+    """Play and record one batch, then advance its tournament (the next round, the finish,
+    whatever went missing). Returns how many batches that sent.
+
+    A message from before batches were rows (``play_batch(tournament id, items)``, still
+    queued at an upgrade) advances that tournament instead, which covers its games with
+    batch rows and sends them."""
+    if legacy_items is not None:
+        return len(tournament_advance(tournament_id=batch_id, sweep=True))
+    owner = f"{self.request.hostname}/{self.request.id}"
+    try:
+        batch_play(batch_id=batch_id, owner=owner)
+    except (*OUTAGES, Retry):
+        raise
+    except Exception as error:  # the batch itself fails (a bug, the soft time limit)
+        batch_failed(batch_id=batch_id, owner=owner, error=error)
+        raise
+    from matches.models import Batch
+
+    tournament_id = Batch.objects.filter(pk=batch_id).values_list("tournament", flat=True).first()
+    if tournament_id is None:
+        return 0
+    return len(tournament_advance(tournament_id=tournament_id))
+
+
+@shared_task(ignore_result=True)
+def sweep() -> int:
+    """The sweep as a task, for a deployment that prefers Celery beat to the workers' own
+    sweep thread (``matches/sweep.py``)."""
+    return tournaments_sweep()

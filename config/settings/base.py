@@ -106,7 +106,9 @@ def statement_timeout_set(database: dict, milliseconds: int) -> None:
 
 
 statement_timeout_set(DATABASES["default"], DB_STATEMENT_TIMEOUT_MS)
-WORKER_STATEMENT_TIMEOUT_MS = int(os.environ.get("WORKER_STATEMENT_TIMEOUT_MS", "0"))
+# The worker's own transactions are short (a lease, one batch's upsert, the next round's rows;
+# pairing is computed outside any transaction), so they get a timeout too (0 = none).
+WORKER_STATEMENT_TIMEOUT_MS = int(os.environ.get("WORKER_STATEMENT_TIMEOUT_MS", "30000"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [
@@ -211,11 +213,31 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL or None)
 CELERY_TASK_ALWAYS_EAGER = not (REDIS_URL or os.environ.get("CELERY_BROKER_URL"))
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+
+# Tournament progress (matches/progress.py): every worker sweeps the running tournaments this
+# often; a batch's lease lasts this long unrenewed (a worker renews it as it plays); a batch
+# sent but not taken while no worker took anything for this long is sent again. A lost
+# message heals within about a sweep plus the lease or the resend interval.
+TOURNAMENT_SWEEP_SECONDS = float(os.environ.get("TOURNAMENT_SWEEP_SECONDS", "30"))
+BATCH_LEASE_SECONDS = float(os.environ.get("BATCH_LEASE_SECONDS", "60"))
+BATCH_RESEND_SECONDS = float(os.environ.get("BATCH_RESEND_SECONDS", "90"))
+# Per-user limits of tournaments (matches/services.py): running at once, games still to play,
+# and their expected CPU (games × MATCH_EXPECTED_GAME_CPU_SECONDS at the default turn cap).
+TOURNAMENTS_RUNNING_PER_USER = int(os.environ.get("TOURNAMENTS_RUNNING_PER_USER", "3"))
+MATCHES_QUEUED_PER_USER = int(os.environ.get("MATCHES_QUEUED_PER_USER", "20000"))
+CPU_SECONDS_QUEUED_PER_USER = int(os.environ.get("CPU_SECONDS_QUEUED_PER_USER", "3600"))
+MATCH_EXPECTED_GAME_CPU_SECONDS = float(os.environ.get("MATCH_EXPECTED_GAME_CPU_SECONDS", "0.05"))
 
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {
+            # A Redis outage is a cache miss, not a 500 (config/cache.py).
+            "BACKEND": "config.cache.TolerantRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
+        }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

@@ -10,7 +10,7 @@ from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, Stri
 from decks.values import MAX_ROW_ID
 from matches.engine import rules
 from matches.engine.agents import AGENTS
-from matches.models import Format, Match, Tournament
+from matches.models import Format, Match, Problem, Tournament
 
 AGENT_NAMES = sorted(AGENTS)
 
@@ -109,11 +109,24 @@ class MatchCreateSerializer(serializers.Serializer):
     )
 
 
+class ProblemSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(choices=Problem.choices)
+    message = serializers.CharField()
+    detail = serializers.CharField(allow_blank=True)
+
+
 class ProgressSerializer(serializers.Serializer):
     done = serializers.IntegerField()
     total = serializers.IntegerField()
     percent = serializers.IntegerField()
     eta_seconds = serializers.IntegerField(allow_null=True)
+    problem = ProblemSerializer(
+        allow_null=True,
+        help_text=_(
+            "Why a running tournament is not progressing; it heals by itself once the cause "
+            "goes (the workers' sweep sends again what was lost)."
+        ),
+    )
 
 
 class StandingSerializer(serializers.Serializer):

@@ -40,6 +40,7 @@ def playable_deck(
     *,
     visibility: str = Visibility.PUBLIC,
     setup_abilities: int = 0,
+    title: str | None = None,
 ) -> Deck:
     initiative, changes = VARIANTS[name]
     leader = catalogue_card(commander(f"Командор «{name}»", initiative=initiative))
@@ -53,8 +54,14 @@ def playable_deck(
         entries=tuple(entries),
         setup_abilities=((ability.pk, setup_abilities),) if setup_abilities else (),
     )
-    return deck_create(owner=owner, name=name, content=content, visibility=visibility)
+    return deck_create(owner=owner, name=title or name, content=content, visibility=visibility)
 
 
 def four_decks(owner) -> list[Deck]:
     return [playable_deck(owner, name) for name in VARIANTS]
+
+
+def identical_decks(owner, count: int) -> list[Deck]:
+    """``count`` decks with one and the same list: every series between them is a coin toss,
+    so Swiss scores tie all the way down (the wedge of issue 18)."""
+    return [playable_deck(owner, title=f"Копия {number + 1}") for number in range(count)]

@@ -56,7 +56,13 @@ def test_create_a_round_robin_and_read_its_results(
     assert created["progress"]["total"] == 12
     detail = api.get(f"/api/tournaments/{created['id']}/").json()
     assert detail["status"] == "finished"
-    assert detail["progress"] == {"done": 12, "total": 12, "percent": 100, "eta_seconds": None}
+    assert detail["progress"] == {
+        "done": 12,
+        "total": 12,
+        "percent": 100,
+        "eta_seconds": None,
+        "problem": None,
+    }
     assert len(detail["standings"]) == 4
     assert {row["games"] for row in detail["standings"]} == {6}
     assert len(detail["pairings"]) == 6

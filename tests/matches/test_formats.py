@@ -111,6 +111,59 @@ def test_swiss_backtracks_to_avoid_a_rematch():
     assert formats.swiss_pairs(4, scores, played, set()) == ([(0, 2), (1, 3)], None)
 
 
+def test_swiss_matching_decides_when_the_search_runs_out(monkeypatch):
+    scores = {0: 2, 1: 2, 2: 1, 3: 1}
+    played = {frozenset((0, 1)), frozenset((2, 3))}
+    monkeypatch.setattr(formats, "SWISS_SEARCH_STEPS", 0)
+    assert formats.swiss_pairs(4, scores, played, set()) == ([(0, 2), (1, 3)], None)
+
+
+def test_swiss_matching_takes_the_fewest_rematches_when_none_avoids_them():
+    # 0 has met everyone: one rematch is unavoidable, and only one is taken.
+    played = {frozenset((0, other)) for other in (1, 2, 3)} | {frozenset((1, 2))}
+    pairs = formats.swiss_matching([0, 1, 2, 3], {}, played)
+    assert sorted(frozenset(p) in played for p in pairs) == [False, True]
+
+
+def _swiss_rounds(count: int, rounds: int, series) -> list[list[tuple[int, int]]]:
+    options = formats.normalized_options(
+        format="swiss", count=count, games=2, options={"rounds": rounds}
+    )
+    history: list[SeriesResult] = []
+    played_rounds = []
+    for number in range(1, rounds + 1):
+        plans = formats.next_round(
+            format="swiss", count=count, games=2, options=options, history=history
+        )
+        played_rounds.append([(plan.a, plan.b) for plan in plans])
+        history += [SeriesResult(number, p.a, p.b, *series(p.a, p.b)) for p in plans]
+    return played_rounds
+
+
+def test_swiss_of_identical_decks_pairs_every_round_without_a_rematch():
+    """The wedge of issue 18: every series level, so every score ties and the top-down search
+    alone grows exponentially; 30 entries, 29 rounds, is a round robin without a repeat."""
+    rounds = _swiss_rounds(30, 29, lambda a, b: (1, 1, 0))
+    meetings = [frozenset(pair) for pairs in rounds for pair in pairs]
+    assert len(meetings) == len(set(meetings)) == 29 * 15
+    assert all(
+        sorted(side for pair in pairs for side in pair) == list(range(30)) for pairs in rounds
+    )
+
+
+@pytest.mark.parametrize(
+    ("rounds", "series"),
+    [
+        (63, lambda a, b: (1, 1, 0)),  # 64 identical decks: a round robin in 63 rounds
+        (12, lambda a, b: (2, 0, 0) if (a * 7 + b) % 3 else (0, 2, 0)),
+    ],
+)
+def test_swiss_of_64_entries_over_many_rounds_never_repeats_a_meeting(rounds, series):
+    played = _swiss_rounds(64, rounds, series)
+    meetings = [frozenset(pair) for pairs in played for pair in pairs]
+    assert len(meetings) == len(set(meetings)) == rounds * 32
+
+
 def test_head_to_head_plays_blocks_until_the_sprt_decides_or_the_cap():
     options = formats.normalized_options(
         format="head_to_head", count=2, games=2, options={"block": 10, "max_games": 30}

@@ -4,13 +4,15 @@ import pytest
 
 from decks.models import Visibility
 from matches.models import Match, Pairing, Status
+from matches.progress import tournament_advance
 from matches.services import (
+    INLINE_OWNER,
     LimitExceeded,
     TournamentError,
     TournamentRequest,
     batch_play,
     match_create,
-    pending_items,
+    pending_batches,
     tournament_cancel,
     tournament_create,
     tournament_play_inline,
@@ -74,14 +76,23 @@ def test_the_same_tournament_and_seed_give_identical_results(owner):
     assert [r[3] for r in results(first)] != [r[3] for r in results(other)]
 
 
-def test_a_redelivered_batch_overwrites_and_is_not_counted_twice(owner):
+def play(batch_id, owner=INLINE_OWNER, **options):
+    return batch_play(batch_id=batch_id, owner=owner, **options)
+
+
+def test_a_redelivered_batch_is_played_once_and_the_advance_finishes(owner):
     tournament = create(owner, four_decks(owner)[:2], games_per_pairing=4)
-    items = pending_items(tournament=tournament)
-    batch_play(tournament_id=tournament.pk, items=items[:2])
-    batch_play(tournament_id=tournament.pk, items=items[:2])
+    first, last = pending_batches(tournament=tournament)  # two games each
+    assert play(first) is True
+    assert play(first) is False  # done: a redelivery plays nothing
+    assert play(first, owner="another worker") is False
     tournament.refresh_from_db()
     assert tournament.done == 2
-    batch_play(tournament_id=tournament.pk, items=items)
+    assert play(last, owner="a worker that stops before it advances") is True
+    assert play(last) is False
+    tournament.refresh_from_db()
+    assert (tournament.done, tournament.status) == (4, Status.RUNNING)
+    tournament_advance(tournament_id=tournament.pk, send=False)
     tournament.refresh_from_db()
     assert (tournament.done, tournament.status) == (4, Status.FINISHED)
     assert Match.objects.filter(tournament=tournament).count() == 4
@@ -118,13 +129,13 @@ def test_head_to_head_stops_at_its_cap_or_decision_and_records_it(owner):
 
 
 def test_cancel_drops_batches_not_yet_recorded(owner):
-    tournament = create(owner, four_decks(owner)[:2], games_per_pairing=4)
-    items = pending_items(tournament=tournament)
-    batch_play(tournament_id=tournament.pk, items=items[:2])
+    tournament = create(owner, four_decks(owner)[:2], games_per_pairing=40)
+    first, second, *_ = pending_batches(tournament=tournament)
+    play(first)
     tournament_cancel(tournament=tournament)
-    batch_play(tournament_id=tournament.pk, items=items[2:])
+    assert play(second) is False
     tournament.refresh_from_db()
-    assert (tournament.status, tournament.done) == (Status.CANCELLED, 2)
+    assert (tournament.status, tournament.done) == (Status.CANCELLED, 6)  # batches of 6
 
 
 def test_a_runaway_game_is_ended_with_its_reason_and_the_tournament_goes_on(owner, monkeypatch):
@@ -145,11 +156,12 @@ def test_a_runaway_game_is_ended_with_its_reason_and_the_tournament_goes_on(owne
         lambda name, seed: Stuck(seed) if seed == 2 else original(name, seed=seed),
     )
     tournament = create(owner, four_decks(owner)[:2], games_per_pairing=2, agents="random", seed=1)
-    items = pending_items(tournament=tournament)
+    [batch] = pending_batches(tournament=tournament)
     from matches import playing
 
     monkeypatch.setattr(playing, "derive_seed", lambda *parts: 1)
-    batch_play(tournament_id=tournament.pk, items=items, cpu_limit=0.3)
+    play(batch, cpu_limit=0.3)
+    tournament_advance(tournament_id=tournament.pk, send=False)
     tournament.refresh_from_db()
     assert (tournament.status, tournament.done) == (Status.FINISHED, 2)
     stuck = Match.objects.filter(tournament=tournament, termination="game_limit")

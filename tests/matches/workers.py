@@ -83,6 +83,8 @@ class Worker:
             **os.environ,
             "DATABASE_URL": shared_database_url(),
             "DJANGO_SETTINGS_MODULE": "config.settings",
+            # What the worker itself sends (the next round, the sweep) goes to its own queue.
+            "CELERY_TASK_DEFAULT_QUEUE": queue,
             # Redeliver an unacknowledged batch of a killed worker after 3 s, not an hour.
             "CELERY_VISIBILITY_TIMEOUT": "3",
             "CELERY_RESTORE_INTERVAL": "1",

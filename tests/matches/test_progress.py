@@ -1,0 +1,162 @@
+"""The advance step and the sweep without a worker (matches/progress.py): what each finds
+missing and sends, and what a stuck tournament says. ``send=False`` returns the batches due
+instead of sending them."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from matches.models import Batch, Match, Problem, Status, Tournament
+from matches.progress import batch_failed, batches_send, tournament_advance, tournaments_sweep
+from matches.selectors import progress
+from matches.services import (
+    MAX_BATCH_FAILURES,
+    TournamentRequest,
+    batch_claim,
+    batch_play,
+    pending_batches,
+    tournament_create,
+)
+from tests.matches.decks import four_decks
+
+
+def _create(owner, games=4, **fields):
+    request = TournamentRequest(
+        name="ход",
+        format=fields.pop("format", "round_robin"),
+        versions=[deck.versions.get() for deck in four_decks(owner)[:2]],
+        games_per_pairing=games,
+        agents="random",
+        **fields,
+    )
+    return tournament_create(owner=owner, request=request, dispatch=False)
+
+
+def test_nothing_is_due_while_batches_are_sent_and_workers_busy(owner):
+    tournament = _create(owner)
+    first, _ = pending_batches(tournament=tournament)
+    batch_claim(batch_id=first, owner="busy worker")
+    assert tournament_advance(tournament_id=tournament.pk, send=False, sweep=True) == []
+
+
+def test_a_lease_that_ran_out_is_sent_again_and_says_its_worker_was_lost(owner):
+    tournament = _create(owner)
+    first, second = pending_batches(tournament=tournament)
+    batch_claim(batch_id=first, owner="killed worker")
+    # Past the lease (60 s) but not the resend interval (90 s): the untaken one waits.
+    later = timezone.now() + timedelta(seconds=61)
+    assert tournament_advance(tournament_id=tournament.pk, send=False, now=later) == [first]
+    tournament.refresh_from_db()
+    assert tournament.problem == Problem.WORKER_LOST
+    assert progress(tournament=tournament)["problem"]["code"] == "worker_lost"
+    assert progress(tournament=tournament)["eta_seconds"] is None
+    # The killed worker cannot record it any more; the next owner plays and clears it.
+    assert batch_play(batch_id=first, owner="killed worker") is True  # free again: re-taken
+    assert batch_play(batch_id=second, owner="new worker") is True
+    tournament.refresh_from_db()
+    assert tournament.problem == ""
+
+
+def test_batches_sent_but_never_taken_while_workers_idle_are_sent_again(owner):
+    tournament = _create(owner)
+    batches = pending_batches(tournament=tournament)
+    later = timezone.now() + timedelta(hours=1)
+    assert sorted(tournament_advance(tournament_id=tournament.pk, send=False, now=later)) == (
+        sorted(batches)
+    )
+    tournament.refresh_from_db()
+    assert tournament.problem == Problem.WAITING_FOR_WORKER
+
+
+def test_a_broker_that_cannot_be_reached_leaves_the_batches_unsent_and_says_so(owner, monkeypatch):
+    from kombu.exceptions import OperationalError
+
+    from matches import tasks
+
+    tournament = _create(owner)
+    batches = pending_batches(tournament=tournament)
+
+    def refused(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(tasks.play_batch, "delay", refused)
+    assert batches_send(tournament.pk, batches) is False
+    tournament.refresh_from_db()
+    assert tournament.problem == Problem.BROKER_UNREACHABLE
+    assert "Connection refused" in tournament.problem_detail
+    assert not Batch.objects.filter(pk__in=batches, sent_at__isnull=False).exists()
+    # Unsent batches are due at once (the next sweep), whatever the workers do.
+    assert sorted(tournament_advance(tournament_id=tournament.pk, send=False)) == sorted(batches)
+
+
+def test_a_batch_that_keeps_failing_stops_being_sent_and_says_why(owner):
+    tournament = _create(owner)
+    first, _ = pending_batches(tournament=tournament)
+    for _ in range(MAX_BATCH_FAILURES):
+        assert batch_claim(batch_id=first, owner="w")
+        batch_failed(batch_id=first, owner="w", error=RuntimeError("engine bug"))
+    assert batch_claim(batch_id=first, owner="w") is False
+    assert first not in tournament_advance(tournament_id=tournament.pk, send=False)
+    tournament.refresh_from_db()
+    assert tournament.problem == Problem.BATCH_FAILED
+    assert "engine bug" in tournament.problem_detail
+
+
+def test_the_sweep_covers_games_no_batch_holds(owner):
+    tournament = _create(owner)
+    Batch.objects.filter(tournament=tournament).delete()  # lost, as before batches were rows
+    assert len(tournament_advance(tournament_id=tournament.pk, send=False, sweep=True)) == 2
+    assert Batch.objects.filter(tournament=tournament, done=False).count() == 2
+
+
+def test_the_sweep_finishes_what_is_complete_and_leaves_others_alone(owner):
+    done = _create(owner, seed=1)
+    for batch_id in pending_batches(tournament=done):
+        batch_play(batch_id=batch_id, owner="w")
+    other = _create(owner, seed=2)
+    assert tournaments_sweep() == 0  # the other's batches were just sent: none due
+    done.refresh_from_db()
+    other.refresh_from_db()
+    assert (done.status, done.done, done.total) == (Status.FINISHED, 4, 4)
+    assert Match.objects.filter(tournament=done).count() == 4
+
+
+@pytest.mark.parametrize("format", ["swiss", "single_elimination"])
+def test_the_next_round_is_opened_once_however_often_the_advance_runs(owner, format):
+    options = {"rounds": 1} if format == "swiss" else {}
+    tournament = _create(owner, format=format, options=options)
+    for batch_id in pending_batches(tournament=tournament):
+        batch_play(batch_id=batch_id, owner="w")
+    for _ in range(3):
+        tournament_advance(tournament_id=tournament.pk, send=False)
+    tournament.refresh_from_db()
+    assert tournament.status == Status.FINISHED
+
+
+def test_the_page_and_the_api_say_why_a_tournament_is_not_progressing(owner, client):
+    tournament = _create(owner)
+    Tournament.objects.filter(pk=tournament.pk).update(problem=Problem.BROKER_UNREACHABLE)
+    client.force_login(owner)
+    page = client.get(f"/tournaments/{tournament.pk}/", HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Не продвигается: очередь задач недоступна." in page.content.decode()
+    answer = client.get(f"/api/tournaments/{tournament.pk}/").json()
+    assert answer["progress"]["problem"]["code"] == "broker_unreachable"
+    assert answer["progress"]["eta_seconds"] is None
+
+
+def test_a_message_from_before_batches_were_rows_advances_its_tournament(owner):
+    """``play_batch(tournament id, items)`` still queued at an upgrade: its tournament's games
+    get batch rows and are played (in-process here)."""
+    from config.celery import app
+    from matches.tasks import play_batch
+
+    tournament = _create(owner)
+    Batch.objects.filter(tournament=tournament).delete()
+    previous, app.conf.task_always_eager = app.conf.task_always_eager, True
+    try:
+        play_batch.apply(args=(tournament.pk, [[1, 0], [1, 1]]))
+    finally:
+        app.conf.task_always_eager = previous
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.done) == (Status.FINISHED, 4)
