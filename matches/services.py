@@ -112,7 +112,7 @@ class TournamentRequest:
     seed: int = 0
     options: dict[str, Any] | None = None
     turn_cap: int = rules.DEFAULT_TURN_CAP
-    is_public: bool = True
+    is_public: bool = False
 
 
 def tournament_create(*, owner, request: TournamentRequest, dispatch: bool = True) -> Tournament:

@@ -100,7 +100,8 @@ def match_detail(request, match_id: int):
     except ValueError:
         raise Http404("step must be a whole number") from None
     replay = None
-    if services.match_replay_possible(match=match):
+    hidden = not selectors.match_cards_visible(match=match, user=request.user)
+    if services.match_replay_possible(match=match) and not hidden:
         replay = replay_step(
             seats=[playable_deck_of(version=match.seat0), playable_deck_of(version=match.seat1)],
             agents=match.agents,
@@ -111,7 +112,12 @@ def match_detail(request, match_id: int):
         )
         if replay is not None and replay.events[-1].get("winner") != match.winner_seat:
             replay = None  # not the stored game: never show a position of another one
-    context = {"match": match, "replay": replay, "winner": player_name(match.winner_seat)}
+    context = {
+        "match": match,
+        "replay": replay,
+        "replay_hidden": hidden,
+        "winner": player_name(match.winner_seat),
+    }
     if replay is not None:
         context.update(replay_context(replay))
     return render(request, "matches/match_detail.html", context)

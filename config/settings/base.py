@@ -114,11 +114,19 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# The proxies in front of the site that append to X-Forwarded-For (config/client_address.py):
+# 0 = reached directly, the client is REMOTE_ADDR and the header is ignored.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # django-axes: after AXES_FAILURE_LIMIT failed logins (the login page, the admin or HTTP
-# Basic on the API) from one address, that address is refused for AXES_COOLOFF_TIME hours.
+# Basic on the API) as one user name from one address, that name is refused from that address
+# for AXES_COOLOFF_TIME hours. Per name and address, not per address: failures for a name
+# that does not exist (or any other) never lock a real user out of a shared address (an
+# office, everyone behind one proxy); the API's throttles bound how many names one address
+# tries.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
-AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
 AXES_ENABLE_ACCESS_FAILURE_LOG = False
@@ -135,7 +143,9 @@ LOGOUT_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# config/locale: the Russian of the API's own errors and refusals (issue 18), apart from the
+# pages' catalogue so parallel work does not collide in one file.
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "config" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

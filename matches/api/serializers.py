@@ -97,7 +97,11 @@ class TournamentCreateSerializer(serializers.Serializer):
         min_value=1, max_value=500, required=False, default=rules.DEFAULT_TURN_CAP
     )
     options = serializers.DictField(required=False, default=dict)
-    is_public = StrictBooleanField(required=False, default=True)
+    is_public = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text=_("Shown to everyone when true; by default only the organiser sees it."),
+    )
 
 
 class MatchCreateSerializer(serializers.Serializer):

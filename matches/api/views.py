@@ -7,6 +7,7 @@ import io
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -266,6 +267,11 @@ class MatchLogView(APIView):
     )
     def get(self, request, match_id: int):
         match = get_object_or_404(selectors.matches_visible(user=request.user), pk=match_id)
+        if not selectors.match_cards_visible(match=match, user=request.user):
+            raise NotFound(
+                _("This match's log is hidden: a deck in it is private to its owner."),
+                code="replay_hidden",
+            )
         result = services.match_replay(match=match)
         if result is None:
             raise ReplayUnavailable()
