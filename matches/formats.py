@@ -25,6 +25,9 @@ GAUNTLET = "gauntlet"
 HEAD_TO_HEAD = "head_to_head"
 FORMATS = (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS, SINGLE_ELIMINATION, GAUNTLET, HEAD_TO_HEAD)
 
+# The head-to-head test's game cap and block: the tournament form's bound, far past where the
+# test decides (a block of 10¹² would be planned, counted and paired as one).
+MAX_HEAD_TO_HEAD_GAMES = 10_000
 HEAD_TO_HEAD_DEFAULTS = {"delta": 0.1, "alpha": 0.05, "beta": 0.05, "max_games": 400, "block": 20}
 
 
@@ -190,8 +193,10 @@ def normalized_options(
                 problems[name] = "a number between 0 and 0.5"
         for name in ("max_games", "block"):
             value = result[name]
-            if not _whole(value) or value < 2 or value % 2:
-                problems[name] = "an even whole number ≥ 2"
+            if not _whole(value) or value < 2 or value % 2 or value > MAX_HEAD_TO_HEAD_GAMES:
+                problems[name] = f"an even whole number from 2 to {MAX_HEAD_TO_HEAD_GAMES}"
+        if not problems.keys() & {"block", "max_games"} and result["block"] > result["max_games"]:
+            problems["block"] = "at most the game cap (max_games)"
     unknown = set(options) - set(result)
     for name in sorted(unknown):
         problems[name] = f"not an option of the {format} format"

@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from config.numbers import whole_number
 from matches import selectors, services
 from matches.engine_decks import playable_deck_of
 from matches.event_text import describe, player_name
@@ -95,10 +96,9 @@ def tournament_cancel(request, tournament_id: int):
 
 def match_detail(request, match_id: int):
     match = get_object_or_404(selectors.matches_visible(user=request.user), pk=match_id)
-    try:
-        step = max(0, int(request.GET.get("step", "0")))
-    except ValueError:
-        raise Http404("step must be a whole number") from None
+    step = whole_number(request.GET.get("step", "0"), max_digits=9)
+    if step is None:
+        raise Http404("step must be a whole number")
     replay = None
     hidden = not selectors.match_cards_visible(match=match, user=request.user)
     if services.match_replay_possible(match=match) and not hidden:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from rest_framework.pagination import PageNumberPagination
 
 from cardbase.api.errors import bad_parameter
+from config.numbers import whole_number
 
 MAX_PAGE_SIZE = 200
 
@@ -18,13 +19,14 @@ def _positive_int(request, name: str) -> int | None:
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return None
-    if not raw.isdigit() or int(raw) < 1:
+    value = whole_number(raw)
+    if value is None or value < 1:
         raise bad_parameter(
             name,
             _("%(name)s: expected a whole number above zero, not '%(raw)s'")
-            % {"name": name, "raw": raw},
+            % {"name": name, "raw": raw[:40]},
         )
-    return int(raw)
+    return value
 
 
 def _ends_with_id(queryset: QuerySet) -> bool:

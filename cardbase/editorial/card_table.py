@@ -28,6 +28,8 @@ from cardbase.editorial.history import revision_record
 from cardbase.editorial.rows import FieldChange, row_values, values_diff
 from cardbase.models import Card, Game, Release
 from cardbase.services.card_rules import card_attributes_clean
+from config.bounded_json import loads_bounded
+from config.numbers import signed_whole_number
 from matches.engine.cards import CardKind, field_specs
 
 PREFIX = "attributes."
@@ -111,14 +113,14 @@ def _stat_value(kind: str, path: str, raw: Any) -> Any:
     text = raw.strip()
     if text[:1] in ("[", "{"):
         try:
-            return json.loads(text)
-        except json.JSONDecodeError:
+            return loads_bounded(text)
+        except ValueError:  # not JSON, or nested deeper than any stat: the checker says why
             return text
     types = {}
     if kind in {k.value for k in CardKind}:
         types = {spec.path: spec.type for spec in field_specs(CardKind(kind))}
-    if types.get(path) == "int" and text.lstrip("-").isdigit():
-        return int(text)
+    if types.get(path) == "int" and (number := signed_whole_number(text)) is not None:
+        return number
     if types.get(path) == "bool" or path.startswith("properties."):
         return text.lower() in ("1", "true", "yes", "да")
     return text
