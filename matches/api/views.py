@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardbase.api.views import StrictOrderingFilter
+from config.spreadsheet import CSV_CONTENT_TYPE, cell_safe
 from decks.api.schema import DeckApiErrorSerializer
 from matches import selectors, services
 from matches.api.serializers import (
@@ -169,7 +170,9 @@ class TournamentExportView(APIView):
             }
             response = Response(body)
         else:
-            response = HttpResponse(pairings_csv(results["pairings"]), content_type="text/csv")
+            response = HttpResponse(
+                pairings_csv(results["pairings"]), content_type=CSV_CONTENT_TYPE
+            )
         response["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
         return response
 
@@ -190,25 +193,25 @@ CSV_COLUMNS = [
 
 
 def pairings_csv(pairings: list[dict]) -> str:
+    """The pairings as CSV; deck names are players' text, so no cell is a formula."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for p in pairings:
-        writer.writerow(
-            [
-                p["a_name"],
-                p["b_name"],
-                p["a_wins"],
-                p["b_wins"],
-                p["draws"],
-                p["games"],
-                f"{p['win_rate']:.4f}",
-                f"{p['ci95'][0]:.4f}",
-                f"{p['ci95'][1]:.4f}",
-                p["separated"],
-                "" if p["games_needed"] is None else p["games_needed"],
-            ]
-        )
+        row = [
+            p["a_name"],
+            p["b_name"],
+            p["a_wins"],
+            p["b_wins"],
+            p["draws"],
+            p["games"],
+            f"{p['win_rate']:.4f}",
+            f"{p['ci95'][0]:.4f}",
+            f"{p['ci95'][1]:.4f}",
+            p["separated"],
+            "" if p["games_needed"] is None else p["games_needed"],
+        ]
+        writer.writerow([cell_safe(cell) for cell in row])
     return out.getvalue()
 
 
