@@ -192,7 +192,11 @@ API_THROTTLE_RATES = {
     "deck_import": os.environ.get("THROTTLE_DECK_IMPORT", "20/min"),
     "public_search": os.environ.get("THROTTLE_PUBLIC_SEARCH", "60/min"),
     "match_create": os.environ.get("THROTTLE_MATCH_CREATE", "20/min"),
+    # The replay page (not the API): each page plays the match again up to its step.
+    "replay_page": os.environ.get("THROTTLE_REPLAY_PAGE", "30/min"),
 }
+# Seconds a rendered replay page is kept (matches/page_limits.py); 0 turns the cache off.
+REPLAY_PAGE_CACHE_SECONDS = int(os.environ.get("REPLAY_PAGE_CACHE_SECONDS", "600"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Komandor Cardbase API",
     "DESCRIPTION": (
