@@ -30,6 +30,7 @@ def tournament_list(request):
 def tournament_new(request):
     decks = selectors.enterable_decks(user=request.user)
     form = TournamentForm(request.POST or None, decks=decks)
+    limited = False
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         versions = [selectors.latest_version(deck=deck) for deck in data["decks"]]
@@ -53,9 +54,10 @@ def tournament_new(request):
                     form.add_error(field if field in form.fields else None, message)
         except services.LimitExceeded as error:
             form.add_error(None, error.message)
+            limited = True
         else:
             return redirect("matches:tournament", tournament.pk)
-    status = 429 if any("at most" in str(e) for e in form.non_field_errors()) else 200
+    status = 429 if limited else 200
     return render(request, "matches/tournament_new.html", {"form": form}, status=status)
 
 

@@ -156,6 +156,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 
 # Request bodies: one bound for forms and the API's JSON (a 413 in the API's envelope).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", str(1024 * 1024)))
+# The API's query strings: longer is a 414 in the envelope (config/request_limits.py), below
+# gunicorn's request-line limit (4,094 bytes by default), whose own 414 is an HTML page.
+API_MAX_QUERY_BYTES = int(os.environ.get("API_MAX_QUERY_BYTES", "2048"))
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

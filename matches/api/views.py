@@ -8,6 +8,7 @@ import io
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -129,7 +130,7 @@ class TournamentCancelView(APIView):
     def post(self, request, tournament_id: int):
         tournament = _visible_tournament(request, tournament_id)
         if tournament.owner_id != request.user.pk:
-            raise PermissionDenied("only the organiser can cancel a tournament")
+            raise PermissionDenied(_("Only the organiser can cancel a tournament."))
         services.tournament_cancel(tournament=tournament)
         return Response(tournament_answer(tournament))
 
@@ -158,7 +159,7 @@ class TournamentExportView(APIView):
     )
     def get(self, request, tournament_id: int, kind: str):
         if kind not in ("csv", "json"):
-            raise NotFound("export kinds: csv, json")
+            raise NotFound(_("Export kinds: csv, json."))
         tournament = _visible_tournament(request, tournament_id)
         results = selectors.tournament_results(tournament=tournament)
         name = f"tournament-{tournament.pk}"
@@ -245,7 +246,7 @@ class MatchCreateView(APIView):
 class ReplayUnavailable(APIException):
     status_code = status.HTTP_410_GONE
     default_code = "replay_unavailable"
-    default_detail = (
+    default_detail = gettext_lazy(
         "This match was played by another engine version (or ended by the per-game limit): "
         "its log cannot be regenerated."
     )

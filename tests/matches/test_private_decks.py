@@ -178,3 +178,18 @@ def test_a_private_decks_replay_page_is_only_for_its_owner(
     client.force_login(owner)
     shown = client.get(f"/matches/{match.pk}/").content.decode()
     assert 'id="replay-nav"' in shown and 'id="replay-hidden"' not in shown
+
+
+def test_the_service_refuses_a_version_saved_while_private_too(owner, went_public):
+    from matches.services import TournamentError
+
+    mine = playable_deck(owner)
+    request = TournamentRequest(
+        name="Кубок",
+        format="round_robin",
+        versions=[mine.versions.get(), went_public.versions.get(number=1)],
+        games_per_pairing=2,
+    )
+    with pytest.raises(TournamentError) as refused:
+        tournament_create(owner=owner, request=request, dispatch=False)
+    assert refused.value.code == "deck_not_playable"
