@@ -5,10 +5,11 @@ some answers come from the stack around every view instead, and so are added her
 operation: 401 (wrong HTTP Basic credentials, on any endpoint), 429 (throttles and the login
 lockout), 400 and 413 for a request body (unreadable or too deep JSON, too large), 400 and 414
 for operations taking query parameters (filters; a query string past the limit), 404 for those
-with path parameters or a page number (a page past the last). A text query parameter never takes a NUL character (the forms
-and serializers reading them refuse it with a 400; PostgreSQL could not store or compare it), so
-one without a pattern or list of values gets the pattern saying so. A ``game`` query parameter
-takes the slug of one of the catalogue's games (read when the schema is served), or nothing.
+with path parameters or a page number (a page past the last). A text query parameter never takes
+a NUL character (the forms and serializers reading them refuse it with a 400; PostgreSQL could
+not store or compare it), so one without a pattern or list of values gets the pattern saying so.
+A ``game`` query parameter takes the slug of one of the catalogue's games (read when the schema
+is served), or nothing.
 """
 
 from __future__ import annotations
