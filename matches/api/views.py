@@ -240,7 +240,8 @@ class MatchCreateView(APIView):
                 turn_cap=data["turn_cap"],
             )
         )
-        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+        answer = MatchSerializer(match, context={"request": request}).data
+        return Response(answer, status=status.HTTP_201_CREATED)
 
 
 class ReplayUnavailable(APIException):
@@ -256,7 +257,7 @@ class MatchDetailView(APIView):
     @extend_schema(responses={200: MatchSerializer, **_NOT_FOUND})
     def get(self, request, match_id: int):
         match = get_object_or_404(selectors.matches_visible(user=request.user), pk=match_id)
-        return Response(MatchSerializer(match).data)
+        return Response(MatchSerializer(match, context={"request": request}).data)
 
 
 class MatchLogView(APIView):

@@ -157,12 +157,25 @@ def test_a_private_decks_log_is_only_for_its_owner(
     owner, stranger, public_tournament_with_a_private_deck
 ):
     match = public_tournament_with_a_private_deck
+    private_seat = 0 if match.seat0.deck.owner_id == owner.pk else 1
     for client in (_api(), _api(stranger)):
-        assert client.get(f"/api/matches/{match.pk}/").status_code == 200  # the result is public
+        result = client.get(f"/api/matches/{match.pk}/")
+        assert result.status_code == 200  # the result is public, the private Commander not
+        players = result.json()["summary"]["players"]
+        assert "commander" not in players[private_seat]
+        assert "commander" in players[1 - private_seat]
+        listed = client.get(f"/api/tournaments/{match.tournament_id}/matches/").json()
+        private_deck = (match.seat0 if private_seat == 0 else match.seat1).deck_id
+        for game in listed["results"]:  # seats swap from game to game
+            seat = [d["deck"] for d in game["decks"]].index(private_deck)
+            assert "commander" not in game["summary"]["players"][seat]
+            assert "commander" in game["summary"]["players"][1 - seat]
         hidden = client.get(f"/api/matches/{match.pk}/log/")
         assert hidden.status_code == 404
         assert hidden.json()["code"] == "replay_hidden"
     assert _api(owner).get(f"/api/matches/{match.pk}/log/").status_code == 200
+    own = _api(owner).get(f"/api/matches/{match.pk}/").json()["summary"]["players"]
+    assert all("commander" in player for player in own)
 
 
 def test_a_private_decks_replay_page_is_only_for_its_owner(
