@@ -127,3 +127,11 @@ def test_json_stat_cells_nested_past_the_limit_are_a_row_error(admin_client):
     assert nested_attributes("ship", {"effects": deep}) == {"effects": deep}
     assert nested_attributes("ship", {"speed": "9" * 5000}) == {"speed": "9" * 5000}
     assert nested_attributes("ship", {"speed": "-3"}) == {"speed": -3}
+
+
+def test_the_deck_builder_form_reads_counts_and_ids_as_bounded_numbers():
+    from decks.forms import _card_id, _number
+
+    assert _number(" 4 ") == 4 and _number("-1") == -1
+    assert _number("9" * 5000) is None and _number("²") is None and _number("4_0") is None
+    assert _card_id("9" * 19) is None
