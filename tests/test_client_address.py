@@ -116,3 +116,15 @@ def test_a_real_user_is_locked_out_at_that_address_only(client, settings):
     assert client.get(
         "/api/decks/", HTTP_AUTHORIZATION=right, REMOTE_ADDR="10.0.0.2"
     ).status_code == (200)
+
+
+def test_behind_a_trusted_proxy_the_lockout_is_per_client(client, settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    settings.AXES_FAILURE_LIMIT = 2
+    UserFactory(username="pilot")
+    wrong, right = basic("pilot", "wrong"), basic("pilot", PASSWORD)
+    for _ in range(2):
+        client.get("/api/decks/", HTTP_AUTHORIZATION=wrong, HTTP_X_FORWARDED_FOR="198.51.100.1")
+    one = client.get("/api/decks/", HTTP_AUTHORIZATION=right, HTTP_X_FORWARDED_FOR="198.51.100.1")
+    other = client.get("/api/decks/", HTTP_AUTHORIZATION=right, HTTP_X_FORWARDED_FOR="198.51.100.2")
+    assert (one.status_code, other.status_code) == (429, 200)
