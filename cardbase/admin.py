@@ -44,6 +44,7 @@ from cardbase.models import (
 from cardbase.search.text import words_q
 from cardbase.services.komandor import GAME_SLUG as KOMANDOR_SLUG
 from cardbase.stated_counts import StatedCountSpecError, stated_count_progress
+from config.numbers import whole_number
 from matches.engine.cards import KIND_LABELS_RU, CardKind
 
 KOMANDOR_KINDS = frozenset(kind.value for kind in CardKind)
@@ -158,7 +159,7 @@ class CardAdmin(CardEffectsAdminMixin, CardTableAdminMixin, CatalogueEntryAdmin)
 
 
 def _int_or_none(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
+    return whole_number(value)
 
 
 @admin.register(Race, Tech, Sector, Advisor)

@@ -6,11 +6,11 @@ from rest_framework import authentication, exceptions, status
 
 
 class LockedOut(exceptions.APIException):
-    """Too many failed logins from this address (django-axes, ``AXES_FAILURE_LIMIT``)."""
+    """Too many failed logins as one name from one address (django-axes, ``AXES_FAILURE_LIMIT``)."""
 
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
     default_code = "locked_out"
-    default_detail = _("Too many failed logins from this address; try again later.")
+    default_detail = _("Too many failed logins for this name from this address; try again later.")
 
 
 class BasicAuthentication(authentication.BasicAuthentication):

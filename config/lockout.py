@@ -11,7 +11,7 @@ LOCKED_STATUS = 429
 
 
 def lockout_response(request, *args, **kwargs) -> HttpResponse:
-    message = _("Too many failed logins from this address; try again later.")
+    message = _("Too many failed logins for this name from this address; try again later.")
     if request.path.startswith(API_PREFIX):
         return JsonResponse({"code": "locked_out", "message": message}, status=LOCKED_STATUS)
     return HttpResponse(message, status=LOCKED_STATUS, content_type="text/plain; charset=utf-8")

@@ -3,12 +3,13 @@
 Views document the errors of their own logic (a 400 for bad fields, a 404 for a missing deck);
 some answers come from the stack around every view instead, and so are added here to each
 operation: 401 (wrong HTTP Basic credentials, on any endpoint), 429 (throttles and the login
-lockout), 400 and 413 for a request body (unreadable or too deep JSON, too large), 400 for
-operations taking query parameters (filters), 404 for those with path parameters or a page
-number (a page past the last). A text query parameter never takes a NUL character (the forms
-and serializers reading them refuse it with a 400; PostgreSQL could not store or compare it), so
-one without a pattern or list of values gets the pattern saying so. A ``game`` query parameter
-takes the slug of one of the catalogue's games (read when the schema is served), or nothing.
+lockout), 400 and 413 for a request body (unreadable or too deep JSON, too large), 400 and 414
+for operations taking query parameters (filters; a query string past the limit), 404 for those
+with path parameters or a page number (a page past the last). A text query parameter never takes
+a NUL character (the forms and serializers reading them refuse it with a 400; PostgreSQL could
+not store or compare it), so one without a pattern or list of values gets the pattern saying so.
+A ``game`` query parameter takes the slug of one of the catalogue's games (read when the schema
+is served), or nothing.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ _DESCRIPTIONS = {
     "401": "Missing or wrong credentials (WWW-Authenticate: Basic).",
     "404": "Nothing at this address (or no such page).",
     "413": "The request body is larger than the limit.",
+    "414": "The query string is longer than the limit (API_MAX_QUERY_BYTES).",
     "429": "Too many requests (throttled) or too many failed logins (locked_out).",
 }
 _METHODS = {"get", "post", "put", "patch", "delete"}
@@ -66,7 +68,7 @@ def error_responses(result: dict[str, Any], generator, request, public) -> dict[
             parameters = operation.get("parameters", [])
             locations = {p.get("in") for p in parameters}
             if "query" in locations:
-                wanted.append("400")
+                wanted += ["400", "414"]
             if "path" in locations or any(p.get("name") == "page" for p in parameters):
                 wanted.append("404")  # nothing at that address, or a page past the last
             for status in wanted:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework import parsers
@@ -31,5 +33,14 @@ class BoundedJSONParser(parsers.JSONParser):
                 % {"limit": MAX_JSON_DEPTH},
                 code="json_too_deep",
             ) from error
-        except (ValueError, UnicodeDecodeError) as error:
-            raise ParseError(_("JSON parse error - %(error)s") % {"error": error}) from error
+        except json.JSONDecodeError as error:
+            raise ParseError(
+                _("The body is not JSON (line %(line)s, column %(column)s).")
+                % {"line": error.lineno, "column": error.colno}
+            ) from error
+        except UnicodeDecodeError as error:
+            raise ParseError(
+                _("The body is not text in %(encoding)s.") % {"encoding": encoding}
+            ) from error
+        except ValueError as error:  # NaN and Infinity, which JSON does not have
+            raise ParseError(_("The body is not JSON.")) from error

@@ -41,13 +41,29 @@ def as_api_exception(exc: Exception) -> APIException | None:
     return None
 
 
+def query_too_long_message() -> str:
+    return _("The address's query is longer than %(limit)s bytes.") % {
+        "limit": settings.API_MAX_QUERY_BYTES
+    }
+
+
 class RequestBodyLimitMiddleware:
+    """The body bound above, and for the API a bound on the query string: a longer one is a
+    414 in the envelope (documented for every operation taking query parameters), answered
+    here well below the server's own request-line limit (gunicorn's 414 is an HTML page)."""
+
     def __init__(self, get_response) -> None:
         self.get_response = get_response
 
     def __call__(self, request):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        if limit is not None and request.path.startswith(API_PREFIX):
+        is_api = request.path.startswith(API_PREFIX)
+        if is_api and len(request.META.get("QUERY_STRING", "")) > settings.API_MAX_QUERY_BYTES:
+            return JsonResponse(
+                {"code": "query_too_long", "message": query_too_long_message()},
+                status=status.HTTP_414_REQUEST_URI_TOO_LONG,
+            )
+        if limit is not None and is_api:
             try:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)
             except ValueError:

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardbase.card_faces import kind_label
+from config.numbers import signed_whole_number
 from decks.models import Visibility
 from decks.selectors import (
     CatalogueFilters,
@@ -176,7 +177,5 @@ def _card_id(text: str) -> int | None:
 
 
 def _number(text: str) -> int | None:
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return None
+    # At most 18 ASCII digits (config/numbers.py): int() would read thousands of them.
+    return signed_whole_number(text.strip()) if isinstance(text, str) else None

@@ -94,6 +94,10 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
     ),
     "bad_count": _text("Line %(line)s: the number of cards %(count)s must be between 1 and 999."),
     "missing_name": _text("Line %(line)s: the card name is missing."),
+    "too_many_lines": _text(
+        "The text has %(count)s lines; a deck's text may have at most %(limit)s."
+    ),
+    "line_too_long": _text("Line %(line)s is longer than %(limit)s characters."),
     "duplicate_commander": _text(
         "Line %(line)s: the Commander is already given above; a deck has one Commander."
     ),

@@ -314,6 +314,19 @@ def deck_versions(*, deck: Deck, user=None) -> QuerySet[DeckVersion]:
     return versions.exclude(visibility=Visibility.PRIVATE)
 
 
+def version_visible(*, version: DeckVersion, user) -> bool:
+    """Whether ``user`` may see this version's cards, as the deck's pages show them: the owner
+    always, anyone a precon's, others only a version of a public deck saved while the deck was
+    not private (:func:`deck_visible`, :func:`deck_versions`). Matches, replays and logs of a
+    version follow this."""
+    deck = version.deck
+    if deck.owner_id is None:
+        return True
+    if getattr(user, "is_authenticated", False) and user.pk == deck.owner_id:
+        return True
+    return deck.visibility == Visibility.PUBLIC and version.visibility != Visibility.PRIVATE
+
+
 CATALOGUE_PAGE_SIZE = 40  # cards per page of the builder's catalogue
 
 

@@ -27,6 +27,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 MAX_LINE_COUNT = 999
+# A deck holds at most 100 cards (DECK-1), so its text is a few dozen lines; a text far past
+# that is refused whole before any name is looked up (each unknown name costs a fuzzy search
+# and a line of the answer: 40,000 lines cost seconds of CPU and a 12 MB answer).
+MAX_TEXT_LINES = 400
+MAX_LINE_LENGTH = 300
 COMMANDER_KEYWORDS = ("командор", "commander")
 ABILITY_KEYWORDS = ("способность", "ability")
 COMMANDER_LABEL = "Командор"
@@ -89,9 +94,25 @@ def parse_deck_text(text: str) -> ParsedDeck:
     """Read the text format; raise :class:`DeckTextError` naming every line it cannot read."""
     parsed = ParsedDeck()
     errors: list[LineError] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    if len(lines) > MAX_TEXT_LINES:
+        raise DeckTextError(
+            [
+                LineError(
+                    line=MAX_TEXT_LINES + 1,
+                    code="too_many_lines",
+                    params={"count": len(lines), "limit": MAX_TEXT_LINES},
+                )
+            ]
+        )
+    for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
+            continue
+        if len(line) > MAX_LINE_LENGTH:
+            errors.append(
+                line_error(number, "line_too_long", line[:40] + "…", limit=MAX_LINE_LENGTH)
+            )
             continue
         keyword = _KEYWORD.match(line)
         if keyword and keyword["keyword"].lower() in COMMANDER_KEYWORDS:
@@ -122,9 +143,12 @@ def _counted_line(
             return _card_line(number, text, count=1, errors=errors, raw=raw)
         errors.append(line_error(number, "missing_count", raw))
         return None
-    count = int(match["count"])
-    if not 1 <= count <= MAX_LINE_COUNT:
-        errors.append(line_error(number, "bad_count", raw, count=count))
+    digits = match["count"]
+    # Thousands of digits are not a count (and int() refuses more than 4,300 of them).
+    count = int(digits) if len(digits) <= len(str(MAX_LINE_COUNT)) + 3 else None
+    if count is None or not 1 <= count <= MAX_LINE_COUNT:
+        shown = count if count is not None else f"{digits[:12]}…"
+        errors.append(line_error(number, "bad_count", raw[:200], count=shown))
         return None
     return _card_line(number, match["rest"], count=count, errors=errors, raw=raw)
 

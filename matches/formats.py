@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from matches.statistics import SprtDecision, sprt_decision
 
 ROUND_ROBIN = "round_robin"
@@ -25,6 +27,9 @@ GAUNTLET = "gauntlet"
 HEAD_TO_HEAD = "head_to_head"
 FORMATS = (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS, SINGLE_ELIMINATION, GAUNTLET, HEAD_TO_HEAD)
 
+# The head-to-head test's game cap and block: the tournament form's bound, far past where the
+# test decides (a block of 10¹² would be planned, counted and paired as one).
+MAX_HEAD_TO_HEAD_GAMES = 10_000
 HEAD_TO_HEAD_DEFAULTS = {"delta": 0.1, "alpha": 0.05, "beta": 0.05, "max_games": 400, "block": 20}
 
 
@@ -212,20 +217,29 @@ def normalized_options(
     """The format's options checked and with defaults; raises ``FormatError``."""
     problems: dict[str, str] = {}
     if format not in FORMATS:
-        raise FormatError({"format": f"unknown format {format!r}; known: {', '.join(FORMATS)}"})
+        raise FormatError(
+            {
+                "format": gettext("Unknown format %(format)s; known: %(known)s.")
+                % {"format": format, "known": ", ".join(FORMATS)}
+            }
+        )
     if games < 2 or games % 2:
-        problems["games_per_pairing"] = "an even number ≥ 2: each seed is played twice"
+        problems["games_per_pairing"] = gettext(
+            "An even number, at least 2: each seed is played twice."
+        )
     if count < 2:
-        problems["decks"] = "at least two decks"
+        problems["decks"] = gettext("At least two decks.")
     result: dict[str, Any] = {}
     if format == SWISS:
         rounds = options.get("rounds", max(1, math.ceil(math.log2(max(count, 2)))))
         if not _whole(rounds) or not 1 <= rounds <= max(count - 1, 1):
-            problems["rounds"] = f"a whole number from 1 to {max(count - 1, 1)}"
+            problems["rounds"] = gettext("A whole number from 1 to %(most)s.") % {
+                "most": max(count - 1, 1)
+            }
         result["rounds"] = rounds
     if format == HEAD_TO_HEAD:
         if count != 2:
-            problems["decks"] = "exactly two decks: A and B"
+            problems["decks"] = gettext("Exactly two decks: A and B.")
         result = {
             **HEAD_TO_HEAD_DEFAULTS,
             **{k: options[k] for k in HEAD_TO_HEAD_DEFAULTS if k in options},
@@ -237,14 +251,18 @@ def normalized_options(
                 or isinstance(value, bool)
                 or not (0 < value < 0.5)
             ):
-                problems[name] = "a number between 0 and 0.5"
+                problems[name] = gettext("A number between 0 and 0.5.")
         for name in ("max_games", "block"):
             value = result[name]
-            if not _whole(value) or value < 2 or value % 2:
-                problems[name] = "an even whole number ≥ 2"
+            if not _whole(value) or value < 2 or value % 2 or value > MAX_HEAD_TO_HEAD_GAMES:
+                problems[name] = gettext("An even whole number from 2 to %(most)s.") % {
+                    "most": MAX_HEAD_TO_HEAD_GAMES
+                }
+        if not problems.keys() & {"block", "max_games"} and result["block"] > result["max_games"]:
+            problems["block"] = gettext("At most the game cap (max_games).")
     unknown = set(options) - set(result)
     for name in sorted(unknown):
-        problems[name] = f"not an option of the {format} format"
+        problems[name] = gettext("Not an option of the %(format)s format.") % {"format": format}
     if problems:
         raise FormatError(problems)
     return result

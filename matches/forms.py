@@ -48,7 +48,12 @@ class TournamentForm(forms.Form):
     max_games = forms.IntegerField(
         label=_("Head-to-head: game cap"), min_value=2, max_value=10000, required=False
     )
-    is_public = forms.BooleanField(label=_("Public"), required=False, initial=True)
+    is_public = forms.BooleanField(
+        label=_("Public"),
+        required=False,
+        initial=False,
+        help_text=_("Everyone can see a public tournament; otherwise only you."),
+    )
 
     def __init__(self, *args, decks=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -40,7 +40,7 @@ class Tournament(models.Model):
     agents = models.JSONField(_("agents"))  # [agent of each pairing's deck A, of deck B]
     seed = models.BigIntegerField(_("seed"))
     turn_cap = models.PositiveIntegerField(_("turn cap"))
-    is_public = models.BooleanField(_("public"), default=True)
+    is_public = models.BooleanField(_("public"), default=False)
     engine_version = models.CharField(_("engine version"), max_length=20)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.RUNNING

@@ -7,8 +7,10 @@ from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from decks.models import Deck, DeckVersion, Visibility
+from decks.selectors import deck_versions, version_visible
 from matches.models import Entry, Match, Problem, Status, Tournament
 from matches.statistics import bradley_terry, games_to_separate, is_separated, wilson_interval
 
@@ -214,7 +216,9 @@ def versions_of_refs(
         deck = decks.get(deck_id)
         version = None
         if deck is not None:
-            chosen = deck.versions.select_related("deck")
+            # Only the versions the deck's pages show this user: another player's version
+            # saved while their deck was private looks absent, like a private deck.
+            chosen = deck_versions(deck=deck, user=user).select_related("deck")
             version = (
                 chosen.filter(number=number).first()
                 if number
@@ -222,8 +226,17 @@ def versions_of_refs(
             )
         if version is None:
             problems.append(
-                f"no deck {deck_id}" + (f" version {number}" if number else "") + " you may enter"
+                _("No version %(version)s of deck %(deck)s that you may enter.")
+                % {"deck": deck_id, "version": number}
+                if number
+                else _("No deck %(deck)s that you may enter.") % {"deck": deck_id}
             )
         else:
             versions.append(version)
     return versions, problems
+
+
+def match_cards_visible(*, match: Match, user) -> bool:
+    """Whether ``user`` may see the cards of both decks of ``match`` (its replay and log):
+    a tournament being public does not make a private deck's cards public."""
+    return all(version_visible(version=v, user=user) for v in (match.seat0, match.seat1))

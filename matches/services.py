@@ -23,8 +23,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from decks.models import DeckVersion, Visibility
+from decks.models import DeckVersion
+from decks.selectors import version_visible
 from matches import formats
 from matches.engine import rules
 from matches.engine.agents import AGENTS
@@ -68,14 +70,10 @@ class LimitExceeded(Exception):
 
 
 def can_enter(*, user, version: DeckVersion) -> bool:
-    """Public decks and precons (owner-less) are open to every signed-in user; any other deck
-    takes its owner."""
-    deck = version.deck
-    return (
-        deck.owner_id is None
-        or deck.owner_id == getattr(user, "pk", None)
-        or deck.visibility == Visibility.PUBLIC
-    )
+    """Exactly the versions the deck's pages show ``user`` (``decks.selectors.version_visible``):
+    the owner's every version, a precon's, and of a public deck those saved while it was not
+    private."""
+    return version_visible(version=version, user=user)
 
 
 def entry_problems(*, user, versions: Sequence[DeckVersion]) -> list[str]:
@@ -83,9 +81,14 @@ def entry_problems(*, user, versions: Sequence[DeckVersion]) -> list[str]:
     for version in versions:
         label = f"{version.deck.name} v{version.number}"
         if not can_enter(user=user, version=version):
-            problems.append(f"{label}: a private deck can be entered only by its owner")
+            problems.append(
+                gettext("%(deck)s: a private deck can be entered only by its owner.")
+                % {"deck": label}
+            )
         elif not version.is_valid:
-            problems.append(f"{label}: this version of the deck is not legal")
+            problems.append(
+                gettext("%(deck)s: this version of the deck is not legal.") % {"deck": label}
+            )
         else:
             try:
                 playable_deck_of(version=version)
@@ -97,10 +100,11 @@ def entry_problems(*, user, versions: Sequence[DeckVersion]) -> list[str]:
 def agents_pair(agents: str | Sequence[str]) -> list[str]:
     pair = [agents, agents] if isinstance(agents, str) else list(agents)
     if len(pair) != 2 or any(name not in AGENTS for name in pair):
+        names = ", ".join(sorted(AGENTS))
         raise TournamentError(
             "invalid",
-            f"agents: one name or a pair of {', '.join(sorted(AGENTS))}",
-            {"agents": [f"one of {', '.join(sorted(AGENTS))}, or a pair of them"]},
+            gettext("agents: one name or a pair of %(names)s.") % {"names": names},
+            {"agents": [gettext("One of %(names)s, or a pair of them.") % {"names": names}]},
         )
     return pair
 
@@ -115,7 +119,7 @@ class TournamentRequest:
     seed: int = 0
     options: dict[str, Any] | None = None
     turn_cap: int = rules.DEFAULT_TURN_CAP
-    is_public: bool = True
+    is_public: bool = False
 
 
 def tournament_create(*, owner, request: TournamentRequest, dispatch: bool = True) -> Tournament:
@@ -125,14 +129,19 @@ def tournament_create(*, owner, request: TournamentRequest, dispatch: bool = Tru
     versions = list(request.versions)
     count = len(versions)
     if count > MAX_DECKS:
-        raise TournamentError("invalid", "decks", {"decks": [f"at most {MAX_DECKS} decks"]})
+        most = gettext("At most %(most)s decks.") % {"most": MAX_DECKS}
+        raise TournamentError("invalid", "decks", {"decks": [most]})
     if len({v.pk for v in versions}) != count:
-        raise TournamentError("invalid", "decks", {"decks": ["each deck version once"]})
+        raise TournamentError("invalid", "decks", {"decks": [gettext("Each deck version once.")]})
     if not 2 <= request.games_per_pairing <= MAX_GAMES_PER_PAIRING:
         raise TournamentError(
             "invalid",
             "games_per_pairing",
-            {"games_per_pairing": [f"an even number from 2 to {MAX_GAMES_PER_PAIRING}"]},
+            {
+                "games_per_pairing": [
+                    gettext("An even number from 2 to %(most)s.") % {"most": MAX_GAMES_PER_PAIRING}
+                ]
+            },
         )
     try:
         options = formats.normalized_options(
@@ -215,14 +224,16 @@ def _check_limits(*, owner, new_games: int, new_cpu: float) -> None:
     if len(running) >= most:
         raise LimitExceeded(
             "too_many_tournaments",
-            f"at most {most} tournaments running at once; wait for one or cancel it",
+            gettext("At most %(most)s tournaments running at once; wait for one or cancel it.")
+            % {"most": most},
         )
     queued = sum(total - done for total, done, _, _ in running) + new_games
     most = limit("MATCHES_QUEUED_PER_USER", 20000)
     if queued > most:
         raise LimitExceeded(
             "too_many_matches",
-            f"at most {most} games queued per user; this would make {queued}",
+            gettext("At most %(most)s games queued per user; this would make %(queued)s.")
+            % {"most": most, "queued": queued},
         )
     cpu = new_cpu + sum(
         (total - done) * expected_game_cpu(agents=agents, turn_cap=cap)
@@ -586,7 +597,8 @@ def match_create(
     """One match, played now: bounded by the per-game CPU limit, so a request is never held
     long. ``versions`` are seats 0 and 1."""
     if len(versions) != 2:
-        raise TournamentError("invalid", "decks", {"decks": ["exactly two decks: seats 0 and 1"]})
+        two = gettext("Exactly two decks: seats 0 and 1.")
+        raise TournamentError("invalid", "decks", {"decks": [two]})
     pair = agents_pair(agents)
     problems = entry_problems(user=owner, versions=versions)
     if problems:

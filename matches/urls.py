@@ -1,6 +1,7 @@
 from django.urls import path
 
 from matches import views
+from matches.page_limits import replay_page_limits
 
 app_name = "matches"
 
@@ -13,5 +14,6 @@ urlpatterns = [
         views.tournament_cancel,
         name="tournament-cancel",
     ),
-    path("matches/<int:match_id>/", views.match_detail, name="match"),
+    # Throttled and cached around the view (matches/page_limits.py): a replay costs CPU.
+    path("matches/<int:match_id>/", replay_page_limits(views.match_detail), name="match"),
 ]

@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from config.numbers import whole_number
 from matches import selectors, services
 from matches.engine_decks import playable_deck_of
 from matches.event_text import describe, player_name
@@ -29,6 +30,7 @@ def tournament_list(request):
 def tournament_new(request):
     decks = selectors.enterable_decks(user=request.user)
     form = TournamentForm(request.POST or None, decks=decks)
+    limited = False
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         versions = [selectors.latest_version(deck=deck) for deck in data["decks"]]
@@ -52,9 +54,10 @@ def tournament_new(request):
                     form.add_error(field if field in form.fields else None, message)
         except services.LimitExceeded as error:
             form.add_error(None, error.message)
+            limited = True
         else:
             return redirect("matches:tournament", tournament.pk)
-    status = 429 if any("at most" in str(e) for e in form.non_field_errors()) else 200
+    status = 429 if limited else 200
     return render(request, "matches/tournament_new.html", {"form": form}, status=status)
 
 
@@ -95,12 +98,12 @@ def tournament_cancel(request, tournament_id: int):
 
 def match_detail(request, match_id: int):
     match = get_object_or_404(selectors.matches_visible(user=request.user), pk=match_id)
-    try:
-        step = max(0, int(request.GET.get("step", "0")))
-    except ValueError:
-        raise Http404("step must be a whole number") from None
+    step = whole_number(request.GET.get("step", "0"), max_digits=9)
+    if step is None:
+        raise Http404("step must be a whole number")
     replay = None
-    if services.match_replay_possible(match=match):
+    hidden = not selectors.match_cards_visible(match=match, user=request.user)
+    if services.match_replay_possible(match=match) and not hidden:
         replay = replay_step(
             seats=[playable_deck_of(version=match.seat0), playable_deck_of(version=match.seat1)],
             agents=match.agents,
@@ -111,7 +114,12 @@ def match_detail(request, match_id: int):
         )
         if replay is not None and replay.events[-1].get("winner") != match.winner_seat:
             replay = None  # not the stored game: never show a position of another one
-    context = {"match": match, "replay": replay, "winner": player_name(match.winner_seat)}
+    context = {
+        "match": match,
+        "replay": replay,
+        "replay_hidden": hidden,
+        "winner": player_name(match.winner_seat),
+    }
     if replay is not None:
         context.update(replay_context(replay))
     return render(request, "matches/match_detail.html", context)

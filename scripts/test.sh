@@ -20,6 +20,7 @@ bash scripts/browser.sh
 .venv/bin/mypy --strict matches/engine/
 # The rules-coverage table is generated from the tests' markers; it must not drift.
 .venv/bin/python scripts/rules_coverage.py --check >/dev/null
-# Schema conformance: the bounded, deterministic Schemathesis run (every check, ~45 s; 0 failures).
+# Schema conformance: the bounded, deterministic Schemathesis run (every check; coverage, fuzzing
+# and the stateful phase; about a minute idle; 0 failures).
 .venv/bin/python scripts/schemathesis_run.py
 exec .venv/bin/python -m pytest "$@"

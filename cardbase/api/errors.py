@@ -5,11 +5,13 @@ Every error body is ``{"code": ..., "message": ...}``; bad parameters add ``"fie
 Clients branch on ``code``, never on the wording.
 """
 
+import math
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework import status
-from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.exceptions import APIException, NotFound, Throttled, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
@@ -46,7 +48,22 @@ def _flat_messages(detail: Any) -> list[str]:
     return [str(detail)]
 
 
+def _throttled_message(wait: float | None) -> str:
+    """DRF formats the wait into its message before translating it, so no catalogue can
+    translate DRF's; this one is whole."""
+    if wait is None:
+        return _("Too many requests; try again later.")
+    seconds = max(1, math.ceil(wait))
+    return ngettext(
+        "Too many requests; try again in %(wait)s second.",
+        "Too many requests; try again in %(wait)s seconds.",
+        seconds,
+    ) % {"wait": seconds}
+
+
 def error_body(exc: APIException) -> dict[str, Any]:
+    if isinstance(exc, Throttled):
+        return {"code": "throttled", "message": _throttled_message(exc.wait)}
     if isinstance(exc, QuerySyntaxAPIError):
         return {
             "code": "query_syntax",
@@ -75,7 +92,14 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         return None
     if not isinstance(exc, APIException):  # Http404 or Django's PermissionDenied
         code = "not_found" if response.status_code == 404 else "permission_denied"
-        response.data = {"code": code, "message": " ".join(_flat_messages(response.data))}
+        # Django's own words ("No Tournament matches the given query.") are English only:
+        # the API says DRF's translated "Not found." instead.
+        message = (
+            str(NotFound.default_detail)
+            if response.status_code == 404
+            else " ".join(_flat_messages(response.data))
+        )
+        response.data = {"code": code, "message": message}
         return response
     response.data = error_body(exc)
     return response

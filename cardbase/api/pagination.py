@@ -2,6 +2,7 @@
 zero is a 400 naming ``page`` (DRF's default answers 404), a page past the last is DRF's 404,
 ``last`` is the last page. The catalogue also takes ``page_size`` up to 200."""
 
+import re
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -10,21 +11,26 @@ from django.utils.translation import gettext as _
 from rest_framework.pagination import PageNumberPagination
 
 from cardbase.api.errors import bad_parameter
+from config.numbers import whole_number
 
 MAX_PAGE_SIZE = 200
+_LONG_NUMBER = re.compile(r"[0-9]{19,}")
 
 
 def _positive_int(request, name: str) -> int | None:
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return None
-    if not raw.isdigit() or int(raw) < 1:
+    # Any run of digits is a number the schema allows (no maximum): past 18 digits it is past
+    # every page and page size there is, without int() reading thousands of digits.
+    value = whole_number(raw) if not _LONG_NUMBER.fullmatch(raw) else 10**18
+    if value is None or value < 1:
         raise bad_parameter(
             name,
             _("%(name)s: expected a whole number above zero, not '%(raw)s'")
-            % {"name": name, "raw": raw},
+            % {"name": name, "raw": raw[:40]},
         )
-    return int(raw)
+    return value
 
 
 def _ends_with_id(queryset: QuerySet) -> bool:

@@ -34,6 +34,7 @@ from cardbase.models import (
     Tech,
 )
 from cardbase.stated_counts import stated_counts_progress
+from config.numbers import whole_number
 
 
 class StrictOrderingFilter(drf_filters.OrderingFilter):
@@ -164,7 +165,8 @@ class GameViewSet(CatalogueViewSet):
 
     def get_object(self) -> Game:
         value = self.kwargs[self.lookup_field]
-        lookup = {"pk": int(value)} if value.isdigit() else {"slug": value}
+        number = whole_number(value)
+        lookup = {"pk": number} if number is not None else {"slug": value}
         return get_object_or_404(self.get_queryset(), **lookup)
 
 

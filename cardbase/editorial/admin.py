@@ -39,6 +39,7 @@ from cardbase.editorial.history import entry_history, entry_revert, versions_dif
 from cardbase.editorial.rows import row_apply
 from cardbase.models import Card, Draft
 from cardbase.views import card_page_context
+from config.numbers import whole_number
 
 REASON_FIELD = "change_reason"
 
@@ -233,7 +234,7 @@ class CardEffectsAdminMixin:
 
 
 def _digits(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() and len(value) < 19 else None
+    return whole_number(value)
 
 
 @admin.register(Draft)

@@ -12,11 +12,15 @@ editor's import becomes one draft per row.
 
 from __future__ import annotations
 
+import io
 import json
+import time
+import zipfile
 from dataclasses import dataclass
 from typing import Any
 
 import tablib
+import yaml
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from import_export import fields, resources, widgets
@@ -28,6 +32,9 @@ from cardbase.editorial.history import revision_record
 from cardbase.editorial.rows import FieldChange, row_values, values_diff
 from cardbase.models import Card, Game, Release
 from cardbase.services.card_rules import card_attributes_clean
+from config.bounded_json import json_depth_exceeds, loads_bounded
+from config.numbers import signed_whole_number
+from config.spreadsheet import cell_safe, cell_unescaped
 from matches.engine.cards import CardKind, field_specs
 
 PREFIX = "attributes."
@@ -38,7 +45,20 @@ FORMATS = {
     "json": base_formats.JSON(),
     "yaml": base_formats.YAML(),
 }
+# Bounds of an import (issue 18): every one answers at once with a form error naming it.
+# The whole catalogue is a few thousand cards; a file of more rows is refused before any row
+# is checked (each row costs a few queries and the card checker).
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
+MAX_IMPORT_ROWS = 2_000
+# XLSX is a zip: what it expands to is bounded before the spreadsheet reader sees it (a
+# 105 KB file held 20,000 rows; 1 MB can expand to hundreds of MB of XML).
+MAX_EXPANDED_BYTES = 20 * 1024 * 1024
+MAX_CELL_CHARS = 20_000
+# JSON and YAML rows nest a card's stats a few levels deep.
+MAX_NESTING = 16
+# Past this many seconds an import stops and nothing is written (a backstop: the row bound
+# keeps a real file well under it).
+IMPORT_SECONDS = 30
 TEXT_COLUMNS = (
     "name_ru",
     "name_en",
@@ -52,24 +72,95 @@ TEXT_COLUMNS = (
 
 
 class TableFileError(ValueError):
-    """An uploaded file that cannot be read as a table of the chosen format."""
+    """An uploaded file that cannot be read as a table of the chosen format, or is past a
+    bound."""
+
+
+class ImportTookTooLong(Exception):
+    def __init__(self, seconds: int) -> None:
+        super().__init__(f"stopped after {seconds} s")
 
 
 def dataset_read(*, data: bytes, file_format: str) -> tablib.Dataset:
+    """The file as a table, within every bound above; raises :class:`TableFileError`."""
     fmt = FORMATS.get(file_format)
     if fmt is None:
         raise TableFileError(f"unknown format {file_format!r}; one of {sorted(FORMATS)}")
     if len(data) > MAX_IMPORT_BYTES:
         raise TableFileError(f"the file is larger than {MAX_IMPORT_BYTES // 1024 // 1024} MB")
+    if file_format == "xlsx":
+        _expanded_size_check(data)
     try:
         content = data if fmt.is_binary() else data.decode("utf-8-sig")
-        dataset = fmt.create_dataset(content)
+        if file_format in NESTED_FORMATS:
+            dataset = tablib.Dataset()
+            dataset.dict = _nested_rows(content, file_format=file_format)
+        else:
+            dataset = fmt.create_dataset(content)
+    except TableFileError:
+        raise
     except UnicodeDecodeError as error:
         raise TableFileError("the file is not UTF-8 text") from error
     except Exception as error:  # tablib and its readers raise many kinds of parse errors
         raise TableFileError(f"the file cannot be read as {file_format}: {error}") from error
     if not dataset.headers:
         raise TableFileError("the file has no header row")
+    if len(dataset) > MAX_IMPORT_ROWS:
+        raise TableFileError(
+            f"the file has {len(dataset)} rows; an import takes at most {MAX_IMPORT_ROWS} "
+            "(split the file)"
+        )
+    return _cells_checked(dataset, flat=file_format not in NESTED_FORMATS)
+
+
+def _expanded_size_check(data: bytes) -> None:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            expanded = sum(item.file_size for item in archive.infolist())
+    except zipfile.BadZipFile as error:
+        raise TableFileError(f"the file cannot be read as xlsx: {error}") from error
+    if expanded > MAX_EXPANDED_BYTES:
+        raise TableFileError(
+            f"the spreadsheet expands to {expanded // 1024 // 1024} MB; at most "
+            f"{MAX_EXPANDED_BYTES // 1024 // 1024} MB"
+        )
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """Safe YAML without anchors and aliases: an alias repeats a node, and a few hundred bytes
+    of aliases to aliases ("billion laughs") expand to more than any memory once walked."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise TableFileError(
+                f"line {event.start_mark.line + 1}: YAML aliases (*name) are not accepted"
+            )
+        return super().compose_node(parent, index)
+
+
+def _nested_rows(text: str, *, file_format: str) -> Any:
+    rows = yaml.load(text, Loader=_NoAliasLoader) if file_format == "yaml" else json.loads(text)
+    if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+        raise TableFileError(f"the {file_format} file must be a list of rows (objects)")
+    if json_depth_exceeds(rows, MAX_NESTING):
+        raise TableFileError(f"the rows nest more than {MAX_NESTING} levels deep")
+    return rows
+
+
+def _cells_checked(dataset: tablib.Dataset, *, flat: bool) -> tablib.Dataset:
+    """Refuses an oversized cell; in CSV and XLSX, undoes the export's formula escape."""
+    for number, row in enumerate(dataset, start=1):
+        for header, cell in zip(dataset.headers, row, strict=False):
+            if isinstance(cell, str) and len(cell) > MAX_CELL_CHARS:
+                raise TableFileError(
+                    f"row {number}, column {header!r}: longer than {MAX_CELL_CHARS} characters"
+                )
+    if flat:
+        unescaped = tablib.Dataset(headers=dataset.headers)
+        for row in dataset:
+            unescaped.append([cell_unescaped(cell) for cell in row])
+        return unescaped
     return dataset
 
 
@@ -111,14 +202,14 @@ def _stat_value(kind: str, path: str, raw: Any) -> Any:
     text = raw.strip()
     if text[:1] in ("[", "{"):
         try:
-            return json.loads(text)
-        except json.JSONDecodeError:
+            return loads_bounded(text)
+        except ValueError:  # not JSON, or nested deeper than any stat: the checker says why
             return text
     types = {}
     if kind in {k.value for k in CardKind}:
         types = {spec.path: spec.type for spec in field_specs(CardKind(kind))}
-    if types.get(path) == "int" and text.lstrip("-").isdigit():
-        return int(text)
+    if types.get(path) == "int" and (number := signed_whole_number(text)) is not None:
+        return number
     if types.get(path) == "bool" or path.startswith("properties."):
         return text.lower() in ("1", "true", "yes", "да")
     return text
@@ -240,7 +331,8 @@ class CardResource(resources.ModelResource):
         rows = []
         for card, row in zip(queryset, dataset.dict, strict=True):
             flat = flat_attributes(card.attributes)
-            rows.append([row[h] for h in headers] + [flat.get(p, "") for p in stat_columns])
+            cells = [row[h] for h in headers] + [flat.get(p, "") for p in stat_columns]
+        rows.append([cell_safe(cell) for cell in cells])  # a spreadsheet runs no cell
         table = type(dataset)(headers=[*headers, *(PREFIX + p for p in stat_columns)])
         for row in rows:
             table.append(row)
@@ -252,6 +344,8 @@ class CardResource(resources.ModelResource):
     # ---- import ---------------------------------------------------------------------------
 
     def before_import_row(self, row: dict, **kwargs: Any) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise ImportTookTooLong(IMPORT_SECONDS)
         columns = {k[len(PREFIX) :]: row.pop(k) for k in list(row) if k.startswith(PREFIX)}
         attributes = row.get("attributes")
         if isinstance(attributes, dict | list):
@@ -293,11 +387,25 @@ class CardResource(resources.ModelResource):
         return super().save_instance(instance, is_create, row, **kwargs)
 
     reason = ""
+    deadline: float | None = None
 
     def import_recorded(self, dataset, *, dry_run: bool, reason: str):
-        """Import ``dataset``; a real import is one recorded revision (or drafts)."""
+        """Import ``dataset``; a real import is one recorded revision (or drafts). Raises
+        :class:`TableFileError`, with nothing written, past ``IMPORT_SECONDS``."""
         self.reason = reason
+        self.deadline = time.monotonic() + IMPORT_SECONDS
         if dry_run or self.as_drafts:
-            return self.import_data(dataset, dry_run=dry_run, use_transactions=True)
+            return _not_stopped(self.import_data(dataset, dry_run=dry_run, use_transactions=True))
         with revision_record(user=self.user, reason=reason, kind="import"):
-            return self.import_data(dataset, dry_run=False, use_transactions=True)
+            return _not_stopped(self.import_data(dataset, dry_run=False, use_transactions=True))
+
+
+def _not_stopped(result: Result) -> Result:
+    """A row error rolls the whole import back (import-export's transaction; raising here
+    also abandons the revision), so a stop at the deadline leaves nothing half-written."""
+    if any(isinstance(e.error, ImportTookTooLong) for row in result.rows for e in row.errors):
+        raise TableFileError(
+            f"the import took longer than {IMPORT_SECONDS} s and was stopped; nothing was "
+            "written (split the file)"
+        )
+    return result

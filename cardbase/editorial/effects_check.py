@@ -11,6 +11,7 @@ from typing import Any
 
 from cardbase.rules_text import rules_text_of
 from cardbase.services.komandor import GAME_SLUG
+from config.bounded_json import JsonTooDeep, loads_bounded
 from matches.engine.cards import CardKind
 from matches.engine.effect_schema import read_effects
 
@@ -37,10 +38,13 @@ def effects_check(*, kind: str, effects_json: str, attributes: dict[str, Any]) -
         result.problems.append({"path": "kind", "code": "bad_kind", "message": f"{kind!r}"})
         return result
     try:
-        effects = json.loads(effects_json) if effects_json.strip() else []
+        effects = loads_bounded(effects_json) if effects_json.strip() else []
     except json.JSONDecodeError as error:
         message = f"not JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         result.problems.append({"path": "effects", "code": "not_json", "message": message})
+        return result
+    except JsonTooDeep as error:  # json and the effect reader would recurse past the stack
+        result.problems.append({"path": "effects", "code": "too_deep", "message": str(error)})
         return result
     _specs, problems = read_effects(effects, "effects", kind=kind)
     result.problems = [{"path": p, "code": c, "message": m} for p, c, m in problems]

@@ -77,7 +77,11 @@ class CardTableAdminMixin:
             except TableFileError as error:
                 form.add_error("file", str(error))
                 return TemplateResponse(request, "admin/cardbase/card/import.html", context)
-            result = self._resource(request).import_recorded(dataset, dry_run=True, reason="")
+            try:
+                result = self._resource(request).import_recorded(dataset, dry_run=True, reason="")
+            except TableFileError as error:
+                form.add_error("file", str(error))
+                return TemplateResponse(request, "admin/cardbase/card/import.html", context)
             context["preview"] = preview_rows(result)
             context["payload"] = signing.dumps(
                 {
@@ -98,11 +102,15 @@ class CardTableAdminMixin:
         except signing.BadSignature:
             messages.error(request, _("The preview has expired or was altered; upload again."))
             return HttpResponseRedirect(reverse("admin:cardbase_card_import"))
-        dataset = dataset_read(
-            data=base64.b64decode(payload["data"]), file_format=payload["format"]
-        )
         reason = payload["reason"] or _("Import of %(name)s") % {"name": payload["name"]}
-        result = self._resource(request).import_recorded(dataset, dry_run=False, reason=reason)
+        try:
+            dataset = dataset_read(
+                data=base64.b64decode(payload["data"]), file_format=payload["format"]
+            )
+            result = self._resource(request).import_recorded(dataset, dry_run=False, reason=reason)
+        except TableFileError as error:
+            messages.error(request, str(error))
+            return HttpResponseRedirect(reverse("admin:cardbase_card_import"))
         totals = result.totals
         messages.success(
             request,
@@ -131,7 +139,10 @@ class CardTableAdminMixin:
             cards = cards.filter(game=game)
         dataset = CardResource().export_for(cards, file_format=file_format)
         body = dataset_write(dataset, file_format=file_format)
-        response = HttpResponse(body, content_type=FORMATS[file_format].get_content_type())
+        content_type = FORMATS[file_format].get_content_type()
+        if not FORMATS[file_format].is_binary():
+            content_type += "; charset=utf-8"
+        response = HttpResponse(body, content_type=content_type)
         name = f"cards-{game.slug if game else 'all'}.{FORMATS[file_format].get_extension()}"
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response

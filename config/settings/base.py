@@ -116,11 +116,19 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# The proxies in front of the site that append to X-Forwarded-For (config/client_address.py):
+# 0 = reached directly, the client is REMOTE_ADDR and the header is ignored.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # django-axes: after AXES_FAILURE_LIMIT failed logins (the login page, the admin or HTTP
-# Basic on the API) from one address, that address is refused for AXES_COOLOFF_TIME hours.
+# Basic on the API) as one user name from one address, that name is refused from that address
+# for AXES_COOLOFF_TIME hours. Per name and address, not per address: failures for a name
+# that does not exist (or any other) never lock a real user out of a shared address (an
+# office, everyone behind one proxy); the API's throttles bound how many names one address
+# tries.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
-AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
 AXES_ENABLE_ACCESS_FAILURE_LOG = False
@@ -137,7 +145,9 @@ LOGOUT_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# config/locale: the Russian of the API's own errors and refusals (issue 18), apart from the
+# pages' catalogue so parallel work does not collide in one file.
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "config" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -148,6 +158,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 
 # Request bodies: one bound for forms and the API's JSON (a 413 in the API's envelope).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", str(1024 * 1024)))
+# The API's query strings: longer is a 414 in the envelope (config/request_limits.py), below
+# gunicorn's request-line limit (4,094 bytes by default), whose own 414 is an HTML page.
+API_MAX_QUERY_BYTES = int(os.environ.get("API_MAX_QUERY_BYTES", "2048"))
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -184,7 +197,11 @@ API_THROTTLE_RATES = {
     "deck_import": os.environ.get("THROTTLE_DECK_IMPORT", "20/min"),
     "public_search": os.environ.get("THROTTLE_PUBLIC_SEARCH", "60/min"),
     "match_create": os.environ.get("THROTTLE_MATCH_CREATE", "20/min"),
+    # The replay page (not the API): each page plays the match again up to its step.
+    "replay_page": os.environ.get("THROTTLE_REPLAY_PAGE", "30/min"),
 }
+# Seconds a rendered replay page is kept (matches/page_limits.py); 0 turns the cache off.
+REPLAY_PAGE_CACHE_SECONDS = int(os.environ.get("REPLAY_PAGE_CACHE_SECONDS", "600"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Komandor Cardbase API",
     "DESCRIPTION": (

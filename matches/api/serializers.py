@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from decks.selectors import version_visible
 from decks.values import MAX_ROW_ID
 from matches.engine import rules
 from matches.engine.agents import AGENTS
@@ -97,7 +98,11 @@ class TournamentCreateSerializer(serializers.Serializer):
         min_value=1, max_value=500, required=False, default=rules.DEFAULT_TURN_CAP
     )
     options = serializers.DictField(required=False, default=dict)
-    is_public = StrictBooleanField(required=False, default=True)
+    is_public = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text=_("Shown to everyone when true; by default only the organiser sees it."),
+    )
 
 
 class MatchCreateSerializer(serializers.Serializer):
@@ -250,3 +255,19 @@ class MatchSerializer(serializers.ModelSerializer):
             {"deck": v.deck_id, "version": v.number, "name": v.deck.name}
             for v in (match.seat0, match.seat1)
         ]
+
+    def to_representation(self, match):
+        """The result for anyone who may see the match; the Commander (a card) of a seat whose
+        deck version the viewer may not see is left out, as its replay and log are."""
+        data = super().to_representation(match)
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        summary = data.get("summary")
+        players = summary.get("players") if isinstance(summary, dict) else None
+        if isinstance(players, list):
+            shown = list(players)  # a copy: the row's own JSON stays as stored
+            for seat, version in enumerate((match.seat0, match.seat1)):
+                if seat < len(shown) and not version_visible(version=version, user=user):
+                    shown[seat] = {k: v for k, v in shown[seat].items() if k != "commander"}
+            data["summary"] = {**summary, "players": shown}
+        return data

@@ -7,6 +7,8 @@ import io
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -17,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardbase.api.views import StrictOrderingFilter
+from config.spreadsheet import CSV_CONTENT_TYPE, cell_safe
 from decks.api.schema import DeckApiErrorSerializer
 from matches import selectors, services
 from matches.api.serializers import (
@@ -127,7 +130,7 @@ class TournamentCancelView(APIView):
     def post(self, request, tournament_id: int):
         tournament = _visible_tournament(request, tournament_id)
         if tournament.owner_id != request.user.pk:
-            raise PermissionDenied("only the organiser can cancel a tournament")
+            raise PermissionDenied(_("Only the organiser can cancel a tournament."))
         services.tournament_cancel(tournament=tournament)
         return Response(tournament_answer(tournament))
 
@@ -156,7 +159,7 @@ class TournamentExportView(APIView):
     )
     def get(self, request, tournament_id: int, kind: str):
         if kind not in ("csv", "json"):
-            raise NotFound("export kinds: csv, json")
+            raise NotFound(_("Export kinds: csv, json."))
         tournament = _visible_tournament(request, tournament_id)
         results = selectors.tournament_results(tournament=tournament)
         name = f"tournament-{tournament.pk}"
@@ -168,7 +171,9 @@ class TournamentExportView(APIView):
             }
             response = Response(body)
         else:
-            response = HttpResponse(pairings_csv(results["pairings"]), content_type="text/csv")
+            response = HttpResponse(
+                pairings_csv(results["pairings"]), content_type=CSV_CONTENT_TYPE
+            )
         response["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
         return response
 
@@ -189,25 +194,25 @@ CSV_COLUMNS = [
 
 
 def pairings_csv(pairings: list[dict]) -> str:
+    """The pairings as CSV; deck names are players' text, so no cell is a formula."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for p in pairings:
-        writer.writerow(
-            [
-                p["a_name"],
-                p["b_name"],
-                p["a_wins"],
-                p["b_wins"],
-                p["draws"],
-                p["games"],
-                f"{p['win_rate']:.4f}",
-                f"{p['ci95'][0]:.4f}",
-                f"{p['ci95'][1]:.4f}",
-                p["separated"],
-                "" if p["games_needed"] is None else p["games_needed"],
-            ]
-        )
+        row = [
+            p["a_name"],
+            p["b_name"],
+            p["a_wins"],
+            p["b_wins"],
+            p["draws"],
+            p["games"],
+            f"{p['win_rate']:.4f}",
+            f"{p['ci95'][0]:.4f}",
+            f"{p['ci95'][1]:.4f}",
+            p["separated"],
+            "" if p["games_needed"] is None else p["games_needed"],
+        ]
+        writer.writerow([cell_safe(cell) for cell in row])
     return out.getvalue()
 
 
@@ -235,13 +240,14 @@ class MatchCreateView(APIView):
                 turn_cap=data["turn_cap"],
             )
         )
-        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+        answer = MatchSerializer(match, context={"request": request}).data
+        return Response(answer, status=status.HTTP_201_CREATED)
 
 
 class ReplayUnavailable(APIException):
     status_code = status.HTTP_410_GONE
     default_code = "replay_unavailable"
-    default_detail = (
+    default_detail = gettext_lazy(
         "This match was played by another engine version (or ended by the per-game limit): "
         "its log cannot be regenerated."
     )
@@ -251,7 +257,7 @@ class MatchDetailView(APIView):
     @extend_schema(responses={200: MatchSerializer, **_NOT_FOUND})
     def get(self, request, match_id: int):
         match = get_object_or_404(selectors.matches_visible(user=request.user), pk=match_id)
-        return Response(MatchSerializer(match).data)
+        return Response(MatchSerializer(match, context={"request": request}).data)
 
 
 class MatchLogView(APIView):
@@ -266,6 +272,11 @@ class MatchLogView(APIView):
     )
     def get(self, request, match_id: int):
         match = get_object_or_404(selectors.matches_visible(user=request.user), pk=match_id)
+        if not selectors.match_cards_visible(match=match, user=request.user):
+            raise NotFound(
+                _("This match's log is hidden: a deck in it is private to its owner."),
+                code="replay_hidden",
+            )
         result = services.match_replay(match=match)
         if result is None:
             raise ReplayUnavailable()

@@ -87,6 +87,8 @@ def test_every_problem_and_line_code_has_words_in_both_languages():
         "unknown_printing",
         "not_an_object",
         "bad_json_entry",
+        "too_many_lines",
+        "line_too_long",
     }
     assert set(MESSAGES) == set(SEVERITIES) | line_codes
     params = {
@@ -102,6 +104,7 @@ def test_every_problem_and_line_code_has_words_in_both_languages():
         "printing": "R1",
         "field": "count",
         "problem": "count_not_whole",
+        "limit": 400,
     }
     for code in MESSAGES:
         assert russian(code, **params) != english(code, **params), code

@@ -134,7 +134,9 @@ def test_visibility(api, owner, stranger, eager, django_capture_on_commit_callba
     hidden = create(
         api, django_capture_on_commit_callbacks, decks=[mine.pk, public.pk], is_public=False
     ).json()["id"]
-    shown = create(api, django_capture_on_commit_callbacks, decks=[mine.pk, public.pk]).json()["id"]
+    shown = create(
+        api, django_capture_on_commit_callbacks, decks=[mine.pk, public.pk], is_public=True
+    ).json()["id"]
     anonymous = APIClient()
     assert anonymous.get(f"/api/tournaments/{shown}/").status_code == 200
     assert anonymous.get(f"/api/tournaments/{hidden}/").status_code == 404

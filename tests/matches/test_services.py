@@ -1,6 +1,7 @@
 """Tournament services: rounds, batches, idempotent recording, limits, cancel, runaway games."""
 
 import pytest
+from django.utils import translation
 
 from decks.models import Visibility
 from matches.models import Match, Pairing, Status
@@ -173,7 +174,7 @@ def test_a_runaway_game_is_ended_with_its_reason_and_the_tournament_goes_on(owne
 def test_private_decks_of_others_and_illegal_versions_are_refused(owner, stranger):
     mine = playable_deck(owner, visibility=Visibility.PRIVATE)
     theirs = playable_deck(stranger, "Торговцы", visibility=Visibility.PRIVATE)
-    with pytest.raises(TournamentError) as error:
+    with pytest.raises(TournamentError) as error, translation.override("en"):
         create(owner, [mine, theirs])
     assert error.value.code == "deck_not_playable"
     assert "only by its owner" in error.value.fields["decks"][0]

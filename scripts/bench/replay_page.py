@@ -1,0 +1,94 @@
+"""CPU per request of the replay page, uncached (every request plays the match again, as
+before issue 18) against a cached answer (matches/page_limits.py), alternating A and B.
+
+    .venv/bin/python scripts/bench/replay_page.py [rounds]
+
+Makes a throwaway SQLite database in a temporary folder, loads the shipped content, plays one
+match between two shipped precons, then asks for its replay page (as its owner) at several steps:
+A with the cache off (``REPLAY_PAGE_CACHE_SECONDS=0``), B with it on and the page already kept.
+CPU is this process's (``time.process_time``): the test client runs the whole request here.
+"""
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+
+def main(rounds: int = 5) -> None:
+    with tempfile.TemporaryDirectory(prefix="replay-bench-") as tmp:
+        os.environ.update(
+            DJANGO_SETTINGS_MODULE="config.settings",
+            DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
+            REDIS_URL="",
+        )
+        os.environ.pop("CELERY_BROKER_URL", None)
+        manage = [sys.executable, "manage.py"]
+        for command in (["migrate", "--no-input"], ["load_content"]):
+            subprocess.run([*manage, *command], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        import django
+
+        django.setup()
+        from django.conf import settings
+        from django.contrib.auth import get_user_model
+        from django.core.cache import cache
+        from django.test import Client
+
+        from decks.models import Deck
+        from matches import services
+
+        settings.API_THROTTLE_RATES = {}
+        settings.ALLOWED_HOSTS = ["testserver"]
+        precons = list(Deck.objects.filter(is_preconstructed=True).order_by("precon_key"))
+        player = get_user_model().objects.create_user("bench", password="bench-password-1")
+        # The longest of a few games between shipped precons (a long game costs the most).
+        played = [
+            services.match_create(
+                owner=player,
+                versions=[deck.versions.order_by("-number").first() for deck in pair],
+                agents=["heuristic", "heuristic"],
+                seed=seed,
+                turn_cap=60,
+            )
+            for seed, pair in enumerate(zip(precons, precons[1:] + precons[:1], strict=True))
+        ]
+        match = max(played, key=lambda m: m.turns)
+        steps = [0, 100, 400, 1000]
+        client = Client()
+        client.force_login(player)  # a single match is its owner's to see
+
+        def cpu(step: int) -> float:
+            start = time.process_time()
+            response = client.get(f"/matches/{match.pk}/", {"step": step})
+            assert response.status_code == 200, response.status_code
+            return time.process_time() - start
+
+        settings.REPLAY_PAGE_CACHE_SECONDS = 600
+        cache.clear()
+        for step in steps:
+            cpu(step)  # fill the cache (B reads it)
+        uncached, cached = [], []
+        for _ in range(rounds):
+            for step in steps:
+                settings.REPLAY_PAGE_CACHE_SECONDS = 0
+                uncached.append(cpu(step))
+                settings.REPLAY_PAGE_CACHE_SECONDS = 600
+                cached.append(cpu(step))
+        load = os.getloadavg()[0]
+        a, b = statistics.median(uncached), statistics.median(cached)
+        print(
+            f"replay page, match {match.pk} ({match.turns} turns), steps {steps}, {rounds} rounds"
+        )
+        print(f"A uncached: median {a * 1000:.1f} ms CPU, max {max(uncached) * 1000:.1f} ms")
+        print(f"B cached:   median {b * 1000:.2f} ms CPU, max {max(cached) * 1000:.2f} ms")
+        print(f"ratio A/B {a / b:.0f}×; load average {load:.2f}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
