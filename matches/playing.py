@@ -17,8 +17,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from matches.engine.decisions import Agent, Decision
+from matches.engine.agents import Agent
+from matches.engine.decisions import Decision
 from matches.engine.match import ENGINE_VERSION, MatchResult, run_match
+from matches.engine.observation import Observation
 from matches.engine_decks import PlayableDeck, seat_agent
 
 GAME_LIMIT = "game_limit"
@@ -120,10 +122,10 @@ class _Limited:
         self._deadline = time.process_time() + cpu_limit
         self.name = agent.name
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         if time.process_time() > self._deadline:
             raise GameLimitExceeded
-        return self._agent.choose(decision)
+        return self._agent.choose(decision, observation)
 
 
 @contextmanager
