@@ -12,7 +12,8 @@ from matches.engine.decks import deck_from_dict
 from matches.engine.effect_decks import effect_deck
 from matches.engine.match import MatchSetup, new_match, replay_match, run_match
 from matches.engine.match_state import decode_actions, encode_actions
-from matches.engine.state import Zone
+from matches.engine.position import position_from_dict, position_game, position_to_dict
+from matches.engine.state import Phase, Zone
 from tests.engine.deck_data import standard_deck
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,9 +72,7 @@ def test_run_match_is_its_history_replayed_without_agents(kind):
     for seed in range(12):
         agents = [HeuristicAgent(), RandomAgent(seed)]
         result = run_match(decks=DECKS[kind](seed), agents=agents, seed=seed)
-        setup = MatchSetup(
-            decks=DECKS[kind](seed), seed=seed, agent_names=("heuristic", "random")
-        )
+        setup = MatchSetup(decks=DECKS[kind](seed), seed=seed, agent_names=("heuristic", "random"))
         replay = replay_match(setup, decode_actions(encode_actions(result.actions)))
         assert replay.is_over
         assert list(replay.log) == list(result.log)
@@ -138,9 +137,7 @@ def hide_differently(match, player):
     cards = match.state.cards
     swapped = 0
     for position, uid in enumerate(opponent.hand):
-        other = next(
-            (u for u in opponent.deck if cards[u].spec.name != cards[uid].spec.name), None
-        )
+        other = next((u for u in opponent.deck if cards[u].spec.name != cards[uid].spec.name), None)
         if other is None:
             continue
         cards[uid].zone, cards[other].zone = Zone.DECK, Zone.HAND
@@ -194,3 +191,74 @@ def test_action_histories_encode_in_a_byte_each_below_128():
         decode_actions(b"\x80")
     with pytest.raises(ValueError, match="negative"):
         encode_actions([-1])
+
+
+# --- positions written at decision points ------------------------------------------------------
+
+
+def table_of(state):
+    """Everything of the state a position carries, in comparable form."""
+    return {
+        "turn": state.turn,
+        "phase": state.phase,
+        "priority": state.priority,
+        "next_sector": state.next_sector,
+        "play": list(state.play),
+        "modifiers": list(state.modifiers),
+        "players": [
+            (
+                p.commander,
+                p.deck,
+                p.hand,
+                p.losses,
+                p.production,
+                p.situations,
+                p.attached,
+                p.commander_at,
+                p.resources,
+                p.action_tokens,
+                p.commerce_tokens,
+                p.pending_rewards,
+                p.initiative_bonus,
+            )
+            for p in state.players
+        ],
+        "cards": {
+            uid: (
+                card.owner,
+                card.spec,  # a frozen dataclass: equal when every printed field is
+                card.zone,
+                card.controller,
+                card.where if card.zone in (Zone.PLAY, Zone.ATTACHED) else None,
+                card.tokens,
+                card.damage,
+                card.tapped,
+                card.built_turn,
+                card.stay,
+                card.destroyed_built_in,
+                card.built_in_damage,
+                card.captured_turn,
+                card.variant,
+            )
+            for uid, card in state.cards.items()
+        },
+    }
+
+
+def test_a_position_written_at_any_decision_point_reads_back_to_the_same_table():
+    rng = random.Random(20)
+    checked = 0
+    for seed in range(30):
+        kind = sorted(DECKS)[seed % len(DECKS)]
+        match = new_match(setup_for(kind, seed))
+        while match.decision is not None:
+            state = match.state
+            if state.phase is not Phase.SETUP and rng.random() < 0.35:
+                data = position_to_dict(state)
+                text = json.dumps(data, ensure_ascii=False)
+                game = position_game(position_from_dict(json.loads(text)))
+                assert table_of(game.state) == table_of(state)
+                assert position_to_dict(game.state) == data
+                checked += 1
+            match.apply_index(rng.randrange(len(match.decision.options)))
+    assert checked >= 2000, checked
