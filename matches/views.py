@@ -10,12 +10,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from matches import selectors, services
-from matches.engine_decks import playable_deck_of
 from matches.event_text import describe, player_name
 from matches.forms import TournamentForm
 from matches.heatmap import heatmap
 from matches.models import Status
-from matches.replay import replay_step
 
 MATCHES_PER_PAGE = 50
 
@@ -99,19 +97,14 @@ def match_detail(request, match_id: int):
         step = max(0, int(request.GET.get("step", "0")))
     except ValueError:
         raise Http404("step must be a whole number") from None
-    replay = None
-    if services.match_replay_possible(match=match):
-        replay = replay_step(
-            seats=[playable_deck_of(version=match.seat0), playable_deck_of(version=match.seat1)],
-            agents=match.agents,
-            seed=match.seed,
-            turn_cap=match.turn_cap,
-            step=step,
-            cpu_limit=services.game_cpu_limit(),
-        )
-        if replay is not None and replay.events[-1].get("winner") != match.winner_seat:
-            replay = None  # not the stored game: never show a position of another one
-    context = {"match": match, "replay": replay, "winner": player_name(match.winner_seat)}
+    replay = services.match_replay_step(match=match, step=step)
+    unavailable = "" if replay is not None else services.match_replay_unavailable(match=match)
+    context = {
+        "match": match,
+        "replay": replay,
+        "unavailable": unavailable,
+        "winner": player_name(match.winner_seat),
+    }
     if replay is not None:
         context.update(replay_context(replay))
     return render(request, "matches/match_detail.html", context)

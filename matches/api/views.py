@@ -243,7 +243,7 @@ class ReplayUnavailable(APIException):
     default_code = "replay_unavailable"
     default_detail = (
         "This match was played by another engine version (or ended by the per-game limit): "
-        "its log cannot be regenerated."
+        "its log cannot be rebuilt."
     )
 
 
@@ -258,7 +258,8 @@ class MatchLogView(APIView):
     @extend_schema(
         responses={
             (200, "application/x-ndjson"): OpenApiResponse(
-                OpenApiTypes.STR, description="The JSON-lines event log, regenerated."
+                OpenApiTypes.STR,
+                description="The JSON-lines event log, rebuilt from the match's stored choices.",
             ),
             410: DeckApiErrorSerializer,
             **_NOT_FOUND,
@@ -266,7 +267,7 @@ class MatchLogView(APIView):
     )
     def get(self, request, match_id: int):
         match = get_object_or_404(selectors.matches_visible(user=request.user), pk=match_id)
-        result = services.match_replay(match=match)
-        if result is None:
-            raise ReplayUnavailable()
-        return HttpResponse(result.log.to_jsonl(), content_type="application/x-ndjson")
+        log = services.match_replay(match=match)
+        if log is None:
+            raise ReplayUnavailable(services.match_replay_unavailable(match=match) or None)
+        return HttpResponse(log.to_jsonl(), content_type="application/x-ndjson")

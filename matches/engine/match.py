@@ -44,8 +44,12 @@ class MatchSetup:
     # Called with the state after every phase (invariant checks in tests).
     observer: Callable[[GameState], None] | None = None
 
-    def begin(self, seats: Sequence[Seat], *, log: bool) -> tuple[Game, Callable[[], Outcome]]:
-        events = EventLog(enabled=log)
+    def begin(
+        self, seats: Sequence[Seat], *, log: bool | EventLog
+    ) -> tuple[Game, Callable[[], Outcome]]:
+        """The game these seats play, and its program (``match_state.Begin``). ``log``: on or
+        off, or the event log to write (a replay's)."""
+        events = log if isinstance(log, EventLog) else EventLog(enabled=log)
         dice = SeededDice(self.seed) if self.dice is None else copy.deepcopy(self.dice)
         game = Game(
             decks=[deck.cards for deck in self.decks],
@@ -77,7 +81,7 @@ class MatchSetup:
         return game, play
 
 
-def new_match(setup: MatchSetup, *, log: bool = True) -> MatchState:
+def new_match(setup: MatchSetup, *, log: bool | EventLog = True) -> MatchState:
     """The match from its beginning, stopped at its first decision."""
     return MatchState(lambda seats: setup.begin(seats, log=log), names=tuple(setup.agent_names))
 
