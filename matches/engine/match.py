@@ -126,7 +126,19 @@ def run_match(
         effects=effects or {},
         observer=observer,
     )
-    match = new_match(setup, log=log)
+    match = play_out(new_match(setup, log=log), agents)
+    outcome = match.outcome
+    assert outcome is not None, "a whole match always ends with an outcome"
+    if observer is not None:
+        observer(match.state)
+    summary = summarize(match.state, outcome, seed=seed, agents=agents, decks=decks)
+    return MatchResult(outcome, summary, match.log, match.state, match.history)
+
+
+def play_out(match: MatchState, agents: Sequence[Agent]) -> MatchState:
+    """Play ``match`` on to its end: each decision's player's agent is given the decision and
+    its own observation, and its answer is checked. The one way matches, scenarios and
+    positions are played."""
     while (decision := match.decision) is not None:
         agent = agents[decision.player]
         index = agent.choose(decision, match.observation(decision.player))
@@ -136,12 +148,7 @@ def run_match(
                 f"{len(decision.options)} options"
             )
         match.apply_index(index)
-    outcome = match.outcome
-    assert outcome is not None, "a whole match always ends with an outcome"
-    if observer is not None:
-        observer(match.state)
-    summary = summarize(match.state, outcome, seed=seed, agents=agents, decks=decks)
-    return MatchResult(outcome, summary, match.log, match.state, match.history)
+    return match
 
 
 def summarize(

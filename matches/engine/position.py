@@ -32,13 +32,14 @@ problem, so a bad file never ends in a traceback.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from matches.engine.agents import HeuristicAgent, ScriptedAgent
 from matches.engine.cards import CardKind, CardSpec, CardSpecError, card_from_dict, card_to_dict
+from matches.engine.decisions import Agent as RulesAgent
 from matches.engine.dice import FixedDice
 from matches.engine.effect_play import card_entered, has_plays
 from matches.engine.events import EventLog
@@ -650,9 +651,12 @@ def _join(path: str, key: str) -> str:
 # --- building ----------------------------------------------------------------------------------
 
 
-def position_game(position: Position, *, log: EventLog | None = None) -> Game:
+def position_game(
+    position: Position, *, log: EventLog | None = None, agents: Sequence[RulesAgent] | None = None
+) -> Game:
     """A fresh ``Game`` at the position, its dice fixed to the position's, each player's agent
-    a ``ScriptedAgent`` over his script with ``HeuristicAgent`` as the fallback."""
+    a ``ScriptedAgent`` over his script with ``HeuristicAgent`` as the fallback (or the given
+    ``agents``: a match state's seats)."""
     decks = [
         [card.spec for card in player.cards] + [position.filler] * player.deck
         for player in position.players
@@ -660,7 +664,7 @@ def position_game(position: Position, *, log: EventLog | None = None) -> Game:
     game = Game(
         decks=decks,
         commanders=[player.commander for player in position.players],
-        agents=[ScriptedAgent(p.script, fallback=HeuristicAgent()) for p in position.players],
+        agents=position_agents(position) if agents is None else agents,
         dice=FixedDice(position.dice),
         log=log if log is not None else EventLog(),
     )
@@ -804,6 +808,11 @@ def position_to_dict(state: GameState) -> dict[str, Any]:
         "next_sector": state.next_sector,
         "modifiers": [[m.target, m.stat, m.delta, m.expires] for m in state.modifiers],
     }
+
+
+def position_agents(position: Position) -> list[ScriptedAgent]:
+    """Each player's script, then ``HeuristicAgent``."""
+    return [ScriptedAgent(p.script, fallback=HeuristicAgent()) for p in position.players]
 
 
 # --- playing on --------------------------------------------------------------------------------
