@@ -139,15 +139,16 @@ def play_out(match: MatchState, agents: Sequence[Agent]) -> MatchState:
     """Play ``match`` on to its end: each decision's player's agent is given the decision and
     its own observation, and its answer is checked. The one way matches, scenarios and
     positions are played."""
+    observe, answer = match.observation, match.answer
     while (decision := match.decision) is not None:
         agent = agents[decision.player]
-        index = agent.choose(decision, match.observation(decision.player))
+        index = agent.choose(decision, observe(decision.player))
         if not isinstance(index, int) or not 0 <= index < len(decision.options):
             raise IllegalChoiceError(
                 f"agent {agent.name!r} answered {index!r} to {decision.kind!r}, which has "
                 f"{len(decision.options)} options"
             )
-        match.apply_index(index)
+        answer(index)
     return match
 
 

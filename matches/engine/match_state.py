@@ -79,7 +79,7 @@ Begin = Callable[[Sequence[Seat]], tuple[Game, Callable[[], Outcome | None]]]
 class MatchState:
     """One match in progress, stopped at its pending ``decision`` (None once over)."""
 
-    __slots__ = ("_begin", "_history", "_outcome", "_rules", "decision", "game")
+    __slots__ = ("_begin", "_history", "_outcome", "_rolls", "_rules", "decision", "game")
 
     def __init__(self, begin: Begin, *, names: Sequence[str] = ("", "")) -> None:
         self._begin = begin
@@ -87,6 +87,8 @@ class MatchState:
         self._outcome: Outcome | None = None
         self.decision: Decision | None = None
         self.game, program = begin([Seat(name) for name in names])
+        dice = self.game.dice
+        self._rolls: Sequence[int] = dice.rolls if isinstance(dice, RecordingDice) else ()
         self._rules = greenlet(program)
         self._advance(None)
 
@@ -102,6 +104,12 @@ class MatchState:
                 f"{index!r} is not an option of {decision.kind!r}, which has "
                 f"{len(decision.options)} options"
             )
+        self._history.append(index)
+        self._advance(index)
+
+    def answer(self, index: int) -> None:
+        """``apply_index`` for a caller that has checked ``index`` against the pending
+        decision itself (``match.play_out``)."""
         self._history.append(index)
         self._advance(index)
 
@@ -160,11 +168,12 @@ class MatchState:
 
     @property
     def rolls(self) -> Sequence[int]:
-        dice = self.game.dice
-        return dice.rolls if isinstance(dice, RecordingDice) else ()
+        """Every D6 rolled so far (none recorded when the game's dice are not a
+        ``RecordingDice``, as a position's fixed dice)."""
+        return self._rolls
 
     def observation(self, player: int) -> Observation:
-        return Observation(self.game.state, player, self.rolls)
+        return Observation(self.game.state, player, self._rolls)
 
 
 def encode_actions(actions: Iterable[int]) -> bytes:
