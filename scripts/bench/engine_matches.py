@@ -75,8 +75,6 @@ def load_baseline(
 ) -> ModuleType:
     """Engine 0.3.0 as the package ``engine_030`` (or the engine of ``commit`` as
     ``package_name``): its files with the imports renamed."""
-    directory = directory / package_name
-    directory.mkdir()
     archive = subprocess.run(
         ["git", "archive", commit, "matches/engine"],
         cwd=ROOT,
@@ -89,7 +87,8 @@ def load_baseline(
     for path in package.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         path.write_text(text.replace("matches.engine", package_name), encoding="utf-8")
-    sys.path.insert(0, str(directory))
+    if str(directory) not in sys.path:
+        sys.path.insert(0, str(directory))
     return importlib.import_module(package_name)
 
 
