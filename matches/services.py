@@ -541,7 +541,10 @@ def match_history(*, match: Match) -> list[int] | None:
     if not match_replay_possible(match=match):
         return None
     if match.actions is not None:
-        return decode_actions(bytes(match.actions))
+        try:
+            return decode_actions(bytes(match.actions))
+        except ValueError:  # cut short: not a history this engine wrote
+            return None
     _, result = play_game(
         seats=_seats(match=match),
         agents=match.agents,

@@ -97,6 +97,10 @@ def test_choices_that_do_not_fit_the_rules_give_no_replay(tournament):
     match.refresh_from_db()
     assert services.match_replay(match=match) is None
     assert services.match_replay_step(match=match, step=0) is None
+    Match.objects.filter(pk=match.pk).update(actions=b"\x80")  # ends inside an index
+    match.refresh_from_db()
+    assert services.match_replay(match=match) is None
+    assert services.match_replay_step(match=match, step=0) is None
 
 
 def test_each_step_shows_the_position_right_after_its_event(tournament):
