@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from matches.engine.agents import ScriptedAgent, make_agent
-from matches.engine.decisions import Agent
+from matches.engine.agents import Agent, ScriptedAgent, make_agent
 from matches.engine.decks import Deck, DeckError, deck_from_dict
 
 

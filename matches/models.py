@@ -178,6 +178,12 @@ class Match(models.Model):
     seed = models.BigIntegerField()
     turn_cap = models.PositiveIntegerField()
     engine_version = models.CharField(max_length=20)
+    # How the agents chose (``agents.AGENTS_VERSION``): a change of it never affects a replay.
+    agents_version = models.CharField(max_length=20, blank=True, default="")
+    # The option index of every choice, in order (``match_state.encode_actions``: about a byte
+    # each): the replay applies them, with no agent. None for a match played before they were
+    # kept, or ended by the per-game limit.
+    actions = models.BinaryField(null=True, blank=True, editable=False)
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     termination = models.CharField(max_length=30)
     reason = models.TextField(blank=True)

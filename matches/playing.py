@@ -17,8 +17,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from matches.engine.decisions import Agent, Decision
+from matches.engine.agents import AGENTS_VERSION, Agent
+from matches.engine.decisions import Decision
 from matches.engine.match import ENGINE_VERSION, MatchResult, run_match
+from matches.engine.match_state import encode_actions
+from matches.engine.observation import Observation
 from matches.engine_decks import PlayableDeck, seat_agent
 
 GAME_LIMIT = "game_limit"
@@ -56,6 +59,8 @@ class GameRecord:
     cpu_ms: float
     summary: dict[str, Any]
     engine_version: str = ENGINE_VERSION
+    agents_version: str = AGENTS_VERSION
+    actions: bytes | None = None  # ``match_state.encode_actions``; None for a game cut short
 
 
 def play_game(
@@ -93,6 +98,7 @@ def play_game(
         turns=result.summary["turns"],
         cpu_ms=cpu * 1000,
         summary=result.summary,
+        actions=encode_actions(result.actions),
     )
     return record, result
 
@@ -120,10 +126,10 @@ class _Limited:
         self._deadline = time.process_time() + cpu_limit
         self.name = agent.name
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         if time.process_time() > self._deadline:
             raise GameLimitExceeded
-        return self._agent.choose(decision)
+        return self._agent.choose(decision, observation)
 
 
 @contextmanager

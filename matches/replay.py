@@ -1,47 +1,83 @@
-"""Step-through replays: a match played again up to one event, and the position at that moment.
+"""Step-through replays: a match rebuilt from its stored choices, and the position at one event.
 
-Bulk matches keep no log: the engine is deterministic, so the same deck versions, seed, agents
-and engine version give the same game. ``replay_step`` plays the game again and stops it right
-after event ``step``, so the position shown is exactly the one at that event (no Django here).
-
-The stopped game is built like ``run_match`` builds it; ``replay_step`` checks that the events
-it produced are the very ones ``run_match`` logs for the match, and reports the replay as
-unavailable otherwise (say, after an engine change), never a position of another game.
+A match is its setup (deck versions, seed, turn cap) and its history of choices
+(``Match.actions``), as a chess game is its move list. ``replay_step`` applies the history to
+a fresh ``MatchState`` with its log on — no agent is asked — and keeps the position right after
+event ``step`` on the way; the events are the match's own log. A history that does not fit
+the rules (another engine version played it) gives None, never a position of another game.
+(No Django here.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from matches.engine.cards import CardKind
-from matches.engine.dice import SeededDice
+from matches.engine.decisions import IllegalChoiceError
 from matches.engine.events import EventLog
 from matches.engine.game import Game
-from matches.engine.match import ENGINE_VERSION
+from matches.engine.match import MatchSetup
+from matches.engine.match_state import MatchState, Seat
 from matches.engine.state import GameState, Zone
+from matches.engine.victory import Outcome
 from matches.engine_decks import PlayableDeck
-from matches.playing import play_game, seat_agents
 
 
-class _Reached(Exception):
-    pass
+def match_setup(
+    *, seats: Sequence[PlayableDeck], agents: Sequence[str], seed: int, turn_cap: int
+) -> MatchSetup:
+    """What fixes a stored match besides its choices; ``agents`` are named in its log."""
+    return MatchSetup(
+        decks=[seat.deck for seat in seats], seed=seed, turn_cap=turn_cap, agent_names=agents
+    )
 
 
-class _SteppedLog(EventLog):
-    """An event log that stops the game once it holds ``stop_at + 1`` events."""
+class _SnapshotLog(EventLog):
+    """An event log that keeps the position right after its event number ``step``."""
 
-    __slots__ = ("stop_at",)
+    __slots__ = ("at_start", "position", "state", "step")
 
-    def __init__(self, stop_at: int) -> None:
+    def __init__(self, step: int) -> None:
         super().__init__(enabled=True)
-        self.stop_at = stop_at
+        self.step = step
+        self.state: GameState | None = None
+        self.position: dict[str, Any] | None = None
+        self.at_start = False
 
     def emit(self, type_: str, **data: Any) -> None:
         super().emit(type_, **data)
-        if len(self.events) > self.stop_at:
-            raise _Reached
+        if len(self.events) == self.step + 1:
+            if self.state is None:
+                self.at_start = True  # the ``match`` line, logged as the game is set up
+            else:
+                self.position = position_of(self.state)
+
+
+def replayed(
+    setup: MatchSetup, actions: Sequence[int], log: EventLog | None = None
+) -> MatchState | None:
+    """The whole match played again from its history, with its log; None when the history
+    does not make a whole match under these rules."""
+    events = log if log is not None else EventLog()
+
+    def begin(seats: Sequence[Seat]) -> tuple[Game, Callable[[], Outcome]]:
+        game, play = setup.begin(seats, log=events)
+        if isinstance(events, _SnapshotLog):
+            events.state = game.state
+            if events.at_start:
+                events.position = position_of(game.state)
+        return game, play
+
+    try:
+        match = MatchState(begin, names=tuple(setup.agent_names))
+        match.apply_all(actions)
+    except IllegalChoiceError:
+        return None
+    if not match.is_over or not isinstance(match.outcome, Outcome):
+        return None
+    return match
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,52 +87,23 @@ class ReplayStep:
     position: dict[str, Any]  # the position right after ``events[step]``
     turn_starts: list[int]  # event index of each «turn» event
     names: dict[str, str]  # card uid (and sector) → name
+    outcome: Outcome
 
 
-def replay_step(
-    *,
-    seats: Sequence[PlayableDeck],
-    agents: Sequence[str],
-    seed: int,
-    turn_cap: int,
-    step: int,
-    cpu_limit: float,
-) -> ReplayStep | None:
-    """None when the game cannot be regenerated exactly."""
-    _, full = play_game(
-        seats=seats, agents=agents, seed=seed, turn_cap=turn_cap, cpu_limit=cpu_limit, log=True
-    )
-    if full is None:
+def replay_step(*, setup: MatchSetup, actions: Sequence[int], step: int) -> ReplayStep | None:
+    """The match rebuilt from ``actions``, stopped at event ``step`` (the last one past the
+    end). None when the history does not fit the rules."""
+    log = _SnapshotLog(max(0, step))
+    match = replayed(setup, actions, log)
+    if match is None or match.outcome is None:
         return None
-    events = list(full.log)
-    step = max(0, min(step, len(events) - 1))
-    log = _SteppedLog(step)
-    game = Game(
-        decks=[seat.deck.cards for seat in seats],
-        commanders=[seat.deck.commander for seat in seats],
-        agents=seat_agents(seats=seats, agents=agents, seed=seed, cpu_limit=cpu_limit),
-        dice=SeededDice(seed),
-        log=log,
-    )
-    try:
-        log.emit(
-            "match",
-            engine=ENGINE_VERSION,
-            seed=seed,
-            decks=[seat.deck.name for seat in seats],
-            agents=list(agents),
-        )
-        outcome = game.play(turn_cap=turn_cap)
-        if not log.of_type("victory"):  # a turn-cap draw: run_match logs it after play
-            log.emit("victory", **outcome.to_dict())
-    except _Reached:
-        pass
-    if log.events != events[: step + 1]:
-        return None
-    state = game.state
+    events = list(log)
+    position = log.position
+    if position is None:  # past the end: the final position
+        step, position = len(events) - 1, position_of(match.state)
     turn_starts = [index for index, event in enumerate(events) if event["type"] == "turn"]
-    names = {uid: card.spec.name for uid, card in full.state.cards.items()}
-    return ReplayStep(step, events, position_of(state), turn_starts, names)
+    names = {uid: card.spec.name for uid, card in match.state.cards.items()}
+    return ReplayStep(max(0, step), events, position, turn_starts, names, match.outcome)
 
 
 def position_of(state: GameState) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion
 from decks.selectors import version_visible
@@ -31,10 +32,13 @@ from matches import formats
 from matches.engine import rules
 from matches.engine.agents import AGENTS
 from matches.engine.decks import DeckError
-from matches.engine.match import ENGINE_VERSION
+from matches.engine.events import EventLog
+from matches.engine.match import ENGINE_VERSION, MatchSetup
+from matches.engine.match_state import decode_actions
 from matches.engine_decks import PlayableDeck, playable_deck_of
 from matches.models import Batch, Entry, Match, Pairing, Status, Tournament
 from matches.playing import GAME_LIMIT, GameRecord, GameSetup, play_game
+from matches.replay import ReplayStep, match_setup, replay_step, replayed
 
 Item = tuple[int, int]  # (pairing id, game number)
 MAX_BATCH_GAMES = 50
@@ -461,6 +465,8 @@ def _match_row(record: GameRecord, **fields: Any) -> Match:
         seat0=seats[0],
         seat1=seats[1],
         engine_version=record.engine_version,
+        agents_version=record.agents_version,
+        actions=record.actions,
         winner_seat=record.winner_seat,
         termination=record.termination,
         reason=record.reason,
@@ -479,6 +485,8 @@ RESULT_FIELDS = [
     "seed",
     "turn_cap",
     "engine_version",
+    "agents_version",
+    "actions",
     "winner_seat",
     "termination",
     "reason",
@@ -623,24 +631,73 @@ def match_create(
 
 
 def match_replay_possible(*, match: Match) -> bool:
-    """Only this engine version can regenerate a game, and only a game played to its end."""
+    """Only this engine version's rules replay a game's choices, and only a whole game."""
     return match.engine_version == ENGINE_VERSION and match.termination != GAME_LIMIT
 
 
-def match_replay(*, match: Match):
-    """The match played again with its log on: the same deck versions, seed, agents and
-    engine give the same game. None when it cannot be regenerated: another engine version
-    played it, or it was ended by the per-game limit (no whole game to replay)."""
+def match_replay_unavailable(*, match: Match) -> str:
+    """Why the match cannot be replayed, for the page and the API ("" when it can)."""
+    if match.termination == GAME_LIMIT:
+        return _("this match was ended by the per-game limit: there is no whole game to replay")
+    if match.engine_version != ENGINE_VERSION:
+        return _(
+            "this match was played by engine %(played)s; this site runs engine %(current)s, "
+            "whose rules differ, so its moves no longer replay"
+        ) % {"played": match.engine_version, "current": ENGINE_VERSION}
+    return ""
+
+
+def _seats(*, match: Match) -> list[PlayableDeck]:
+    return [playable_deck_of(version=match.seat0), playable_deck_of(version=match.seat1)]
+
+
+def _match_setup(*, match: Match) -> MatchSetup:
+    return match_setup(
+        seats=_seats(match=match), agents=match.agents, seed=match.seed, turn_cap=match.turn_cap
+    )
+
+
+def match_history(*, match: Match) -> list[int] | None:
+    """The match's choices: stored with it, or — for a match recorded before they were kept —
+    the game played again by its agents (this engine version only). None when it cannot be
+    replayed."""
     if not match_replay_possible(match=match):
         return None
+    if match.actions is not None:
+        try:
+            return decode_actions(bytes(match.actions))
+        except ValueError:  # cut short: not a history this engine wrote
+            return None
     _, result = play_game(
-        seats=[playable_deck_of(version=match.seat0), playable_deck_of(version=match.seat1)],
+        seats=_seats(match=match),
         agents=match.agents,
         seed=match.seed,
         turn_cap=match.turn_cap,
         cpu_limit=game_cpu_limit(),
-        log=True,
     )
     if result is None or result.outcome.winner != match.winner_seat:
         return None
-    return result
+    return result.actions
+
+
+def match_replay(*, match: Match) -> EventLog | None:
+    """The match's whole log, rebuilt by applying its choices (no agent asked). None when it
+    cannot be: another engine version played it, or the per-game limit ended it."""
+    actions = match_history(match=match)
+    if actions is None:
+        return None
+    replay = replayed(_match_setup(match=match), actions)
+    if replay is None or replay.outcome is None or replay.outcome.winner != match.winner_seat:
+        return None
+    return replay.log
+
+
+def match_replay_step(*, match: Match, step: int) -> ReplayStep | None:
+    """The replay page's view of the match at event ``step``; None when it cannot be rebuilt."""
+    actions = match_history(match=match)
+    if actions is None:
+        return None
+    replay = replay_step(setup=_match_setup(match=match), actions=actions, step=step)
+    if replay is None or replay.outcome.winner != match.winner_seat:
+        return None  # not the stored game: never show a position of another one
+    return replay

@@ -11,12 +11,10 @@ from django.views.decorators.http import require_POST
 
 from config.numbers import whole_number
 from matches import selectors, services
-from matches.engine_decks import playable_deck_of
 from matches.event_text import describe, player_name
 from matches.forms import TournamentForm
 from matches.heatmap import heatmap
 from matches.models import Status
-from matches.replay import replay_step
 
 MATCHES_PER_PAGE = 50
 
@@ -101,23 +99,16 @@ def match_detail(request, match_id: int):
     step = whole_number(request.GET.get("step", "0"), max_digits=9)
     if step is None:
         raise Http404("step must be a whole number")
-    replay = None
     hidden = not selectors.match_cards_visible(match=match, user=request.user)
-    if services.match_replay_possible(match=match) and not hidden:
-        replay = replay_step(
-            seats=[playable_deck_of(version=match.seat0), playable_deck_of(version=match.seat1)],
-            agents=match.agents,
-            seed=match.seed,
-            turn_cap=match.turn_cap,
-            step=step,
-            cpu_limit=services.game_cpu_limit(),
-        )
-        if replay is not None and replay.events[-1].get("winner") != match.winner_seat:
-            replay = None  # not the stored game: never show a position of another one
+    replay = None if hidden else services.match_replay_step(match=match, step=step)
+    unavailable = (
+        "" if replay is not None or hidden else services.match_replay_unavailable(match=match)
+    )
     context = {
         "match": match,
         "replay": replay,
         "replay_hidden": hidden,
+        "unavailable": unavailable,
         "winner": player_name(match.winner_seat),
     }
     if replay is not None:

@@ -229,6 +229,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "seed",
             "turn_cap",
             "engine_version",
+            "agents_version",
             "winner_seat",
             "termination",
             "reason",

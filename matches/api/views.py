@@ -249,7 +249,7 @@ class ReplayUnavailable(APIException):
     default_code = "replay_unavailable"
     default_detail = gettext_lazy(
         "This match was played by another engine version (or ended by the per-game limit): "
-        "its log cannot be regenerated."
+        "its log cannot be rebuilt."
     )
 
 
@@ -264,7 +264,8 @@ class MatchLogView(APIView):
     @extend_schema(
         responses={
             (200, "application/x-ndjson"): OpenApiResponse(
-                OpenApiTypes.STR, description="The JSON-lines event log, regenerated."
+                OpenApiTypes.STR,
+                description="The JSON-lines event log, rebuilt from the match's stored choices.",
             ),
             410: DeckApiErrorSerializer,
             **_NOT_FOUND,
@@ -277,7 +278,7 @@ class MatchLogView(APIView):
                 _("This match's log is hidden: a deck in it is private to its owner."),
                 code="replay_hidden",
             )
-        result = services.match_replay(match=match)
-        if result is None:
-            raise ReplayUnavailable()
-        return HttpResponse(result.log.to_jsonl(), content_type="application/x-ndjson")
+        log = services.match_replay(match=match)
+        if log is None:
+            raise ReplayUnavailable(services.match_replay_unavailable(match=match) or None)
+        return HttpResponse(log.to_jsonl(), content_type="application/x-ndjson")

@@ -1,6 +1,9 @@
 """Players that pick from the legal options of a ``Decision``: random, heuristic, scripted.
 
-Agents see only the decision (its options, their data and the context), never the state.
+An agent is given the decision (its options, their data and the context) and its own
+``Observation`` (what its player may know), never the state. How agents choose is versioned
+apart from the rules: ``AGENTS_VERSION`` is recorded with each match, and a change to it never
+makes a stored match unreplayable (a replay applies the stored choices, with no agent).
 """
 
 from __future__ import annotations
@@ -8,9 +11,24 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
-from matches.engine.decisions import Agent, Decision, IllegalChoiceError
+from matches.engine.decisions import Decision, IllegalChoiceError
+from matches.engine.observation import Observation
+
+# Bumped whenever a change alters how an agent chooses for the same decision and observation.
+AGENTS_VERSION = "1.0"
+
+
+class Agent(Protocol):
+    """A player of matches. ``observation`` is None only when the rules ask directly, outside a
+    match state (battle scenarios and rules tests)."""
+
+    name: str
+
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        """Return the index of the chosen option in ``decision.options``."""
+        ...
 
 
 class RandomAgent:
@@ -22,7 +40,7 @@ class RandomAgent:
         self._random = random.Random(seed)
         self.name = name
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         return self._random.randrange(len(decision.options))
 
 
@@ -57,13 +75,13 @@ class ScriptedAgent:
         self._fallback = fallback
         self.name = name
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         queue = self._queues.get(decision.kind if self._by_kind else "")
         if queue:
             return decision.index_of(queue.popleft())
         if self._fallback is None:
             raise IllegalChoiceError(f"the script ran out at a {decision.kind!r} decision")
-        return self._fallback.choose(decision)
+        return self._fallback.choose(decision, observation)
 
     def unused(self) -> list[str] | dict[str, list[str]]:
         """The keys never asked for: a list, or by kind (only the kinds with keys left)."""
@@ -111,7 +129,7 @@ class HeuristicAgent:
     def __init__(self, name: str = "heuristic") -> None:
         self.name = name
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         name = _METHOD_NAMES.get(decision.kind)
         if name is None:
             name = _METHOD_NAMES[decision.kind] = "_" + decision.kind.replace(".", "_")

@@ -32,17 +32,19 @@ problem, so a bad file never ends in a traceback.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from matches.engine.agents import HeuristicAgent, ScriptedAgent
-from matches.engine.cards import CardKind, CardSpec, CardSpecError, card_from_dict
+from matches.engine.cards import CardKind, CardSpec, CardSpecError, card_from_dict, card_to_dict
+from matches.engine.decisions import Agent as RulesAgent
 from matches.engine.dice import FixedDice
 from matches.engine.effect_play import card_entered, has_plays
 from matches.engine.events import EventLog
 from matches.engine.game import TURN_ORDER, Game, MatchOver
-from matches.engine.state import Phase, Zone
+from matches.engine.state import ATTACHED, GameState, Modifier, Phase, Zone
 from matches.engine.victory import Outcome
 
 # An inert card for the ``deck`` count: no effect is attached to it, so it does nothing.
@@ -58,13 +60,50 @@ IN_PLAY_KINDS = frozenset(
     }
 )
 _SECTOR = re.compile(r"^s([1-9][0-9]*)$")
-_TOP_KEYS = frozenset({"turn", "priority", "phase", "library", "filler", "players", "dice"})
-_COUNTERS = ("resources", "action_tokens", "commerce_tokens", "pending_rewards")
+_TOP_KEYS = frozenset(
+    {
+        "turn",
+        "priority",
+        "phase",
+        "library",
+        "filler",
+        "players",
+        "dice",
+        "in_play",
+        "next_sector",
+        "modifiers",
+    }
+)
+_COUNTERS = ("resources", "action_tokens", "commerce_tokens", "pending_rewards", "initiative_bonus")
 _PLAYER_KEYS = frozenset(
-    {"initiative", "victory", "commander_at", "deck", "script", "cards", *_COUNTERS}
+    {"initiative", "victory", "commander", "commander_at", "deck", "script", "cards", "order"}
+    | set(_COUNTERS)
 )
 _CARD_KEYS = frozenset(
-    {"card", "zone", "at", "controller", "tokens", "tapped", "damage", "built_turn", "variant"}
+    {
+        "card",
+        "zone",
+        "at",
+        "controller",
+        "tokens",
+        "tapped",
+        "damage",
+        "built_turn",
+        "variant",
+        "stay",
+        "captured_turn",
+        "destroyed_built_in",
+        "built_in_damage",
+    }
+)
+# The zones whose order a written position keeps (``order``): every list of a player's cards.
+_ORDERED_ZONES = (
+    Zone.DECK,
+    Zone.HAND,
+    Zone.LOSSES,
+    Zone.PRODUCTION,
+    Zone.SITUATIONS,
+    Zone.ATTACHED,
 )
 
 
@@ -91,6 +130,10 @@ class CardSetup:
     damage: int = 0
     built_turn: int = 0
     variant: int | None = None  # an ability card on the Commander: its declared variant (0, 1)
+    stay: bool = False  # moved on a commercial run or as escort this turn
+    captured_turn: int = -1  # CIV-4
+    destroyed_built_in: tuple[int, ...] = ()  # MILB-6 / GRD-6 markers
+    built_in_damage: tuple[tuple[int, int], ...] = ()  # bombs on built-in units
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +147,8 @@ class PlayerSetup:
     action_tokens: int = 0
     commerce_tokens: int = 0
     pending_rewards: int = 0
+    initiative_bonus: int = 0
+    order: Mapping[Zone, tuple[str, ...]] = field(default_factory=dict)  # uids, per zone
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +162,9 @@ class Position:
     phase: Phase
     dice: tuple[int, ...]
     uids: Mapping[str, str]  # label → uid
+    in_play: tuple[str, ...] = ()  # uids: the order cards entered play, when written
+    next_sector: int | None = None
+    modifiers: tuple[Modifier, ...] | None = None  # the effects in force, when written
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -169,6 +217,14 @@ def position_from_dict(data: Any) -> Position:
         )
         for index in (0, 1)
     )
+    for index, player in enumerate(players):
+        if player is not None:
+            _check_carrier(index, raw_players[index].get("commander_at"), players, problems)
+    in_play = _read_in_play(data.get("in_play"), uids, players, problems)
+    next_sector = data.get("next_sector")
+    if next_sector is not None:
+        next_sector = _whole(data, "next_sector", "", problems, least=1)
+    modifiers = _read_modifiers(data.get("modifiers"), uids, problems)
     if problems:
         raise PositionError(problems)
     return Position(
@@ -180,7 +236,82 @@ def position_from_dict(data: Any) -> Position:
         phase=phase,
         dice=dice,
         uids=uids,
+        in_play=in_play,
+        next_sector=next_sector,
+        modifiers=modifiers,
     )
+
+
+def _check_carrier(
+    index: int, carrier: Any, players: tuple[PlayerSetup | None, ...], problems: list[str]
+) -> None:
+    """The Commander is on a ship or space object the player controls in play (his own, or
+    one he captured)."""
+    carriers = {
+        card.label
+        for player in players
+        if player is not None
+        for card in player.cards
+        if card.zone is Zone.PLAY
+        and card.spec.kind in (CardKind.SHIP, CardKind.SPACE_OBJECT)
+        and card.controller == index
+    }
+    if carrier not in carriers:
+        problems.append(
+            f"players[{index}].commander_at: the label of a ship or space object of his in play "
+            f"({', '.join(sorted(carriers)) or 'he has none'}), got {carrier!r}"
+        )
+
+
+def _read_in_play(
+    raw: Any,
+    uids: Mapping[str, str],
+    players: tuple[PlayerSetup | None, ...],
+    problems: list[str],
+) -> tuple[str, ...]:
+    """``in_play``: the labels of every card in play, in the order they entered it."""
+    if raw is None:
+        return ()
+    in_play = {
+        card.label
+        for player in players
+        if player is not None
+        for card in player.cards
+        if card.zone is Zone.PLAY
+    }
+    if not isinstance(raw, list) or sorted(map(str, raw)) != sorted(in_play):
+        problems.append(
+            "in_play: the labels of exactly the cards in play, in the order they entered"
+        )
+        return ()
+    return tuple(uids[label] for label in raw)
+
+
+def _read_modifiers(
+    raw: Any, uids: Mapping[str, str], problems: list[str]
+) -> tuple[Modifier, ...] | None:
+    """``modifiers``: ``[target, stat, delta, expires]`` each (``state.Modifier``); a card
+    target, or the card of an ``attached:`` expiry, by its label."""
+    if raw is None:
+        return None
+    modifiers = []
+    for number, item in enumerate(raw if isinstance(raw, list) else [None]):
+        if (
+            not isinstance(item, list)
+            or len(item) != 4
+            or not isinstance(item[0], str)
+            or not isinstance(item[1], str)
+            or not isinstance(item[2], int)
+            or not (item[3] is None or isinstance(item[3], str))
+        ):
+            problems.append(f"modifiers[{number}]: [target, stat, delta, expires], got {item!r}")
+            continue
+        target, stat, delta, expires = item
+        if expires is not None and expires.startswith(ATTACHED):
+            label = expires[len(ATTACHED) :]
+            expires = ATTACHED + uids.get(label, label)
+        modifiers.append(Modifier(uids.get(target, target), stat, delta, expires))
+    return tuple(modifiers)
 
 
 def _read_library(raw: Any, problems: list[str]) -> dict[str, CardSpec | None]:
@@ -249,16 +380,21 @@ def _read_player(
     where = f"players[{index}]"
     if not isinstance(raw, Mapping):
         return None
-    commander = _card(
-        {
-            "kind": "commander",
-            "name": f"Командор {index}",
-            "initiative": raw.get("initiative", DEFAULT_INITIATIVE),
-            **({"victory": raw["victory"]} if raw.get("victory") else {}),
-        },
-        where,
-        problems,
-    )
+    if "commander" in raw:  # a written position: the Commander card itself
+        commander = _card(raw["commander"], f"{where}.commander", problems)
+        if commander is not None and commander.kind is not CardKind.COMMANDER:
+            problems.append(f"{where}.commander: a commander card, got a {commander.kind.value}")
+    else:
+        commander = _card(
+            {
+                "kind": "commander",
+                "name": f"Командор {index}",
+                "initiative": raw.get("initiative", DEFAULT_INITIATIVE),
+                **({"victory": raw["victory"]} if raw.get("victory") else {}),
+            },
+            where,
+            problems,
+        )
     cards = []
     for label, entry in entries.items():
         spec = specs.get(label)
@@ -266,22 +402,11 @@ def _read_player(
             card = _read_card_setup(index, label, entry, spec, specs, objects, uids, turn, problems)
             if card is not None:
                 cards.append(card)
-    carrier = raw.get("commander_at")
-    carriers = {
-        card.label
-        for card in cards
-        if card.zone is Zone.PLAY
-        and card.spec.kind in (CardKind.SHIP, CardKind.SPACE_OBJECT)
-        and card.controller == index
-    }
-    if carrier not in carriers:
-        problems.append(
-            f"{where}.commander_at: the label of a ship or space object of his in play "
-            f"({', '.join(sorted(carriers)) or 'he has none'}), got {carrier!r}"
-        )
+    carrier = raw.get("commander_at")  # checked once both players' cards are read
     counters = {name: _whole(raw, name, where, problems) for name in _COUNTERS}
     deck = _whole(raw, "deck", where, problems)
     script = _read_script(raw.get("script", []), f"{where}.script", uids, problems)
+    order = _read_order(raw.get("order", {}), cards, uids, f"{where}.order", problems)
     if commander is None:
         return None
     return PlayerSetup(
@@ -290,8 +415,34 @@ def _read_player(
         deck=deck,
         commander_at=uids.get(carrier, "") if isinstance(carrier, str) else "",
         script=script,
+        order=order,
         **counters,
     )
+
+
+def _read_order(
+    raw: Any, cards: list[CardSetup], uids: Mapping[str, str], path: str, problems: list[str]
+) -> dict[Zone, tuple[str, ...]]:
+    """``order``: zone → the labels of the player's cards in it, in their order there (a
+    written position; otherwise each zone holds its cards in the order they are listed)."""
+    if not isinstance(raw, Mapping):
+        problems.append(f"{path}: an object mapping a zone to the labels in it, in order")
+        return {}
+    order: dict[Zone, tuple[str, ...]] = {}
+    for key, labels in raw.items():
+        try:
+            zone = Zone(key)
+        except ValueError:
+            zone = Zone.PLAY
+        if zone not in _ORDERED_ZONES:
+            problems.append(f"{path}.{key}: one of {', '.join(z.value for z in _ORDERED_ZONES)}")
+            continue
+        there = sorted(card.label for card in cards if card.zone is zone)
+        if not isinstance(labels, list) or sorted(map(str, labels)) != there:
+            problems.append(f"{path}.{key}: the labels of exactly the player's cards there")
+            continue
+        order[zone] = tuple(uids[label] for label in labels)
+    return order
 
 
 def _read_card_setup(
@@ -318,7 +469,9 @@ def _read_card_setup(
             problems.append(f"{path}.zone: one of {zones}, got {entry['zone']!r}")
     if zone is Zone.PLAY and spec.kind not in IN_PLAY_KINDS:
         problems.append(f"{path}: a {spec.kind.value} card is never in play")
-    elif zone is Zone.PLAY:
+    elif zone is Zone.PLAY and not ("at" in entry and at is None):
+        # An explicit ``"at": null``: just built, not yet placed (a written position taken at
+        # the decision where to place it).
         _check_place(path, spec.kind, at, specs, objects, problems)
     elif zone is Zone.ATTACHED:
         if spec.kind is not CardKind.UPGRADE:
@@ -344,7 +497,24 @@ def _read_card_setup(
     if not isinstance(tapped, bool):
         problems.append(f"{path}.tapped: true or false, got {tapped!r}")
     damage = _whole(entry, "damage", path, problems)
-    built_turn = _whole(entry, "built_turn", path, problems)
+    built_turn = _whole(entry, "built_turn", path, problems, least=-1)
+    stay = entry.get("stay", False)
+    if not isinstance(stay, bool):
+        problems.append(f"{path}.stay: true or false, got {stay!r}")
+    captured_turn = _whole(entry, "captured_turn", path, problems, default=-1, least=-1)
+    destroyed = entry.get("destroyed_built_in", [])
+    if not isinstance(destroyed, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) for n in destroyed
+    ):
+        problems.append(f"{path}.destroyed_built_in: a list of built-in unit numbers")
+        destroyed = []
+    bombed = entry.get("built_in_damage", {})
+    if not isinstance(bombed, Mapping) or not all(
+        str(k).isdigit() and isinstance(v, int) and not isinstance(v, bool)
+        for k, v in bombed.items()
+    ):
+        problems.append(f"{path}.built_in_damage: built-in unit number → damage")
+        bombed = {}
     if built_turn > turn:
         problems.append(f"{path}.built_turn: at most the position's turn {turn}, got {built_turn}")
     variant = entry.get("variant")
@@ -353,8 +523,8 @@ def _read_card_setup(
             problems.append(f"{path}.variant: only an ability card on the Commander has one")
         elif variant not in (1, 2) or isinstance(variant, bool):
             problems.append(f"{path}.variant: 1 or 2 (ABIL-4), got {variant!r}")
-    elif spec.kind is CardKind.ABILITY and zone is Zone.SITUATIONS:
-        variant = 1
+    elif spec.kind is CardKind.ABILITY and zone is Zone.SITUATIONS and "variant" not in entry:
+        variant = 1  # an explicit null (a written position): no variant declared yet
     if len(problems) > count:
         return None
     return CardSetup(
@@ -368,6 +538,10 @@ def _read_card_setup(
         damage=damage,
         built_turn=built_turn,
         variant=None if variant is None else variant - 1,
+        stay=stay,
+        captured_turn=captured_turn,
+        destroyed_built_in=tuple(destroyed),
+        built_in_damage=tuple((int(k), v) for k, v in bombed.items()),
     )
 
 
@@ -477,9 +651,12 @@ def _join(path: str, key: str) -> str:
 # --- building ----------------------------------------------------------------------------------
 
 
-def position_game(position: Position, *, log: EventLog | None = None) -> Game:
+def position_game(
+    position: Position, *, log: EventLog | None = None, agents: Sequence[RulesAgent] | None = None
+) -> Game:
     """A fresh ``Game`` at the position, its dice fixed to the position's, each player's agent
-    a ``ScriptedAgent`` over his script with ``HeuristicAgent`` as the fallback."""
+    a ``ScriptedAgent`` over his script with ``HeuristicAgent`` as the fallback (or the given
+    ``agents``: a match state's seats)."""
     decks = [
         [card.spec for card in player.cards] + [position.filler] * player.deck
         for player in position.players
@@ -487,7 +664,7 @@ def position_game(position: Position, *, log: EventLog | None = None) -> Game:
     game = Game(
         decks=decks,
         commanders=[player.commander for player in position.players],
-        agents=[ScriptedAgent(p.script, fallback=HeuristicAgent()) for p in position.players],
+        agents=position_agents(position) if agents is None else agents,
         dice=FixedDice(position.dice),
         log=log if log is not None else EventLog(),
     )
@@ -506,14 +683,25 @@ def position_game(position: Position, *, log: EventLog | None = None) -> Game:
             card.damage = setup.damage
             card.built_turn = setup.built_turn
             card.variant = setup.variant
+            card.stay = setup.stay
+            card.captured_turn = setup.captured_turn
+            card.destroyed_built_in = set(setup.destroyed_built_in)
+            card.built_in_damage = dict(setup.built_in_damage)
     for index, player in enumerate(position.players):
         me = state.players[index]
         me.resources = player.resources
         me.action_tokens = player.action_tokens
         me.commerce_tokens = player.commerce_tokens
         me.pending_rewards = player.pending_rewards
+        me.initiative_bonus = player.initiative_bonus
         me.commander_at = player.commander_at
-    state.next_sector = max(sectors) + 1
+        for zone, uids in player.order.items():
+            listed = me.zone_list(zone)
+            assert listed is not None  # every zone of ``_ORDERED_ZONES`` is a player's list
+            listed[:] = uids
+    if position.in_play:
+        state.play = dict.fromkeys(position.in_play)
+    state.next_sector = max(sectors) + 1 if position.next_sector is None else position.next_sector
     state.turn = position.turn
     state.priority = position.priority
     state.phase = position.phase
@@ -521,7 +709,110 @@ def position_game(position: Position, *, log: EventLog | None = None) -> Game:
         for card in state.cards.values():
             if card.zone in (Zone.PLAY, Zone.SITUATIONS, Zone.ATTACHED) and has_plays(card.spec):
                 card_entered(game, card.uid, on_play=False)  # its static effects in force
+    if position.modifiers is not None:  # a written position: the effects in force as they were
+        state.modifiers = list(position.modifiers)
     return game
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _printed(spec: CardSpec) -> dict[str, Any]:
+    """``card_to_dict`` once per distinct card (a spec is frozen and hashable); not to be
+    changed by the caller."""
+    return card_to_dict(spec)
+
+
+def position_to_dict(state: GameState) -> dict[str, Any]:
+    """The table at any moment of a match (a decision point, say) as position data that
+    ``position_from_dict`` reads back to the same state: every card with its zone, place and
+    markers (its label is its uid; its printed text in ``library``, once per distinct card),
+    each zone's order, the order cards entered play, the effects in force and the counters.
+    Not written: the dice to come (a position's ``dice`` are the scenario's), nor a battle in
+    progress (a battle is a battle scenario); the phase is the one the table stands at."""
+    library: dict[str, dict[str, Any]] = {}
+    names: dict[int, str] = {}  # id(spec) → its library name: each printed card written once
+
+    def name_of(spec: CardSpec) -> str:
+        name = names.get(id(spec))
+        if name is None:
+            written = _printed(spec)
+            name = spec.name
+            number = 1
+            while name in library and library[name] != written:
+                number += 1
+                name = f"{spec.name} #{number}"
+            library[name] = written
+            names[id(spec)] = name
+        return name
+
+    players = []
+    for player in state.players:
+        cards: dict[str, dict[str, Any]] = {}
+        mine = sorted(
+            (card for card in state.cards.values() if card.owner == player.index),
+            key=lambda card: card.uid,
+        )
+        for card in mine:
+            entry: dict[str, Any] = {"card": name_of(card.spec), "zone": card.zone.value}
+            placed = card.where is not None or card.kind is not CardKind.SPACE_OBJECT
+            if card.zone in (Zone.PLAY, Zone.ATTACHED) and placed:
+                entry["at"] = card.where
+            entry["controller"] = card.controller
+            for name, value, default in (
+                ("tokens", card.tokens, 0),
+                ("tapped", card.tapped, False),
+                ("damage", card.damage, 0),
+                ("built_turn", card.built_turn, 0),
+                ("stay", card.stay, False),
+                ("captured_turn", card.captured_turn, -1),
+            ):
+                if value != default:
+                    entry[name] = value
+            if card.variant is not None or (
+                card.kind is CardKind.ABILITY and card.zone is Zone.SITUATIONS
+            ):
+                entry["variant"] = None if card.variant is None else card.variant + 1
+            if card.destroyed_built_in:
+                entry["destroyed_built_in"] = sorted(card.destroyed_built_in)
+            if card.built_in_damage:
+                entry["built_in_damage"] = {str(k): v for k, v in card.built_in_damage.items()}
+            cards[card.uid] = entry
+        order: dict[str, list[str]] = {}
+        for zone in _ORDERED_ZONES:
+            listed = player.zone_list(zone)
+            if listed:
+                order[zone.value] = list(listed)
+        players.append(
+            {
+                "commander": card_to_dict(player.commander),
+                "commander_at": player.commander_at,
+                "resources": player.resources,
+                "action_tokens": player.action_tokens,
+                "commerce_tokens": player.commerce_tokens,
+                "pending_rewards": player.pending_rewards,
+                "initiative_bonus": player.initiative_bonus,
+                "deck": 0,
+                "cards": cards,
+                "order": order,
+            }
+        )
+    return {
+        "turn": state.turn,
+        "priority": state.priority,
+        "phase": state.phase.value,
+        "library": library,
+        "players": players,
+        "in_play": list(state.play),
+        "next_sector": state.next_sector,
+        "modifiers": [[m.target, m.stat, m.delta, m.expires] for m in state.modifiers],
+    }
+
+
+def position_agents(position: Position) -> list[ScriptedAgent]:
+    """Each player's script, then ``HeuristicAgent``."""
+    return [ScriptedAgent(p.script, fallback=HeuristicAgent()) for p in position.players]
 
 
 # --- playing on --------------------------------------------------------------------------------

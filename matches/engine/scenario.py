@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,11 +39,14 @@ from matches.engine.decisions import IllegalChoiceError
 from matches.engine.dice import DiceExhaustedError, FixedDice
 from matches.engine.events import EventLog
 from matches.engine.game import TURN_ORDER, Game
+from matches.engine.match import play_out
+from matches.engine.match_state import MatchState, Seat
 from matches.engine.position import (
     Position,
     PositionError,
     phases_for_turns,
     play_phases,
+    position_agents,
     position_from_dict,
     position_game,
     read_dice,
@@ -289,6 +292,8 @@ def scenario_run(
 
 
 def _position_run(scenario: PositionScenario, log: EventLog) -> ScenarioRun:
+    """The position played as a match state (``match.play_out``): the scripted agents answer
+    each decision from the decision and their observation."""
     position = scenario.position
     log.emit(  # first, before the ``static`` lines of cards whose effects are in force
         "position",
@@ -297,17 +302,18 @@ def _position_run(scenario: PositionScenario, log: EventLog) -> ScenarioRun:
         priority=position.priority,
         cards=dict(position.uids),
     )
-    game = position_game(position, log=log)
-    phases = scenario.phases or phases_for_turns(position.phase, scenario.turns)
-    outcome = play_phases(game, phases)
-    unused = {
-        f"p{index}": agent.unused()
-        for index, agent in enumerate(game.agents)
-        if isinstance(agent, ScriptedAgent) and agent.unused()
-    }
-    dice = game.dice
+    agents = position_agents(position)
+    phases = tuple(scenario.phases or phases_for_turns(position.phase, scenario.turns))
+
+    def begin(seats: Sequence[Seat]) -> tuple[Game, Callable[[], Outcome | None]]:
+        game = position_game(position, log=log, agents=seats)
+        return game, lambda: play_phases(game, phases)
+
+    match = play_out(MatchState(begin, names=[agent.name for agent in agents]), agents)
+    unused = {f"p{index}": agent.unused() for index, agent in enumerate(agents) if agent.unused()}
+    dice = match.game.dice
     assert isinstance(dice, FixedDice)
-    return ScenarioRun(None, log, dice.remaining, unused, outcome, game)
+    return ScenarioRun(None, log, dice.remaining, unused, match.outcome, match.game)
 
 
 def scenario_load(path: str | Path) -> Scenario | PositionScenario:

@@ -1,7 +1,8 @@
 """Full Komandor matches on one core: engine 0.3.0 against today's, with and without effects.
 
     .venv/bin/python scripts/bench/engine_matches.py [--seeds 200] [--rounds 3]
-        [--agents heuristic heuristic] [--precons] [--profile N --only effects]
+        [--agents heuristic heuristic] [--precons [--against COMMIT]]
+        [--profile N --only effects]
 
 One process measures, in the same run:
 
@@ -14,7 +15,10 @@ One process measures, in the same run:
   (``matches/engine/effect_decks.py``: the fleet plus 12 effect cards twice each; a new pair
   for every seed);
 * with ``--precons``, also ``precons`` — today's engine on the shipped precon deck files
-  (``content/precons/*.json``, 47–59 cards: not the 40-card aim's decks), a pairing per seed.
+  (``content/precons/*.json``, 47–59 cards: not the 40-card aim's decks), a pairing per seed;
+* with ``--against COMMIT`` too, ``against`` — the same precon matches on that commit's engine
+  (extracted as ``0.3.0`` is, as the package ``engine_against``): the ratio precons / against
+  is a change's cost on whole matches (the match-state loop of engine 0.5 against ``f533bd2``).
 
 Each seed plays every workload in turn, the order rotating from seed to seed, and each round
 replays all seeds, so drift of the shared machine falls on every workload alike. Times are the
@@ -66,22 +70,26 @@ Match = Callable[[], int]
 Workload = Callable[[int], Match]
 
 
-def load_baseline(directory: Path) -> ModuleType:
-    """Engine 0.3.0 as the package ``engine_030``: its files with the imports renamed."""
+def load_baseline(
+    directory: Path, commit: str = BASELINE_COMMIT, package_name: str = BASELINE_PACKAGE
+) -> ModuleType:
+    """Engine 0.3.0 as the package ``engine_030`` (or the engine of ``commit`` as
+    ``package_name``): its files with the imports renamed."""
     archive = subprocess.run(
-        ["git", "archive", BASELINE_COMMIT, "matches/engine"],
+        ["git", "archive", commit, "matches/engine"],
         cwd=ROOT,
         check=True,
         capture_output=True,
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(directory)], input=archive, check=True)
-    package = directory / BASELINE_PACKAGE
+    package = directory / package_name
     (directory / "matches" / "engine").rename(package)
     for path in package.glob("*.py"):
         text = path.read_text(encoding="utf-8")
-        path.write_text(text.replace("matches.engine", BASELINE_PACKAGE), encoding="utf-8")
-    sys.path.insert(0, str(directory))
-    return importlib.import_module(BASELINE_PACKAGE)
+        path.write_text(text.replace("matches.engine", package_name), encoding="utf-8")
+    if str(directory) not in sys.path:
+        sys.path.insert(0, str(directory))
+    return importlib.import_module(package_name)
 
 
 def agents_for(make: Callable[..., Any], names: list[str], seed: int) -> list[Any]:
@@ -106,6 +114,28 @@ def baseline_workload(agent_names: list[str]) -> Workload:
     def workload(seed: int) -> Match:
         agents = agents_for(make, agent_names, seed)
         return lambda: run(decks=decks, agents=agents, seed=seed, log=False).summary["turns"]
+
+    return workload
+
+
+def against_workload(agent_names: list[str]) -> Workload:
+    """The precons on the engine of ``--against`` (package ``engine_against``)."""
+    modules = {
+        name: importlib.import_module(f"engine_against.{name}")
+        for name in ("agents", "decks", "match")
+    }
+    paths = sorted((ROOT / "content" / "precons").glob("*.json"))
+    decks = [
+        modules["decks"].deck_from_dict(json.loads(p.read_text(encoding="utf-8"))) for p in paths
+    ]
+    pairs = [(a, b) for a in range(len(decks)) for b in range(len(decks)) if a != b]
+    run = modules["match"].run_match
+    make = modules["agents"].make_agent
+
+    def workload(seed: int) -> Match:
+        agents = agents_for(make, agent_names, seed)
+        pair = [decks[i] for i in pairs[seed % len(pairs)]]
+        return lambda: run(decks=pair, agents=agents, seed=seed, log=False).summary["turns"]
 
     return workload
 
@@ -178,6 +208,13 @@ def summarise(label: str, results: Results) -> None:
             f"  plain / 0.3.0: median ×{plain / base:.3f}, total CPU ×{rate:.3f} "
             f"(aim ≤ ×{PLAIN_AIM:.2f})"
         )
+    if "against" in results and "precons" in results:
+        base, today = median_ms(results["against"][0]), median_ms(results["precons"][0])
+        rate = sum(results["precons"][0]) / sum(results["against"][0])
+        print(
+            f"  precons / against: median ×{today / base:.3f}, total CPU ×{rate:.3f} "
+            f"(aim ≤ ×{PLAIN_AIM:.2f})"
+        )
     if "effects" in results:
         effects = median_ms(results["effects"][0])
         verdict = "met" if effects <= EFFECTS_AIM_MS else "NOT met"
@@ -209,6 +246,12 @@ def main() -> None:
     )
     parser.add_argument("--precons", action="store_true", help="also the shipped precons")
     parser.add_argument("--no-baseline", action="store_true", help="skip engine 0.3.0")
+    parser.add_argument(
+        "--against",
+        metavar="COMMIT",
+        help="with --precons, also the precons on this commit's engine (workload 'against'), "
+        "and the ratio precons / against",
+    )
     parser.add_argument("--profile", type=int, default=0, metavar="N")
     parser.add_argument("--only", help="profile this workload (default: effects)")
     args = parser.parse_args()
@@ -222,6 +265,9 @@ def main() -> None:
         workloads["effects"] = today_workload(args.agents, effect_decks)
         if args.precons:
             workloads["precons"] = today_workload(args.agents, precon_decks())
+            if args.against:
+                load_baseline(Path(directory), args.against, "engine_against")
+                workloads["against"] = against_workload(args.agents)
 
         print(
             f"engine {ENGINE_VERSION} against 0.3.0 ({BASELINE_COMMIT}), {args.seeds} seeds × "

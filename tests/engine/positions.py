@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from matches.engine.decisions import Agent, Decision
+from matches.engine.agents import Agent
+from matches.engine.decisions import Decision
 from matches.engine.game import Game
 from matches.engine.position import position_from_dict, position_game
 from matches.engine.state import GameState
@@ -69,7 +70,7 @@ class RecordingAgent:
         self.decisions: list[Decision] = []
         self.state: GameState | None = None
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: object = None) -> int:
         index = self.inner.choose(decision)
         self.decisions.append(decision)
         phase = self.state.phase.value if self.state is not None else ""

@@ -61,7 +61,7 @@ class DefaultAgent:
 
     name = "default"
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: object = None) -> int:
         best, best_value = None, -1
         for index, option in enumerate(decision.options):
             data = option.data
@@ -87,7 +87,7 @@ class Recorder:
         self.inner = ScriptedAgent(script or {}, fallback=DefaultAgent(), name="script")
         self.decisions: list[Decision] = []
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: object = None) -> int:
         self.decisions.append(decision)
         return self.inner.choose(decision)
 

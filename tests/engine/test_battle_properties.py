@@ -27,7 +27,7 @@ class RandomAgent:
     def __init__(self, seed: int) -> None:
         self.random = random.Random(seed)
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: object = None) -> int:
         return self.random.randrange(len(decision.options))
 
 

@@ -38,6 +38,36 @@ def test_engine_0_3_0_loads_beside_today_s_engine_and_plays(tmp_path):
     assert turns >= 1 and today >= 1
 
 
+def test_the_precons_play_against_another_commit_s_engine_in_the_same_run():
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(BENCH / "engine_matches.py"),
+            *("--seeds", "2", "--rounds", "1", "--precons", "--no-baseline"),
+            *("--against", "f533bd2"),
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    for name in ("precons", "against"):
+        assert f"  {name} " in out
+    assert "precons / against: median ×" in out
+
+
+def test_the_match_state_bench_reports_apply_and_clone():
+    out = subprocess.run(
+        [sys.executable, str(BENCH / "match_state.py"), "--seeds", "2"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    for row in ("apply, per choice", "clone at 50 % of the match", "observation().to_dict()"):
+        assert row.replace(" %", "%") in out
+
+
 def test_one_run_reports_every_workload_with_the_aims():
     out = subprocess.run(
         [sys.executable, str(BENCH / "engine_matches.py"), "--seeds", "2", "--rounds", "1"],

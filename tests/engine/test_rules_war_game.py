@@ -52,7 +52,7 @@ class Player:
     def __post_init__(self) -> None:
         self.inner = ScriptedAgent(self.script, fallback=DefaultAgent(), name=self.name)
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: object = None) -> int:
         self.asked.append(Asked(self.table.game.state.phase, decision))
         return self.inner.choose(decision)
 

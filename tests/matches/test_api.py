@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from config.celery import app
 from decks.models import Visibility
+from matches.engine.agents import AGENTS_VERSION
 from matches.engine.match import ENGINE_VERSION
 from matches.models import Match, Tournament
 from tests.matches.decks import four_decks, playable_deck
@@ -74,6 +75,7 @@ def test_create_a_round_robin_and_read_its_results(
     matches = api.get(f"/api/tournaments/{created['id']}/matches/").json()
     assert matches["count"] == 12
     assert matches["results"][0]["engine_version"] == ENGINE_VERSION
+    assert matches["results"][0]["agents_version"] == AGENTS_VERSION
 
 
 def test_a_match_log_is_regenerated_and_an_old_engine_says_unavailable(

@@ -144,7 +144,7 @@ def test_a_runaway_game_is_ended_with_its_reason_and_the_tournament_goes_on(owne
     from matches.engine.agents import RandomAgent
 
     class Stuck(RandomAgent):
-        def choose(self, decision):
+        def choose(self, decision, observation=None):
             if decision.kind == "setup.redeal":
                 while True:  # a game that never ends
                     pass

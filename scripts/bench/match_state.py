@@ -1,0 +1,98 @@
+"""What stepping a match state costs: apply (one choice, and the rules run on to the next
+decision) and clone, in µs of CPU, on the shipped precons.
+
+    .venv/bin/python scripts/bench/match_state.py [--seeds 60]
+
+For each seed a heuristic pair plays a precon pairing with ``run_match`` (log off) to get its
+history; then, clock running (``time.process_time``):
+
+* ``apply`` — a fresh match state applies the whole history (``apply_index``), log off: the
+  time per choice, and per match against ``run_match`` of the same match (the agents' share);
+* ``clone`` — ``clone()`` of the state at a quarter, half and three quarters of the history,
+  and at its end (a clone builds the match again and applies the same history);
+* ``observation`` — ``observation(player).to_dict()`` at the half-way state.
+
+Printed: medians and p25/p75 over the seeds, with the load average before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from matches.engine.agents import make_agent  # noqa: E402
+from matches.engine.decks import deck_from_dict  # noqa: E402
+from matches.engine.match import MatchSetup, new_match, replay_match, run_match  # noqa: E402
+
+PRECONS = [
+    deck_from_dict(json.loads(path.read_text(encoding="utf-8")))
+    for path in sorted((ROOT / "content" / "precons").glob("*.json"))
+]
+PAIRINGS = [(a, b) for a in PRECONS for b in PRECONS if a is not b]
+
+
+def cpu_us(thunk: Callable[[], object]) -> float:
+    start = time.process_time()
+    thunk()
+    return (time.process_time() - start) * 1e6
+
+
+def describe(name: str, values: list[float]) -> str:
+    p25, median, p75 = statistics.quantiles(values, n=4, method="inclusive")
+    return f"  {name:28} median {median:9.1f} µs  p25 {p25:9.1f}  p75 {p75:9.1f}"
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=60)
+    args = parser.parse_args()
+    print(f"{args.seeds} precon matches, heuristic pair, log off; load average before {load()}")
+    rows: dict[str, list[float]] = {}
+
+    def add(name: str, value: float) -> None:
+        rows.setdefault(name, []).append(value)
+
+    for seed in range(args.seeds):
+        decks = list(PAIRINGS[seed % len(PAIRINGS)])
+        agents = [make_agent("heuristic", seed=seed + i) for i in (0, 1)]
+        result = run_match(decks=decks, agents=agents, seed=seed, log=False)
+        actions = result.actions
+        setup = MatchSetup(decks=decks, seed=seed, agent_names=("heuristic", "heuristic"))
+        agents = [make_agent("heuristic", seed=seed + i) for i in (0, 1)]
+        whole = cpu_us(partial(run_match, decks=decks, agents=agents, seed=seed, log=False))
+        applied = cpu_us(partial(replay_match, setup, actions, log=False))
+        add("run_match (whole match)", whole)
+        add("apply all (whole match)", applied)
+        add("apply, per choice", applied / max(len(actions), 1))
+        add("choices per match", float(len(actions)))
+        for share in (0.25, 0.5, 0.75, 1.0):
+            match = new_match(setup, log=False)
+            match.apply_all(actions[: int(len(actions) * share)])
+            add(f"clone at {share:.0%} of the match", cpu_us(match.clone))
+            if share == 0.5 and match.decision is not None:
+                player = match.decision.player
+                add("observation().to_dict()", cpu_us(match.observation(player).to_dict))
+    for name, values in rows.items():
+        if name == "choices per match":
+            print(f"  {name:28} median {statistics.median(values):9.0f}")
+        else:
+            print(describe(name, values))
+    print(f"load average after {load()}")
+
+
+if __name__ == "__main__":
+    main()

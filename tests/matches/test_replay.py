@@ -1,0 +1,117 @@
+"""Matches keep their moves: the replay applies a match's stored choices, with no agent."""
+
+import json
+
+import pytest
+
+from matches import engine_decks, services
+from matches.engine.agents import AGENTS_VERSION
+from matches.engine.match import ENGINE_VERSION
+from matches.engine.match_state import decode_actions
+from matches.engine_decks import playable_deck_of
+from matches.models import Match
+from matches.playing import play_game
+from matches.services import TournamentRequest, tournament_create, tournament_play_inline
+from tests.matches.decks import four_decks
+
+
+@pytest.fixture
+def tournament(owner):
+    decks = four_decks(owner)[:3]
+    request = TournamentRequest(
+        name="Турнир",
+        format="round_robin",
+        versions=[deck.versions.get() for deck in decks],
+        games_per_pairing=4,
+        agents=["heuristic", "random"],
+        seed=7,
+    )
+    return tournament_play_inline(
+        tournament=tournament_create(owner=owner, request=request, dispatch=False)
+    )
+
+
+def played_again_with_its_agents(match):
+    """The match played again by its agents, log on: its original log."""
+    _, result = play_game(
+        seats=[playable_deck_of(version=match.seat0), playable_deck_of(version=match.seat1)],
+        agents=match.agents,
+        seed=match.seed,
+        turn_cap=match.turn_cap,
+        log=True,
+    )
+    return result
+
+
+def test_every_match_of_a_tournament_replays_its_own_log_from_its_stored_choices(tournament):
+    matches = list(Match.objects.filter(tournament=tournament))
+    assert len(matches) == 12
+    for match in matches:
+        assert match.agents_version == AGENTS_VERSION
+        actions = bytes(match.actions)
+        original = played_again_with_its_agents(match)
+        assert decode_actions(actions) == original.actions
+        assert 0 < len(actions) < 1000  # hundreds of bytes: a byte per choice
+        assert list(services.match_replay(match=match)) == list(original.log)
+
+
+def test_a_replay_asks_no_agent(tournament, monkeypatch):
+    def no_agents(*args, **kwargs):
+        raise AssertionError("a replay must not ask an agent")
+
+    monkeypatch.setattr(engine_decks, "make_agent", no_agents)
+    match = Match.objects.filter(tournament=tournament).first()
+    log = services.match_replay(match=match)
+    assert log is not None and list(log)[-1]["type"] == "victory"
+    step = services.match_replay_step(match=match, step=5)
+    assert step.step == 5 and step.events == list(log)
+
+
+def test_a_match_without_stored_choices_replays_while_the_engine_version_matches(tournament):
+    match = Match.objects.filter(tournament=tournament).first()
+    stored = list(services.match_replay(match=match))
+    Match.objects.filter(pk=match.pk).update(actions=None)
+    match.refresh_from_db()
+    assert list(services.match_replay(match=match)) == stored
+    assert services.match_replay_step(match=match, step=3).events == stored
+
+
+def test_a_match_of_another_engine_version_says_so(tournament, client, owner):
+    match = Match.objects.filter(tournament=tournament).first()
+    Match.objects.filter(pk=match.pk).update(engine_version="0.0.1")
+    match.refresh_from_db()
+    assert services.match_replay(match=match) is None
+    reason = services.match_replay_unavailable(match=match)
+    assert "0.0.1" in reason and ENGINE_VERSION in reason
+    client.force_login(owner)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert 'id="replay-unavailable"' in page and "0.0.1" in page and ENGINE_VERSION in page
+    gone = client.get(f"/api/matches/{match.pk}/log/")
+    assert gone.status_code == 410
+    assert "0.0.1" in json.dumps(gone.json(), ensure_ascii=False)
+
+
+def test_choices_that_do_not_fit_the_rules_give_no_replay(tournament):
+    match = Match.objects.filter(tournament=tournament).first()
+    Match.objects.filter(pk=match.pk).update(actions=bytes([120]) * 3)
+    match.refresh_from_db()
+    assert services.match_replay(match=match) is None
+    assert services.match_replay_step(match=match, step=0) is None
+    Match.objects.filter(pk=match.pk).update(actions=b"\x80")  # ends inside an index
+    match.refresh_from_db()
+    assert services.match_replay(match=match) is None
+    assert services.match_replay_step(match=match, step=0) is None
+
+
+def test_each_step_shows_the_position_right_after_its_event(tournament):
+    match = Match.objects.filter(tournament=tournament).first()
+    last = services.match_replay_step(match=match, step=10**6)
+    assert last.step == len(last.events) - 1
+    assert last.events[-1]["type"] == "victory"
+    turns = [services.match_replay_step(match=match, step=i).position["turn"] for i in (0, 1)]
+    assert turns == [0, 0]
+    for index in last.turn_starts[:3]:
+        assert (
+            services.match_replay_step(match=match, step=index).position["turn"]
+            == (last.events[index]["turn"])
+        )
