@@ -15,6 +15,8 @@ card's worth directly: the same deals with and without it.
 
 from __future__ import annotations
 
+import csv
+import io
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
@@ -193,3 +195,57 @@ def sorted_figures(figures: list[CardFigures], key: str) -> list[CardFigures]:
     missing = [f for f in figures if f.sort_value(key) is None]
     present.sort(key=lambda f: (f.sort_value(key), f.name), reverse=descending)
     return present + missing
+
+
+CSV_COLUMNS = [
+    "entry",
+    "deck",
+    "card",
+    "games",
+    "drawn_games",
+    "drawn_rate",
+    "drawn_ci95_low",
+    "drawn_ci95_high",
+    "played_games",
+    "played_rate",
+    "played_ci95_low",
+    "played_ci95_high",
+    "not_drawn_games",
+    "not_drawn_rate",
+    "not_drawn_ci95_low",
+    "not_drawn_ci95_high",
+    "improvement",
+    "improvement_ci95_low",
+    "improvement_ci95_high",
+    "copies_drawn",
+    "copies_played",
+    "copies_at_end",
+]
+
+
+def _number(value: float | None) -> str:
+    return "" if value is None else f"{value:.4f}"
+
+
+def _cell(text: str) -> str:
+    """A name as a spreadsheet reads it: never as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def card_figures_csv(figures: Iterable[CardFigures], labels: Mapping[int, str]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for f in figures:
+        row: list[Any] = [f.rank, _cell(labels.get(f.rank, "")), _cell(f.name), f.games]
+        row.append(f.drawn_games)
+        for rate in (f.drawn, f.played, f.not_drawn):
+            if rate is not f.drawn:
+                row.append(rate.games)
+            low, high = rate.ci95 or (None, None)
+            row += [_number(rate.rate), _number(low), _number(high)]
+        low, high = f.improvement_ci95 or (None, None)
+        row += [_number(f.improvement), _number(low), _number(high)]
+        row += [f.copies_drawn, f.copies_played, f.copies_at_end]
+        writer.writerow(row)
+    return out.getvalue()

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from matches import swap
 from matches.statistics import SprtDecision, sprt_decision
 
 ROUND_ROBIN = "round_robin"
@@ -23,7 +24,16 @@ SWISS = "swiss"
 SINGLE_ELIMINATION = "single_elimination"
 GAUNTLET = "gauntlet"
 HEAD_TO_HEAD = "head_to_head"
-FORMATS = (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS, SINGLE_ELIMINATION, GAUNTLET, HEAD_TO_HEAD)
+SWAP = swap.SWAP  # the swap test: entries 0 and 1 are a deck and its changed copy (``swap``)
+FORMATS = (
+    ROUND_ROBIN,
+    DOUBLE_ROUND_ROBIN,
+    SWISS,
+    SINGLE_ELIMINATION,
+    GAUNTLET,
+    HEAD_TO_HEAD,
+    SWAP,
+)
 
 HEAD_TO_HEAD_DEFAULTS = {"delta": 0.1, "alpha": 0.05, "beta": 0.05, "max_games": 400, "block": 20}
 
@@ -173,13 +183,13 @@ def normalized_options(
         if not _whole(rounds) or not 1 <= rounds <= max(count - 1, 1):
             problems["rounds"] = f"a whole number from 1 to {max(count - 1, 1)}"
         result["rounds"] = rounds
-    if format == HEAD_TO_HEAD:
-        if count != 2:
+    if format in (HEAD_TO_HEAD, SWAP):
+        defaults = HEAD_TO_HEAD_DEFAULTS if format == HEAD_TO_HEAD else swap.DEFAULTS
+        if format == HEAD_TO_HEAD and count != 2:
             problems["decks"] = "exactly two decks: A and B"
-        result = {
-            **HEAD_TO_HEAD_DEFAULTS,
-            **{k: options[k] for k in HEAD_TO_HEAD_DEFAULTS if k in options},
-        }
+        if format == SWAP and count < 3:
+            problems["decks"] = "the deck, its changed copy and at least one opponent"
+        result = {**defaults, **{k: options[k] for k in defaults if k in options}}
         for name in ("delta", "alpha", "beta"):
             value = result[name]
             if (
@@ -190,7 +200,10 @@ def normalized_options(
                 problems[name] = "a number between 0 and 0.5"
         for name in ("max_games", "block"):
             value = result[name]
-            if not _whole(value) or value < 2 or value % 2:
+            if format == SWAP and name == "block":
+                if not _whole(value) or not 1 <= value <= 50:
+                    problems[name] = "a whole number from 1 to 50"
+            elif not _whole(value) or value < 2 or value % 2:
                 problems[name] = "an even whole number ≥ 2"
     unknown = set(options) - set(result)
     for name in sorted(unknown):
@@ -215,7 +228,7 @@ def planned_games(*, format: str, count: int, games: int, options: Mapping[str, 
         return options["rounds"] * (count // 2) * games
     if format == SINGLE_ELIMINATION:
         return (count - 1) * games
-    return options["max_games"]  # HEAD_TO_HEAD: the cap
+    return options["max_games"]  # HEAD_TO_HEAD, SWAP: the cap
 
 
 def next_round(
@@ -253,7 +266,29 @@ def next_round(
         return [PairingPlan(a, b, games) for a, b in pairs]
     if format == SINGLE_ELIMINATION:
         return _elimination_next(count, games, history)
+    if format == SWAP:
+        pairs = swap.next_round(count, options, history)
+        return [PairingPlan(a, b, 2) for a, b in pairs] if pairs else None
     return _head_to_head_next(options, history)
+
+
+def seed_key(*, format: str, round: int, slot: int, a: int, b: int) -> str:
+    """What a pairing's seeds derive from (with the tournament's seed and the game number):
+    its own coordinates, except in the swap test, where A's and B's pairings share them."""
+    if format == SWAP:
+        return swap.seed_key(round, slot)
+    return f"{round}:{slot}:{a}:{b}"
+
+
+def final_decision(
+    *, format: str, options: Mapping[str, Any], history: Sequence[SeriesResult]
+) -> str:
+    """The verdict stored on a finished tournament ("" for formats without one)."""
+    if format == HEAD_TO_HEAD:
+        return head_to_head_decision(options, history).value
+    if format == SWAP:
+        return swap.verdict(options, history).code
+    return ""
 
 
 def swiss_byes(*, count: int, history: Sequence[SeriesResult]) -> set[int]:

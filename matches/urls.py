@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import views
+from matches import lab_views, views
 
 app_name = "matches"
 
@@ -8,10 +8,14 @@ urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
     path("tournaments/new/", views.tournament_new, name="tournament-new"),
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament"),
+    path("tournaments/<int:tournament_id>/live/", views.tournament_live, name="tournament-live"),
+    path("tournaments/<int:tournament_id>/more/", views.tournament_more, name="tournament-more"),
     path(
         "tournaments/<int:tournament_id>/cancel/",
         views.tournament_cancel,
         name="tournament-cancel",
     ),
     path("matches/<int:match_id>/", views.match_detail, name="match"),
+    path("decks/<int:deck_id>/swap-test/", lab_views.swap_test_new, name="swap-test"),
+    path("decks/<int:deck_id>/field-test/", lab_views.field_test, name="field-test"),
 ]

@@ -9,7 +9,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from matches import selectors, services
+from matches import extend, selectors, services, swap_tests
+from matches.card_figures import SORT_KEYS, card_figures, sorted_figures
 from matches.engine_decks import playable_deck_of
 from matches.event_text import describe, player_name
 from matches.forms import TournamentForm
@@ -62,7 +63,6 @@ def tournament_detail(request, tournament_id: int):
     tournament = get_object_or_404(
         selectors.tournaments_visible(user=request.user), pk=tournament_id
     )
-    results = selectors.tournament_results(tournament=tournament)
     matches = Paginator(
         tournament.matches.select_related("seat0__deck", "seat1__deck").order_by(
             "pairing__round", "pairing__slot", "game"
@@ -70,15 +70,81 @@ def tournament_detail(request, tournament_id: int):
         MATCHES_PER_PAGE,
     ).get_page(request.GET.get("page"))
     context = {
+        **results_context(request, tournament),
+        "matches": matches,
+        "can_extend": extend.can_extend(tournament),
+    }
+    return render(request, "matches/tournament_detail.html", context)
+
+
+def tournament_live(request, tournament_id: int):
+    """The results part of the page alone: the page's script swaps it in while it runs."""
+    tournament = get_object_or_404(
+        selectors.tournaments_visible(user=request.user), pk=tournament_id
+    )
+    return render(request, "matches/_tournament_results.html", results_context(request, tournament))
+
+
+def results_context(request, tournament) -> dict:
+    """Progress, standings, pairings, heatmap, the swap verdict and the card figures of one
+    deck (``?deck=`` entry, ``?sort=`` column)."""
+    results = selectors.tournament_results(tournament=tournament)
+    figures = card_figures(tournament=tournament)
+    ranks = sorted(results["labels"])
+    default = (
+        0
+        if tournament.format in ("gauntlet", "swap") or not results["standings"]
+        else (results["standings"][0]["entry"])
+    )
+    try:
+        rank = int(request.GET.get("deck", default))
+    except ValueError:
+        rank = default
+    if rank not in results["labels"]:
+        rank = default
+    sort = request.GET.get("sort", "-drawn_games")
+    return {
         "tournament": tournament,
         "running": tournament.status == Status.RUNNING,
         "progress": selectors.progress(tournament=tournament),
         "results": results,
         "heatmap": heatmap(labels=results["labels"], pairings=results["pairings"]),
-        "matches": matches,
+        "swap": swap_tests.swap_summary(tournament=tournament),
+        "figure_decks": [{"rank": r, "name": results["labels"][r]} for r in ranks],
+        "figure_rank": rank,
+        "figure_sort": sort,
+        "figures": sorted_figures([f for f in figures if f.rank == rank], sort),
+        "sort_links": {
+            key: f"?deck={rank}&sort={key if sort == '-' + key else '-' + key}#card-figures"
+            for key in SORT_KEYS
+        },
         "is_owner": tournament.owner_id == request.user.pk,
     }
-    return render(request, "matches/tournament_detail.html", context)
+
+
+@login_required
+@require_POST
+def tournament_more(request, tournament_id: int):
+    tournament = get_object_or_404(
+        selectors.tournaments_visible(user=request.user), pk=tournament_id
+    )
+    if tournament.owner_id != request.user.pk:
+        raise PermissionDenied
+    try:
+        games = int(request.POST.get("games", ""))
+    except ValueError:
+        games = 0
+    try:
+        extend.tournament_more(tournament=tournament, games=games)
+    except (services.TournamentError, services.LimitExceeded) as error:
+        messages = getattr(error, "fields", {}).get("games") or [error.message]
+        return render(
+            request,
+            "matches/refused.html",
+            {"title": tournament.name, "message": " ".join(messages), "back": tournament},
+            status=429 if isinstance(error, services.LimitExceeded) else 400,
+        )
+    return redirect("matches:tournament", tournament.pk)
 
 
 @login_required
