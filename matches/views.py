@@ -32,7 +32,7 @@ def tournament_new(request):
     form = TournamentForm(request.POST or None, decks=decks)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        versions = [selectors.latest_version(deck=deck) for deck in data["decks"]]
+        versions = [selectors.latest_version(deck=deck) for deck in form.ordered_decks()]
         try:
             tournament = services.tournament_create(
                 owner=request.user,
@@ -56,7 +56,8 @@ def tournament_new(request):
         else:
             return redirect("matches:tournament", tournament.pk)
     status = 429 if any("at most" in str(e) for e in form.non_field_errors()) else 200
-    return render(request, "matches/tournament_new.html", {"form": form}, status=status)
+    context = {"form": form, "ms_per_game": selectors.recent_ms_per_game()}
+    return render(request, "matches/tournament_new.html", context, status=status)
 
 
 def tournament_detail(request, tournament_id: int):
