@@ -16,7 +16,7 @@ from typing import Any
 
 CELL = 44
 TOP = 28  # the column numbers' band
-CHAR = 8.2  # width of one label character at the drawing's font size, roughly
+CHAR = 9.4  # width of one label character at the drawing's font size (15), Cyrillic
 SHORT = 16  # a row label's characters before «…»
 
 

@@ -86,6 +86,16 @@ def tournament_live(request, tournament_id: int):
     return render(request, "matches/_tournament_results.html", results_context(request, tournament))
 
 
+def _next_sort(key: str, current: str) -> str:
+    """A column's link: names A→Z first, figures highest first; again: the other way."""
+    first = key if key == "name" else f"-{key}"
+    return (
+        first.lstrip("-")
+        if current == first and first.startswith("-")
+        else (f"-{key}" if current == first else first)
+    )
+
+
 def results_context(request, tournament) -> dict:
     """Progress, standings, pairings, heatmap, the swap verdict and the card figures of one
     deck (``?deck=`` entry, ``?sort=`` column)."""
@@ -116,8 +126,7 @@ def results_context(request, tournament) -> dict:
         "figure_sort": sort,
         "figures": sorted_figures([f for f in figures if f.rank == rank], sort),
         "sort_links": {
-            key: f"?deck={rank}&sort={key if sort == '-' + key else '-' + key}#card-figures"
-            for key in SORT_KEYS
+            key: f"?deck={rank}&sort={_next_sort(key, sort)}#card-figures" for key in SORT_KEYS
         },
         "is_owner": tournament.owner_id == request.user.pk,
     }
