@@ -162,10 +162,13 @@ def figures_from_games(
 
 
 def tournament_card_games(
-    *, tournaments: Iterable[Tournament] | Any
+    *, tournaments: Iterable[Tournament] | Any, matches: Any = None
 ) -> Iterable[tuple[int, int, float, Mapping[str, list[int]]]]:
-    """``(tournament id, deck version id, score, tally)`` per seat of every game with a tally."""
-    rows = Match.objects.filter(tournament__in=tournaments).values_list(
+    """``(tournament id, deck version id, score, tally)`` per seat of every game with a tally
+    (of ``matches`` when given, a query of the tournaments' games)."""
+    if matches is None:
+        matches = Match.objects.filter(tournament__in=tournaments)
+    rows = matches.values_list(
         "tournament_id", "seat0_id", "seat1_id", "winner_seat", "summary__cards"
     )
     for tournament_id, seat0, seat1, winner, tallies in rows.iterator(chunk_size=500):

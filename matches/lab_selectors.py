@@ -10,11 +10,11 @@ from django.db.models import Q
 from decks.card_specs import card_spec_of
 from decks.models import Deck, DeckEntry, Visibility
 from matches.card_figures import CardFigures, figures_from_games, tournament_card_games
-from matches.models import Match, Tournament
+from matches.models import Match
 from matches.selectors import tournaments_visible
 
 DECK_TOURNAMENTS = 20
-CARD_MATCHES = 5000  # a card page reads at most this many recent public games
+CARD_MATCHES = 2000  # a card page reads at most this many recent public games
 
 
 def deck_tournaments(*, user, deck: Deck) -> list[dict[str, Any]]:
@@ -65,13 +65,15 @@ def card_public_figures(*, card) -> CardFigures | None:
     it pooled (the same bias as in a tournament, and more: decks differ)."""
     name = card_spec_of(card).get("name")
     holding = DeckEntry.objects.filter(card=card).values("deck_id")
-    public = Tournament.objects.filter(is_public=True, entries__deck_version__deck__in=holding)
-    rows = tournament_card_games(tournaments=public.distinct())
-    games = []
-    for _, _, score, tally in rows:
-        if name in tally:
-            games.append((0, score, {name: tally[name]}))
-            if len(games) >= CARD_MATCHES:
-                break
+    recent = (
+        Match.objects.filter(tournament__is_public=True)
+        .filter(Q(seat0__deck__in=holding) | Q(seat1__deck__in=holding))
+        .order_by("-id")[:CARD_MATCHES]
+    )
+    games = [
+        (0, score, {name: tally[name]})
+        for _, _, score, tally in tournament_card_games(tournaments=(), matches=recent)
+        if name in tally
+    ]
     figures = figures_from_games(games)
     return figures[0] if figures else None

@@ -260,7 +260,14 @@ def test_deck_and_card_pages_link_to_their_results(signed_in, owner, played):
     card = Card.objects.get(name_ru="Тестовый бомбардировщик")
     page = signed_in.get(f"/cards/{card.pk}/", follow=True).content.decode()
     assert 'id="card-decks"' in page and f"/decks/{decks[0].pk}/" in page
-    assert 'id="card-figures"' in page
+    # Its figures pool both decks' games of this public tournament.
+    from matches.card_figures import card_figures
+
+    pooled = [f for f in card_figures(tournament=tournament) if f.name == card.name_ru]
+    games, drawn = sum(f.games for f in pooled), sum(f.drawn_games for f in pooled)
+    assert games == 4
+    english = signed_in.get(f"/cards/{card.pk}/", follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert f"In {games} games of decks holding it, drawn in {drawn}." in english.content.decode()
 
 
 def test_the_swap_test_page_starts_one_and_names_bad_input(signed_in, owner, played):
