@@ -129,3 +129,28 @@ def test_build_test_against_the_field_read_figures_then_swap_a_card(page, field,
     expect(page.locator("#swap-figures")).to_contain_text("B − A")
     expect(page.locator("#games-needed")).not_to_be_empty()
     shots(page, "tournament-swap-test")
+
+
+def test_the_form_shows_only_the_chosen_formats_fields_and_estimates_the_time(page, field):
+    sign_up(page, "planner")
+    page.goto("/tournaments/new/")
+    page.select_option("#id_format", "round_robin")
+    expect(page.locator("#row-hero")).to_be_hidden()
+    expect(page.locator("#row-rounds")).to_be_hidden()
+    expect(page.locator("#row-delta")).to_be_hidden()
+    page.select_option("#id_format", "gauntlet")
+    expect(page.locator("#row-hero")).to_be_visible()
+    expect(page.locator("#row-rounds")).to_be_hidden()
+    page.select_option("#id_format", "swiss")
+    expect(page.locator("#row-rounds")).to_be_visible()
+    expect(page.locator("#row-hero")).to_be_hidden()
+    page.select_option("#id_format", "head_to_head")
+    expect(page.locator("#row-delta")).to_be_visible()
+    expect(page.locator("#row-max_games")).to_be_visible()
+    expect(page.locator("#row-agent_a .helptext")).to_contain_text("heuristic")
+    # Two decks, round robin, 10 games: 10 games, and the seconds they should take.
+    page.select_option("#id_format", "round_robin")
+    for deck in field:
+        page.check(f"input[name=decks][value='{deck.pk}']")
+    page.fill("#id_games_per_pairing", "10")
+    expect(page.locator("#estimate")).to_contain_text(re.compile(r"игр по плану: 10, около \d+ с"))

@@ -221,3 +221,30 @@ def test_the_command_runs_a_swap_test_and_writes_its_verdict(owner, tmp_path, ca
     # 16 games a round, so the cap of 40 leaves room for two rounds.
     assert body["games"] == 32 and body["verdict"].startswith("swap_")
     assert "after 32 games" in capsys.readouterr().out
+
+
+def test_a_swap_test_stopped_undecided_at_its_cap_goes_on_with_a_higher_cap(owner):
+    from matches.extend import can_extend, tournament_more
+
+    _, _, tournament = started(owner, max_games=12, block=1, delta=0.05)
+    tournament = tournament_play_inline(tournament=tournament)
+    assert (tournament.status, tournament.done, tournament.decision) == (
+        Status.FINISHED,
+        12,
+        "swap_undecided",
+    )
+    first_seeds = set(Match.objects.filter(tournament=tournament).values_list("seed", flat=True))
+    assert can_extend(tournament)
+    tournament = tournament_more(tournament=tournament, games=12, dispatch=False)
+    assert (tournament.status, tournament.total, tournament.options["max_games"]) == (
+        Status.RUNNING,
+        24,
+        24,
+    )
+    tournament = tournament_play_inline(tournament=tournament)
+    assert (tournament.status, tournament.done) == (Status.FINISHED, 24)
+    seeds = set(Match.objects.filter(tournament=tournament).values_list("seed", flat=True))
+    assert first_seeds < seeds  # the first deals kept, new ones added
+    assert swap_summary(tournament=tournament)["units"] == 6
+    decided = tournament.decision != "swap_undecided"
+    assert can_extend(tournament) is not decided
