@@ -47,12 +47,13 @@ def field_versions(
         wanted |= Q(visibility=Visibility.PUBLIC) & ~Q(owner=user) & Q(owner__isnull=False)
     if "mine" in groups:
         wanted |= Q(owner=user)
-    decks = (
-        Deck.objects.filter(wanted)
-        .exclude(pk__in=list(exclude))
-        .order_by("owner_id", "-updated_at", "id")  # NULL owners (precons) first on both
+    decks = list(Deck.objects.filter(wanted).exclude(pk__in=list(exclude)))
+    precons = sorted((d for d in decks if d.owner_id is None), key=lambda d: (d.name, d.pk))
+    others = sorted(
+        (d for d in decks if d.owner_id is not None),
+        key=lambda d: (-d.updated_at.timestamp(), d.pk),
     )
-    chosen = sorted(decks, key=lambda deck: (deck.owner_id is not None, deck.name))
+    chosen = precons + others
     versions = []
     for deck in chosen:
         version = latest_version(deck=deck)
@@ -143,6 +144,7 @@ def swap_test_create(
                 agents=agents,
                 seed=seed,
                 options=options or {},
+                is_public=False,  # the changed copy is a private deck of the user
             ),
             dispatch=dispatch,
         )
@@ -164,6 +166,8 @@ def field_test_create(
             versions=[version, *field],
             games_per_pairing=FIELD_GAMES,
             seed=seed,
+            # As visible as the deck: a private deck's test is the owner's alone.
+            is_public=version.deck.owner_id is None or version.deck.visibility == Visibility.PUBLIC,
         ),
         dispatch=dispatch,
     )

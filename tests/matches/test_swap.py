@@ -89,6 +89,7 @@ def test_the_changed_copy_is_a_private_deck_with_the_swap(owner):
     assert counts["Тестовая станция"] == before["Тестовая станция"] + 1
     assert changed.deck.owner == owner and changed.deck.visibility == "private"
     assert changed.is_valid
+    assert not tournament.is_public  # it holds a private deck: the owner's alone
 
 
 def test_a_wrong_change_saves_nothing(owner):
@@ -173,9 +174,10 @@ def test_the_field_is_precons_public_decks_and_mine_without_the_deck_itself(owne
     mine = four_decks(owner)
     theirs = four_decks(stranger)
     versions = field_versions(user=owner, groups=["mine"], exclude=[mine[0].pk])
-    assert [v.deck for v in versions] == sorted(mine[1:], key=lambda d: d.name)
+    assert [v.deck for v in versions] == mine[:0:-1]  # the most recently changed first
     versions = field_versions(user=owner, groups=["public"], exclude=[])
-    assert [v.deck for v in versions] == sorted(theirs, key=lambda d: d.name)
+    assert [v.deck for v in versions] == theirs[::-1]
+    assert field_versions(user=owner, groups=["precons"]) == []
 
 
 def test_field_test_is_a_gauntlet_with_the_deck_as_hero(owner, stranger):
@@ -187,7 +189,7 @@ def test_field_test_is_a_gauntlet_with_the_deck_as_hero(owner, stranger):
             owner=None, is_preconstructed=True, precon_key=f"test-{deck.pk}"
         )
     tournament = field_test_create(owner=owner, version=decks[0].versions.get(), dispatch=False)
-    assert tournament.format == "gauntlet"
+    assert tournament.format == "gauntlet" and tournament.is_public  # as visible as the deck
     assert tournament.entries.get(rank=0).deck_version.deck == decks[0]
     assert tournament.entries.count() == 4
     pairings = tournament.pairings.select_related("a")
