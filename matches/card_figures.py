@@ -188,6 +188,17 @@ def card_figures(*, tournament: Tournament) -> list[CardFigures]:
     )
 
 
+def card_figures_deck(*, tournament: Tournament, results: Mapping[str, Any], asked: str) -> int:
+    """Whose figures the page shows: the entry ``asked`` for when it is one; else the hero of
+    a gauntlet or swap test (entry 0), or the deck on top of the standings."""
+    labels = results["labels"]
+    if asked.isdigit() and int(asked) in labels:
+        return int(asked)
+    if tournament.format in ("gauntlet", "swap") or not results["standings"]:
+        return 0
+    return int(results["standings"][0]["entry"])
+
+
 def sorted_figures(figures: list[CardFigures], key: str) -> list[CardFigures]:
     """By ``key`` (``SORT_KEYS``; a leading ``-`` for descending), figures without a value last."""
     descending = key.startswith("-")

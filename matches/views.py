@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from matches import extend, selectors, services, swap_tests
-from matches.card_figures import SORT_KEYS, card_figures, sorted_figures
+from matches.card_figures import SORT_KEYS, card_figures, card_figures_deck, sorted_figures
 from matches.engine_decks import playable_deck_of
 from matches.event_text import describe, player_name
 from matches.forms import TournamentForm
@@ -88,32 +88,19 @@ def tournament_live(request, tournament_id: int):
 
 def _next_sort(key: str, current: str) -> str:
     """A column's link: names A→Z first, figures highest first; again: the other way."""
-    first = key if key == "name" else f"-{key}"
-    return (
-        first.lstrip("-")
-        if current == first and first.startswith("-")
-        else (f"-{key}" if current == first else first)
-    )
+    first, second = (key, f"-{key}") if key == "name" else (f"-{key}", key)
+    return second if current == first else first
 
 
 def results_context(request, tournament) -> dict:
     """Progress, standings, pairings, heatmap, the swap verdict and the card figures of one
     deck (``?deck=`` entry, ``?sort=`` column)."""
     results = selectors.tournament_results(tournament=tournament)
-    figures = card_figures(tournament=tournament)
-    ranks = sorted(results["labels"])
-    default = (
-        0
-        if tournament.format in ("gauntlet", "swap") or not results["standings"]
-        else (results["standings"][0]["entry"])
+    rank = card_figures_deck(
+        tournament=tournament, results=results, asked=request.GET.get("deck", "")
     )
-    try:
-        rank = int(request.GET.get("deck", default))
-    except ValueError:
-        rank = default
-    if rank not in results["labels"]:
-        rank = default
     sort = request.GET.get("sort", "-drawn_games")
+    figures = [f for f in card_figures(tournament=tournament) if f.rank == rank]
     return {
         "tournament": tournament,
         "running": tournament.status == Status.RUNNING,
@@ -121,10 +108,12 @@ def results_context(request, tournament) -> dict:
         "results": results,
         "heatmap": heatmap(labels=results["labels"], pairings=results["pairings"]),
         "swap": swap_tests.swap_summary(tournament=tournament),
-        "figure_decks": [{"rank": r, "name": results["labels"][r]} for r in ranks],
+        "figure_decks": [
+            {"rank": r, "name": results["labels"][r]} for r in sorted(results["labels"])
+        ],
         "figure_rank": rank,
         "figure_sort": sort,
-        "figures": sorted_figures([f for f in figures if f.rank == rank], sort),
+        "figures": sorted_figures(figures, sort),
         "sort_links": {
             key: f"?deck={rank}&sort={_next_sort(key, sort)}#card-figures" for key in SORT_KEYS
         },

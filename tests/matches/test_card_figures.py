@@ -148,3 +148,26 @@ def test_sorting_puts_missing_values_last_and_ignores_unknown_keys(owner, db):
     assert [f.drawn_games for f in sorted_figures(figures, "bogus")] == sorted(
         (f.drawn_games for f in figures), reverse=True
     )
+
+
+def test_the_page_shows_the_asked_deck_else_the_hero_or_the_leader():
+    from types import SimpleNamespace
+
+    from matches.card_figures import card_figures_deck
+    from matches.views import _next_sort
+
+    results = {"labels": {0: "a", 1: "b", 2: "c"}, "standings": [{"entry": 2}, {"entry": 0}]}
+    round_robin, gauntlet = (
+        SimpleNamespace(format="round_robin"),
+        SimpleNamespace(format="gauntlet"),
+    )
+    assert card_figures_deck(tournament=round_robin, results=results, asked="1") == 1
+    assert card_figures_deck(tournament=round_robin, results=results, asked="") == 2
+    assert card_figures_deck(tournament=round_robin, results=results, asked="7") == 2
+    assert card_figures_deck(tournament=round_robin, results=results, asked="-1") == 2
+    assert card_figures_deck(tournament=gauntlet, results=results, asked="x") == 0
+    # Sort links: names A→Z first, figures highest first; clicked again, the other way.
+    assert _next_sort("name", "-drawn_games") == "name"
+    assert _next_sort("name", "name") == "-name"
+    assert _next_sort("improvement", "name") == "-improvement"
+    assert _next_sort("improvement", "-improvement") == "improvement"
