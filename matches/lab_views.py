@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -23,10 +24,18 @@ def _add_errors(form, error) -> None:
             form.add_error(field if field in form.fields else None, message)
 
 
+def _deck_and_version(request, deck_id: int):
+    """A deck the user may enter and its latest version, or 404."""
+    deck = get_object_or_404(selectors.enterable_decks(user=request.user), pk=deck_id)
+    version = selectors.latest_version(deck=deck)
+    if version is None:
+        raise Http404("the deck has no saved version")
+    return deck, version
+
+
 @login_required
 def swap_test_new(request, deck_id: int):
-    deck = get_object_or_404(selectors.enterable_decks(user=request.user), pk=deck_id)
-    version = get_object_or_404(deck.versions.order_by("-number")[:1])
+    deck, version = _deck_and_version(request, deck_id)
     form = SwapTestForm(request.POST or None, entries=_entries(version))
     status = 200
     if request.method == "POST" and form.is_valid():
@@ -58,8 +67,7 @@ def swap_test_new(request, deck_id: int):
 @login_required
 @require_POST
 def field_test(request, deck_id: int):
-    deck = get_object_or_404(selectors.enterable_decks(user=request.user), pk=deck_id)
-    version = get_object_or_404(deck.versions.order_by("-number")[:1])
+    deck, version = _deck_and_version(request, deck_id)
     try:
         tournament = swap_tests.field_test_create(owner=request.user, version=version)
     except (services.TournamentError, services.LimitExceeded) as error:

@@ -77,10 +77,15 @@ def _changed_content(version: DeckVersion, *, remove: Card, add: Card, copies: i
         raise TournamentError(
             "invalid",
             "remove",
-            {"remove": [f"the deck has {have} of this card, fewer than {copies}"]},
+            {
+                "remove": [
+                    _("the deck has %(have)s of this card, fewer than %(copies)s")
+                    % {"have": have, "copies": copies}
+                ]
+            },
         )
     if remove.pk == add.pk:
-        raise TournamentError("invalid", "add", {"add": ["the same card as the one removed"]})
+        raise TournamentError("invalid", "add", {"add": [_("the same card as the one removed")]})
     left = present.count - copies
     if left:
         entries[remove.pk] = EntryContent(remove.pk, left, present.own_name)
@@ -114,10 +119,10 @@ def swap_test_create(
     """Save the changed copy and start the paired run; raises ``TournamentError`` (the change
     or the field is wrong, the copy is not legal) or ``LimitExceeded``, saving nothing."""
     if not 1 <= copies <= 40:
-        raise TournamentError("invalid", "copies", {"copies": ["a whole number from 1 to 40"]})
+        raise TournamentError("invalid", "copies", {"copies": [_("a whole number from 1 to 40")]})
     field = [v for v in field if v.deck_id != version.deck_id]
     if not field:
-        raise TournamentError("invalid", "field", {"field": ["at least one opponent"]})
+        raise TournamentError("invalid", "field", {"field": [_("at least one opponent")]})
     change = f"−{copies} {remove.name_ru}, +{copies} {add.name_ru}"
     with transaction.atomic():
         content = _changed_content(version, remove=remove, add=add, copies=copies)
@@ -132,7 +137,7 @@ def swap_test_create(
         new_version = changed.versions.get()
         if not new_version.is_valid:
             raise TournamentError(
-                "invalid", "add", {"add": ["the deck with this change is not legal"]}
+                "invalid", "add", {"add": [_("the deck with this change is not legal")]}
             )
         return tournament_create(
             owner=owner,
@@ -156,7 +161,7 @@ def field_test_create(
     """One click: a gauntlet of this deck version (the hero) against every precon."""
     field = field_versions(user=owner, groups=["precons"], exclude=[version.deck_id])
     if not field:
-        raise TournamentError("invalid", "field", {"field": ["no precons to play against"]})
+        raise TournamentError("invalid", "field", {"field": [_("no precons to play against")]})
     return tournament_create(
         owner=owner,
         request=TournamentRequest(

@@ -289,6 +289,7 @@ def test_the_swap_test_page_starts_one_and_names_bad_input(signed_in, owner, pla
     }
     bad = signed_in.post(url, {**fields, "copies": 9})
     assert bad.status_code == 200 and "remove" in bad.context["form"].errors
+    assert "в колоде этой карты 3, меньше чем 9" in bad.content.decode()  # in the page's language
     response = played(url, fields)
     assert response.status_code == 302
     tournament = Tournament.objects.get(format="swap")
