@@ -19,6 +19,7 @@ from matches.models import Status
 from matches.replay import replay_step
 
 MATCHES_PER_PAGE = 50
+LIVE_FIGURES_MAX = 2000  # games: above this the card figures of a running tournament wait
 
 
 def tournament_list(request):
@@ -100,14 +101,19 @@ def results_context(request, tournament) -> dict:
         tournament=tournament, results=results, asked=request.GET.get("deck", "")
     )
     sort = request.GET.get("sort", "-drawn_games")
-    figures = [f for f in card_figures(tournament=tournament) if f.rank == rank]
+    running = tournament.status == Status.RUNNING
+    # Reading every game's tally costs the page a pass over the tournament: while a big one
+    # runs (the page refreshes every second or three), the figures wait for its end.
+    deferred = running and tournament.done > LIVE_FIGURES_MAX
+    figures = [] if deferred else [f for f in card_figures(tournament=tournament) if f.rank == rank]
     return {
         "tournament": tournament,
-        "running": tournament.status == Status.RUNNING,
+        "running": running,
         "progress": selectors.progress(tournament=tournament),
         "results": results,
         "heatmap": heatmap(labels=results["labels"], pairings=results["pairings"]),
         "swap": swap_tests.swap_summary(tournament=tournament),
+        "figures_deferred": deferred,
         "figure_decks": [
             {"rank": r, "name": results["labels"][r]} for r in sorted(results["labels"])
         ],

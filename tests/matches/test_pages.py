@@ -296,3 +296,19 @@ def test_the_swap_test_page_starts_one_and_names_bad_input(signed_in, owner, pla
     page = signed_in.get(response["Location"]).content.decode()
     assert 'id="swap-verdict"' in page and 'id="verdict"' in page
     assert tournament.decision.startswith("swap_")
+
+
+def test_a_big_running_tournament_defers_its_card_figures(signed_in, owner, monkeypatch):
+    from matches import views
+
+    decks = four_decks(owner)[:2]
+    signed_in.post("/tournaments/new/", form(decks, games_per_pairing=4))  # not dispatched
+    tournament = Tournament.objects.get()
+    from matches.services import batch_play, pending_items
+
+    batch_play(tournament_id=tournament.pk, items=pending_items(tournament=tournament)[:2])
+    page = signed_in.get(f"/tournaments/{tournament.pk}/live/").content.decode()
+    assert 'id="card-figures-table"' in page  # small: live figures
+    monkeypatch.setattr(views, "LIVE_FIGURES_MAX", 1)
+    page = signed_in.get(f"/tournaments/{tournament.pk}/live/").content.decode()
+    assert 'id="figures-deferred"' in page and 'id="card-figures-table"' not in page
