@@ -20,6 +20,8 @@ OTHER_ENTRY_POINTS = {
     "import-deck": "deck-import",
     "tournaments": "tournament-list",
     "play-match": "match-create",
+    "swap-test": "swap-test-create",
+    "field-test": "field-test-create",
     "schema": "api-schema",
     "docs": "api-docs",
     "health": "health",

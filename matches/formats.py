@@ -17,6 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from matches import swap
 from matches.statistics import SprtDecision, sprt_decision
 
 ROUND_ROBIN = "round_robin"
@@ -25,7 +26,16 @@ SWISS = "swiss"
 SINGLE_ELIMINATION = "single_elimination"
 GAUNTLET = "gauntlet"
 HEAD_TO_HEAD = "head_to_head"
-FORMATS = (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS, SINGLE_ELIMINATION, GAUNTLET, HEAD_TO_HEAD)
+SWAP = swap.SWAP  # the swap test: entries 0 and 1 are a deck and its changed copy (``swap``)
+FORMATS = (
+    ROUND_ROBIN,
+    DOUBLE_ROUND_ROBIN,
+    SWISS,
+    SINGLE_ELIMINATION,
+    GAUNTLET,
+    HEAD_TO_HEAD,
+    SWAP,
+)
 
 # The head-to-head test's game cap and block: the tournament form's bound, far past where the
 # test decides (a block of 10¹² would be planned, counted and paired as one).
@@ -237,13 +247,13 @@ def normalized_options(
                 "most": max(count - 1, 1)
             }
         result["rounds"] = rounds
-    if format == HEAD_TO_HEAD:
-        if count != 2:
+    if format in (HEAD_TO_HEAD, SWAP):
+        defaults = HEAD_TO_HEAD_DEFAULTS if format == HEAD_TO_HEAD else swap.DEFAULTS
+        if format == HEAD_TO_HEAD and count != 2:
             problems["decks"] = gettext("Exactly two decks: A and B.")
-        result = {
-            **HEAD_TO_HEAD_DEFAULTS,
-            **{k: options[k] for k in HEAD_TO_HEAD_DEFAULTS if k in options},
-        }
+        if format == SWAP and count < 3:
+            problems["decks"] = gettext("The deck, its changed copy and at least one opponent.")
+        result = {**defaults, **{k: options[k] for k in defaults if k in options}}
         for name in ("delta", "alpha", "beta"):
             value = result[name]
             if (
@@ -254,11 +264,18 @@ def normalized_options(
                 problems[name] = gettext("A number between 0 and 0.5.")
         for name in ("max_games", "block"):
             value = result[name]
-            if not _whole(value) or value < 2 or value % 2 or value > MAX_HEAD_TO_HEAD_GAMES:
+            if format == SWAP and name == "block":
+                if not _whole(value) or not 1 <= value <= 50:
+                    problems[name] = gettext("A whole number from 1 to 50.")
+            elif not _whole(value) or value < 2 or value % 2 or value > MAX_HEAD_TO_HEAD_GAMES:
                 problems[name] = gettext("An even whole number from 2 to %(most)s.") % {
                     "most": MAX_HEAD_TO_HEAD_GAMES
                 }
-        if not problems.keys() & {"block", "max_games"} and result["block"] > result["max_games"]:
+        if (
+            format == HEAD_TO_HEAD
+            and not problems.keys() & {"block", "max_games"}
+            and result["block"] > result["max_games"]
+        ):
             problems["block"] = gettext("At most the game cap (max_games).")
     unknown = set(options) - set(result)
     for name in sorted(unknown):
@@ -283,7 +300,7 @@ def planned_games(*, format: str, count: int, games: int, options: Mapping[str, 
         return options["rounds"] * (count // 2) * games
     if format == SINGLE_ELIMINATION:
         return (count - 1) * games
-    return options["max_games"]  # HEAD_TO_HEAD: the cap
+    return options["max_games"]  # HEAD_TO_HEAD, SWAP: the cap
 
 
 def next_round(
@@ -321,7 +338,29 @@ def next_round(
         return [PairingPlan(a, b, games) for a, b in pairs]
     if format == SINGLE_ELIMINATION:
         return _elimination_next(count, games, history)
+    if format == SWAP:
+        pairs = swap.next_round(count, options, history)
+        return [PairingPlan(a, b, 2) for a, b in pairs] if pairs else None
     return _head_to_head_next(options, history)
+
+
+def seed_key(*, format: str, round: int, slot: int, a: int, b: int) -> str:
+    """What a pairing's seeds derive from (with the tournament's seed and the game number):
+    its own coordinates, except in the swap test, where A's and B's pairings share them."""
+    if format == SWAP:
+        return swap.seed_key(round, slot)
+    return f"{round}:{slot}:{a}:{b}"
+
+
+def final_decision(
+    *, format: str, options: Mapping[str, Any], history: Sequence[SeriesResult]
+) -> str:
+    """The verdict stored on a finished tournament ("" for formats without one)."""
+    if format == HEAD_TO_HEAD:
+        return head_to_head_decision(options, history).value
+    if format == SWAP:
+        return swap.verdict(options, history).code
+    return ""
 
 
 def swiss_byes(*, count: int, history: Sequence[SeriesResult]) -> set[int]:

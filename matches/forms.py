@@ -9,23 +9,56 @@ from matches.engine.agents import AGENTS
 from matches.models import Format
 
 AGENT_CHOICES = [(name, name) for name in sorted(AGENTS)]
+AGENT_HELP = _(
+    "heuristic: weighs each choice by a few rules of thumb (build what it can afford, attack "
+    "when stronger) — plays like a careful beginner. random: picks any legal choice at random — "
+    "a floor to measure against, not a player."
+)
+# The fields only some formats use, and which (the page hides the others).
+FORMAT_FIELDS = {
+    "hero": ("gauntlet", "head_to_head"),
+    "rounds": ("swiss",),
+    "delta": ("head_to_head",),
+    "max_games": ("head_to_head",),
+}
 
 
-class DeckChoiceField(forms.ModelMultipleChoiceField):
+class DeckLabels:
     def label_from_instance(self, deck):
         if deck.owner_id is None:
             return _("%(name)s (precon)") % {"name": deck.name}
         return _("%(name)s by %(owner)s") % {"name": deck.name, "owner": deck.owner.username}
 
 
+class DeckChoiceField(DeckLabels, forms.ModelMultipleChoiceField):
+    pass
+
+
+class HeroChoiceField(DeckLabels, forms.ModelChoiceField):
+    pass
+
+
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
-    format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
+    format = forms.ChoiceField(
+        label=_("Format"),
+        # The swap test starts from a deck page (it builds the changed copy itself).
+        choices=[choice for choice in Format.choices if choice[0] != Format.SWAP],
+    )
     decks = DeckChoiceField(
         label=_("Decks"),
         queryset=None,
         widget=forms.CheckboxSelectMultiple,
-        help_text=_("Gauntlet: the first deck ticked plays the field; head-to-head: A then B."),
+        help_text=_("Tick every deck that plays, the hero too."),
+    )
+    hero = HeroChoiceField(
+        label=_("Hero"),
+        queryset=None,
+        required=False,
+        help_text=_(
+            "Gauntlet: the deck that plays every other one. Head-to-head: deck A, tested "
+            "against the other ticked deck (B)."
+        ),
     )
     games_per_pairing = forms.IntegerField(
         label=_("Games per pairing"),
@@ -35,18 +68,46 @@ class TournamentForm(forms.Form):
         help_text=_("Even: each seed is played twice with the seats swapped."),
     )
     agent_a = forms.ChoiceField(
-        label=_("Agent of deck A"), choices=AGENT_CHOICES, initial="heuristic"
+        label=_("Agent of deck A"), choices=AGENT_CHOICES, initial="heuristic", help_text=AGENT_HELP
     )
     agent_b = forms.ChoiceField(
-        label=_("Agent of deck B"), choices=AGENT_CHOICES, initial="heuristic"
+        label=_("Agent of deck B"),
+        choices=AGENT_CHOICES,
+        initial="heuristic",
+        help_text=_("Deck A is the first of each pairing (the hero in a gauntlet)."),
     )
-    seed = forms.IntegerField(label=_("Seed"), min_value=0, max_value=2**31 - 1, initial=0)
-    rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, required=False)
+    seed = forms.IntegerField(
+        label=_("Seed"),
+        min_value=0,
+        max_value=2**31 - 1,
+        initial=0,
+        help_text=_(
+            "Fixes every shuffle and die roll: the same decks, agents and seed play exactly the "
+            "same games again; another seed deals new ones."
+        ),
+    )
+    rounds = forms.IntegerField(
+        label=_("Swiss rounds"),
+        min_value=1,
+        required=False,
+        help_text=_("Empty: enough rounds to find a winner (log₂ of the decks)."),
+    )
     delta = forms.FloatField(
-        label=_("Head-to-head: δ"), min_value=0.01, max_value=0.49, required=False
+        label=_("Head-to-head: δ"),
+        min_value=0.01,
+        max_value=0.49,
+        required=False,
+        help_text=_(
+            "The edge worth detecting: 0.1 asks «does A score at least 60 %?»; the test stops "
+            "as soon as it can answer yes or no. Smaller δ, many more games. Empty: 0.1."
+        ),
     )
     max_games = forms.IntegerField(
-        label=_("Head-to-head: game cap"), min_value=2, max_value=10000, required=False
+        label=_("Head-to-head: game cap"),
+        min_value=2,
+        max_value=10000,
+        required=False,
+        help_text=_("The test stops here even if undecided. Empty: 400."),
     )
     is_public = forms.BooleanField(
         label=_("Public"),
@@ -58,6 +119,28 @@ class TournamentForm(forms.Form):
     def __init__(self, *args, decks=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["decks"].queryset = decks
+        self.fields["hero"].queryset = decks
+        for name, formats in FORMAT_FIELDS.items():  # the page shows these for their formats
+            self.fields[name].row_class = "format-only " + " ".join(f"for-{f}" for f in formats)
+
+    def clean(self):
+        data = super().clean()
+        hero, decks = data.get("hero"), data.get("decks")
+        if data.get("format") in FORMAT_FIELDS["hero"] and decks is not None:
+            if hero is None:
+                self.add_error("hero", _("Choose the hero among the ticked decks."))
+            elif hero not in decks:
+                self.add_error("hero", _("The hero must be one of the ticked decks."))
+        return data
+
+    def ordered_decks(self) -> list:
+        """The ticked decks, the hero first where the format has one."""
+        decks = list(self.cleaned_data["decks"])
+        hero = self.cleaned_data.get("hero")
+        if self.cleaned_data["format"] in FORMAT_FIELDS["hero"] and hero in decks:
+            decks.remove(hero)
+            decks.insert(0, hero)
+        return decks
 
     def options(self) -> dict:
         data = self.cleaned_data

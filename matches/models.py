@@ -21,6 +21,7 @@ class Format(models.TextChoices):
     SINGLE_ELIMINATION = "single_elimination", _("single elimination")
     GAUNTLET = "gauntlet", _("gauntlet")
     HEAD_TO_HEAD = "head_to_head", _("head-to-head test (SPRT)")
+    SWAP = "swap", _("swap test (one card changed, SPRT)")
 
 
 class Status(models.TextChoices):

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from matches.card_tally import card_tally
 from matches.engine.agents import AGENTS_VERSION, Agent
 from matches.engine.decisions import Decision
 from matches.engine.match import ENGINE_VERSION, MatchResult, run_match
@@ -97,7 +98,8 @@ def play_game(
         reason=outcome.reason,
         turns=result.summary["turns"],
         cpu_ms=cpu * 1000,
-        summary=result.summary,
+        # The card figures' counts ride in the stored summary (``matches.card_tally``).
+        summary={**result.summary, "cards": card_tally(result.state)},
         actions=encode_actions(result.actions),
     )
     return record, result

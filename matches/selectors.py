@@ -78,6 +78,17 @@ def progress(*, tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def recent_ms_per_game(*, sample: int = 500, default: float = 40.0) -> float:
+    """The mean CPU milliseconds of the last ``sample`` tournament games (for the form's time
+    estimate); ``default`` before any game was played."""
+    recent = list(
+        Match.objects.filter(tournament__isnull=False)
+        .order_by("-id")
+        .values_list("cpu_ms", flat=True)[:sample]
+    )
+    return round(sum(recent) / len(recent), 1) if recent else default
+
+
 @dataclass(frozen=True, slots=True)
 class PairingFigures:
     """Deck ``a`` (the lower rank) against deck ``b`` over all their games, from ``a``'s side."""
@@ -144,7 +155,8 @@ def pairing_figures(*, tournament: Tournament) -> list[PairingFigures]:
 def standings(
     *, tournament: Tournament, figures: list[PairingFigures] | None = None
 ) -> list[dict[str, Any]]:
-    """Entries by Bradley–Terry rating fitted to all games, with W/L/D and the 95 % interval."""
+    """Entries by Bradley–Terry rating fitted to all games, with W/L/D and the 95 % interval:
+    ``rank`` is the standing (1 = first), ``entry`` the entry number (0 = first listed)."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("deck_version__deck"))
     figures = pairing_figures(tournament=tournament) if figures is None else figures
     ratings = bradley_terry(
@@ -162,7 +174,8 @@ def standings(
         games = wins + losses + draws
         rows.append(
             {
-                "rank": entry.rank,
+                "rank": 0,  # the standing, set below
+                "entry": entry.rank,
                 "deck": entry.deck_version.deck_id,
                 "version": entry.deck_version.number,
                 "name": version_label(entry.deck_version),
@@ -177,7 +190,9 @@ def standings(
                 else None,
             }
         )
-    rows.sort(key=lambda row: (-(row["rating"] or float("-inf")), row["rank"]))
+    rows.sort(key=lambda row: (-(row["rating"] or float("-inf")), row["entry"]))
+    for standing, row in enumerate(rows, start=1):
+        row["rank"] = standing
     return rows
 
 

@@ -338,7 +338,13 @@ def game_setup(*, tournament: Tournament, pairing: Pairing, game: int) -> GameSe
     decks, and the game number (games 2k and 2k+1 share a seed and swap seats)."""
     return GameSetup.of_game(
         tournament_seed=tournament.seed,
-        pair_seed=f"{pairing.round}:{pairing.slot}:{pairing.a.rank}:{pairing.b.rank}",
+        pair_seed=formats.seed_key(
+            format=tournament.format,
+            round=pairing.round,
+            slot=pairing.slot,
+            a=pairing.a.rank,
+            b=pairing.b.rank,
+        ),
         game=game,
     )
 
@@ -533,9 +539,9 @@ def batch_record(*, batch_id: int, owner: str, rows: Sequence[Match]) -> bool:
 
 def tournament_finish(*, tournament: Tournament, history: Sequence[formats.SeriesResult]) -> None:
     """The last round is complete: finished, with the games stored as both counts."""
-    decision = ""
-    if tournament.format == formats.HEAD_TO_HEAD:
-        decision = formats.head_to_head_decision(tournament.options, history).value
+    decision = formats.final_decision(
+        format=tournament.format, options=tournament.options, history=history
+    )
     played = Match.objects.filter(tournament=tournament).count()
     Tournament.objects.filter(pk=tournament.pk).update(
         status=Status.FINISHED,

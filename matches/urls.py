@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import views
+from matches import lab_views, views
 from matches.page_limits import replay_page_limits
 
 app_name = "matches"
@@ -9,6 +9,8 @@ urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
     path("tournaments/new/", views.tournament_new, name="tournament-new"),
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament"),
+    path("tournaments/<int:tournament_id>/live/", views.tournament_live, name="tournament-live"),
+    path("tournaments/<int:tournament_id>/more/", views.tournament_more, name="tournament-more"),
     path(
         "tournaments/<int:tournament_id>/cancel/",
         views.tournament_cancel,
@@ -16,4 +18,6 @@ urlpatterns = [
     ),
     # Throttled and cached around the view (matches/page_limits.py): a replay costs CPU.
     path("matches/<int:match_id>/", replay_page_limits(views.match_detail), name="match"),
+    path("decks/<int:deck_id>/swap-test/", lab_views.swap_test_new, name="swap-test"),
+    path("decks/<int:deck_id>/field-test/", lab_views.field_test, name="field-test"),
 ]

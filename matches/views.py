@@ -10,13 +10,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from config.numbers import whole_number
-from matches import selectors, services
+from matches import extend, selectors, services, swap_tests
+from matches.card_figures import SORT_KEYS, card_figures, card_figures_deck, sorted_figures
 from matches.event_text import describe, player_name
 from matches.forms import TournamentForm
 from matches.heatmap import heatmap
 from matches.models import Status
 
 MATCHES_PER_PAGE = 50
+LIVE_FIGURES_MAX = 2000  # games: above this the card figures of a running tournament wait
 
 
 def tournament_list(request):
@@ -31,7 +33,7 @@ def tournament_new(request):
     limited = False
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        versions = [selectors.latest_version(deck=deck) for deck in data["decks"]]
+        versions = [selectors.latest_version(deck=deck) for deck in form.ordered_decks()]
         try:
             tournament = services.tournament_create(
                 owner=request.user,
@@ -56,14 +58,14 @@ def tournament_new(request):
         else:
             return redirect("matches:tournament", tournament.pk)
     status = 429 if limited else 200
-    return render(request, "matches/tournament_new.html", {"form": form}, status=status)
+    context = {"form": form, "ms_per_game": selectors.recent_ms_per_game()}
+    return render(request, "matches/tournament_new.html", context, status=status)
 
 
 def tournament_detail(request, tournament_id: int):
     tournament = get_object_or_404(
         selectors.tournaments_visible(user=request.user), pk=tournament_id
     )
-    results = selectors.tournament_results(tournament=tournament)
     matches = Paginator(
         tournament.matches.select_related("seat0__deck", "seat1__deck").order_by(
             "pairing__round", "pairing__slot", "game"
@@ -71,15 +73,84 @@ def tournament_detail(request, tournament_id: int):
         MATCHES_PER_PAGE,
     ).get_page(request.GET.get("page"))
     context = {
+        **results_context(request, tournament),
+        "matches": matches,
+        "can_extend": extend.can_extend(tournament),
+    }
+    return render(request, "matches/tournament_detail.html", context)
+
+
+def tournament_live(request, tournament_id: int):
+    """The results part of the page alone: the page's script swaps it in while it runs."""
+    tournament = get_object_or_404(
+        selectors.tournaments_visible(user=request.user), pk=tournament_id
+    )
+    return render(request, "matches/_tournament_results.html", results_context(request, tournament))
+
+
+def _next_sort(key: str, current: str) -> str:
+    """A column's link: names A→Z first, figures highest first; again: the other way."""
+    first, second = (key, f"-{key}") if key == "name" else (f"-{key}", key)
+    return second if current == first else first
+
+
+def results_context(request, tournament) -> dict:
+    """Progress, standings, pairings, heatmap, the swap verdict and the card figures of one
+    deck (``?deck=`` entry, ``?sort=`` column)."""
+    results = selectors.tournament_results(tournament=tournament)
+    rank = card_figures_deck(
+        tournament=tournament, results=results, asked=request.GET.get("deck", "")
+    )
+    sort = request.GET.get("sort", "-drawn_games")
+    running = tournament.status == Status.RUNNING
+    # Reading every game's tally costs the page a pass over the tournament: while a big one
+    # runs (the page refreshes every second or three), the figures wait for its end.
+    deferred = running and tournament.done > LIVE_FIGURES_MAX
+    figures = [] if deferred else [f for f in card_figures(tournament=tournament) if f.rank == rank]
+    return {
         "tournament": tournament,
-        "running": tournament.status == Status.RUNNING,
+        "running": running,
         "progress": selectors.progress(tournament=tournament),
         "results": results,
         "heatmap": heatmap(labels=results["labels"], pairings=results["pairings"]),
-        "matches": matches,
+        "swap": swap_tests.swap_summary(tournament=tournament),
+        "figures_deferred": deferred,
+        "figure_decks": [
+            {"rank": r, "name": results["labels"][r]} for r in sorted(results["labels"])
+        ],
+        "figure_rank": rank,
+        "figure_sort": sort,
+        "figures": sorted_figures(figures, sort),
+        "sort_links": {
+            key: f"?deck={rank}&sort={_next_sort(key, sort)}#card-figures" for key in SORT_KEYS
+        },
         "is_owner": tournament.owner_id == request.user.pk,
     }
-    return render(request, "matches/tournament_detail.html", context)
+
+
+@login_required
+@require_POST
+def tournament_more(request, tournament_id: int):
+    tournament = get_object_or_404(
+        selectors.tournaments_visible(user=request.user), pk=tournament_id
+    )
+    if tournament.owner_id != request.user.pk:
+        raise PermissionDenied
+    try:
+        games = int(request.POST.get("games", ""))
+    except ValueError:
+        games = 0
+    try:
+        extend.tournament_more(tournament=tournament, games=games)
+    except (services.TournamentError, services.LimitExceeded) as error:
+        messages = getattr(error, "fields", {}).get("games") or [error.message]
+        return render(
+            request,
+            "matches/refused.html",
+            {"title": tournament.name, "message": " ".join(messages), "back": tournament},
+            status=429 if isinstance(error, services.LimitExceeded) else 400,
+        )
+    return redirect("matches:tournament", tournament.pk)
 
 
 @login_required

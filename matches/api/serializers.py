@@ -105,6 +105,32 @@ class TournamentCreateSerializer(serializers.Serializer):
     )
 
 
+class SwapTestCreateSerializer(serializers.Serializer):
+    deck = DeckRefField()
+    remove = StrictIntegerField(min_value=1, max_value=MAX_ROW_ID, help_text=_("Card id out."))
+    add = StrictIntegerField(min_value=1, max_value=MAX_ROW_ID, help_text=_("Card id in."))
+    copies = StrictIntegerField(min_value=1, max_value=40, required=False, default=1)
+    field = serializers.ListField(
+        child=serializers.ChoiceField(choices=["precons", "public", "mine"]),
+        min_length=1,
+        max_length=3,
+        required=False,
+        default=["precons"],
+    )
+    agents = AgentsField(required=False, default="heuristic")
+    seed = StrictIntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text=_("delta, alpha, beta, max_games (both versions), block (seeds per opponent)."),
+    )
+
+
+class FieldTestCreateSerializer(serializers.Serializer):
+    deck = DeckRefField()
+    seed = StrictIntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
+
+
 class MatchCreateSerializer(serializers.Serializer):
     decks = serializers.ListField(child=DeckRefField(), min_length=2, max_length=2)
     agents = AgentsField(required=False, default="heuristic")
@@ -135,7 +161,8 @@ class ProgressSerializer(serializers.Serializer):
 
 
 class StandingSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(help_text=_("Entry number (0 = first listed, the top seed)."))
+    rank = serializers.IntegerField(help_text=_("Standing: 1 = first, by rating."))
+    entry = serializers.IntegerField(help_text=_("Entry number (0 = first listed, the top seed)."))
     deck = serializers.IntegerField()
     version = serializers.IntegerField()
     name = serializers.CharField()
@@ -163,9 +190,26 @@ class PairingFiguresSerializer(serializers.Serializer):
     games_needed = serializers.IntegerField(allow_null=True)
 
 
+class SwapVerdictSerializer(serializers.Serializer):
+    verdict = serializers.ChoiceField(
+        choices=["swap_better", "swap_worse", "swap_same", "swap_undecided"]
+    )
+    units = serializers.IntegerField(help_text=_("Deals played by both versions."))
+    games = serializers.IntegerField()
+    better = serializers.IntegerField()
+    worse = serializers.IntegerField()
+    level = serializers.IntegerField()
+    a_rate = serializers.FloatField(allow_null=True)
+    b_rate = serializers.FloatField(allow_null=True)
+    difference = serializers.FloatField(allow_null=True, help_text=_("B's win rate minus A's."))
+    ci95 = serializers.ListField(child=serializers.FloatField(), allow_null=True)
+    games_needed = serializers.IntegerField(allow_null=True)
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username")
     progress = serializers.SerializerMethodField()
+    swap = serializers.SerializerMethodField()
     standings = serializers.SerializerMethodField()
     pairings = serializers.SerializerMethodField()
 
@@ -191,11 +235,16 @@ class TournamentSerializer(serializers.ModelSerializer):
             "progress",
             "standings",
             "pairings",
+            "swap",
         ]
 
     @extend_schema_field(ProgressSerializer)
     def get_progress(self, tournament):
         return self.context["progress"]
+
+    @extend_schema_field(SwapVerdictSerializer(allow_null=True))
+    def get_swap(self, tournament):
+        return self.context.get("swap")
 
     @extend_schema_field(StandingSerializer(many=True))
     def get_standings(self, tournament):

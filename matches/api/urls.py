@@ -24,6 +24,8 @@ urlpatterns = [
         views.TournamentExportView.as_view(),
         name="tournament-export",
     ),
+    path("swap-tests/", views.SwapTestCreateView.as_view(), name="swap-test-create"),
+    path("field-tests/", views.FieldTestCreateView.as_view(), name="field-test-create"),
     path("matches/", views.MatchCreateView.as_view(), name="match-create"),
     path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<int:match_id>/log/", views.MatchLogView.as_view(), name="match-log"),

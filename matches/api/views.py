@@ -19,17 +19,27 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardbase.api.views import StrictOrderingFilter
+from cardbase.models import Card
 from config.spreadsheet import CSV_CONTENT_TYPE, cell_safe
 from decks.api.schema import DeckApiErrorSerializer
 from matches import selectors, services
 from matches.api.serializers import (
+    FieldTestCreateSerializer,
     MatchCreateSerializer,
     MatchSerializer,
+    SwapTestCreateSerializer,
     TournamentCreateSerializer,
     TournamentListSerializer,
     TournamentSerializer,
 )
+from matches.card_figures import card_figures, card_figures_csv
 from matches.models import Match
+from matches.swap_tests import (
+    field_test_create,
+    field_versions,
+    swap_summary,
+    swap_test_create,
+)
 
 _ERRORS = {
     400: DeckApiErrorSerializer,
@@ -66,6 +76,7 @@ def tournament_answer(tournament) -> dict:
     context = {
         "progress": selectors.progress(tournament=tournament),
         "results": selectors.tournament_results(tournament=tournament),
+        "swap": swap_summary(tournament=tournament),
     }
     return TournamentSerializer(tournament, context=context).data
 
@@ -155,11 +166,12 @@ class TournamentExportView(APIView):
             (200, "application/json"): OpenApiTypes.OBJECT,
             **_NOT_FOUND,
         },
-        description="Per-pairing results (and standings in JSON): `kind` is csv or json.",
+        description="`kind`: `csv` per-pairing results; `json` standings, pairings, card "
+        "figures and (a swap test) its verdict; `cards` the card figures per deck as CSV.",
     )
     def get(self, request, tournament_id: int, kind: str):
-        if kind not in ("csv", "json"):
-            raise NotFound(_("Export kinds: csv, json."))
+        if kind not in ("csv", "json", "cards"):
+            raise NotFound(_("Export kinds: csv, json, cards."))
         tournament = _visible_tournament(request, tournament_id)
         results = selectors.tournament_results(tournament=tournament)
         name = f"tournament-{tournament.pk}"
@@ -168,8 +180,17 @@ class TournamentExportView(APIView):
                 "tournament": TournamentListSerializer(tournament).data,
                 "standings": results["standings"],
                 "pairings": results["pairings"],
+                "card_figures": [f.to_dict() for f in card_figures(tournament=tournament)],
+                "swap": swap_summary(tournament=tournament),
             }
             response = Response(body)
+        elif kind == "cards":
+            response = HttpResponse(
+                card_figures_csv(card_figures(tournament=tournament), results["labels"]),
+                content_type="text/csv",
+            )
+            name += "-cards"
+            kind = "csv"
         else:
             response = HttpResponse(
                 pairings_csv(results["pairings"]), content_type=CSV_CONTENT_TYPE
@@ -282,3 +303,63 @@ class MatchLogView(APIView):
         if log is None:
             raise ReplayUnavailable(services.match_replay_unavailable(match=match) or None)
         return HttpResponse(log.to_jsonl(), content_type="application/x-ndjson")
+
+
+class SwapTestCreateView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "match_create"
+
+    @extend_schema(
+        request=SwapTestCreateSerializer,
+        responses={201: TournamentSerializer, **_ERRORS},
+        description="Start a swap test: `deck` as it is against `deck` with `copies` of card "
+        "`remove` replaced by card `add` (saved as a private deck of yours), both playing the "
+        "same seeds and seats against the `field`, stopped by the SPRT or the cap. The answer's "
+        "`swap` holds the verdict so far.",
+    )
+    def post(self, request):
+        form = SwapTestCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        version = _versions(request, [data["deck"]])[0]
+        cards = {c.pk: c for c in Card.all_objects.filter(pk__in=[data["remove"], data["add"]])}
+        missing = {name: ["no such card"] for name in ("remove", "add") if data[name] not in cards}
+        if missing:
+            raise ValidationError(missing)
+        tournament = _service_call(
+            lambda: swap_test_create(
+                owner=request.user,
+                version=version,
+                remove=cards[data["remove"]],
+                add=cards[data["add"]],
+                copies=data["copies"],
+                field=field_versions(
+                    user=request.user, groups=data["field"], exclude=[version.deck_id]
+                ),
+                agents=data["agents"],
+                seed=data["seed"],
+                options=data["options"],
+            )
+        )
+        return Response(tournament_answer(tournament), status=status.HTTP_201_CREATED)
+
+
+class FieldTestCreateView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "match_create"
+
+    @extend_schema(
+        request=FieldTestCreateSerializer,
+        responses={201: TournamentSerializer, **_ERRORS},
+        description="Test a deck against the field: a gauntlet of `deck` against every precon.",
+    )
+    def post(self, request):
+        form = FieldTestCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        version = _versions(request, [form.validated_data["deck"]])[0]
+        tournament = _service_call(
+            lambda: field_test_create(
+                owner=request.user, version=version, seed=form.validated_data["seed"]
+            )
+        )
+        return Response(tournament_answer(tournament), status=status.HTTP_201_CREATED)

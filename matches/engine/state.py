@@ -58,6 +58,7 @@ class Card:
     captured_turn: int = -1  # CIV-4: a captured civil building moves from the next turn
     power: int = 0  # agents' rough fighting value of the printed card (game.base_power)
     variant: int | None = None  # ABIL-4: the declared variant of an ability card on the Commander
+    entered: bool = False  # ever put in play, among situations or under a card (card figures)
     kind: CardKind = field(init=False)  # a copy of spec.kind: read in every hot query
 
     def __post_init__(self) -> None:
@@ -181,6 +182,8 @@ class GameState:
         card.tapped = False
         card.stay = False
         card.variant = None
+        if zone in LIVE_ZONES:
+            card.entered = True
         if zone is Zone.PLAY:
             self.play[uid] = None
         else:

@@ -49,15 +49,21 @@ def test_a_round_robin_in_the_browser(page):
         start()  # the worker comes up while the page is already watching
         bar = page.locator("#progress-bar")
         seen = {int(bar.get_attribute("value"))}
+        standings_games = set()  # games in the standings, read while it still runs
         deadline = time.monotonic() + 120
         while page.locator("#progress").get_attribute("data-running") == "1":
             seen.add(int(bar.get_attribute("value")))
+            cell = page.locator("#standings tr").nth(1).locator("td").nth(2).inner_text()
+            if page.locator("#progress").get_attribute("data-running") == "1":
+                standings_games.add(int(cell))
             if len(seen) == 2:
                 shot(page, "tournament-progress")
             if time.monotonic() > deadline:
                 pytest.fail(f"the tournament did not finish: {sorted(seen)}")
             page.wait_for_timeout(100)
         assert len(seen) >= 2 and any(0 < value < tournament.total for value in seen), seen
+        # The standings moved during the run too, not only at its end (issue 23).
+        assert any(games > 0 for games in standings_games), standings_games
 
     expect(page.locator("#standings tr")).to_have_count(5)
     expect(page.locator("#heatmap g.cell")).to_have_count(12)

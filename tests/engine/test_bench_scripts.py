@@ -92,3 +92,15 @@ def test_log_digests_repeat_for_the_same_seeds_and_differ_between_kinds():
     }
     assert first == again
     assert len(set(first.values())) == len(first)
+
+
+def test_the_card_figures_benchmark_compares_the_engine_before_them_with_today_s():
+    out = subprocess.run(
+        [sys.executable, str(BENCH / "card_tally.py"), "--seeds", "2", "--rounds", "1"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "round 1: base" in out and "tally alone" in out
+    assert "(aim ≤ 1.05)" in out and "load average after" in out

@@ -37,6 +37,11 @@ def test_run_tournament_writes_csv_and_json(owner, tmp_path, capsys):
     assert len(rows) == 3 and sum(int(r["games"]) for r in rows) == 6
     body = json.loads(out_json.read_text(encoding="utf-8"))
     assert len(body["standings"]) == 3
+    # ``rank`` is the standing (by rating), ``entry`` the order the decks were given in.
+    assert [row["rank"] for row in body["standings"]] == [1, 2, 3]
+    ratings = [row["rating"] for row in body["standings"]]
+    assert ratings == sorted(ratings, reverse=True)
+    assert sorted(row["entry"] for row in body["standings"]) == [0, 1, 2]
     captured = capsys.readouterr()
     assert "6/6" in captured.err  # the progress bar
     assert "tournament" in captured.out

@@ -153,3 +153,162 @@ def test_heatmap_colours_run_from_red_through_white_to_green():
     assert colour(0.0) == "rgb(220,80,80)"
     assert colour(0.5) == "rgb(255,255,255)"
     assert colour(1.0) == "rgb(80,200,80)"
+
+
+@pytest.fixture
+def played(signed_in, eager, django_capture_on_commit_callbacks):
+    """POST and play what it starts (the on-commit dispatch, tasks eager)."""
+
+    def post(url, data):
+        with django_capture_on_commit_callbacks(execute=True):
+            return signed_in.post(url, data)
+
+    return post
+
+
+def test_the_gauntlet_hero_is_the_deck_chosen_not_the_first_by_name(signed_in, owner):
+    decks = four_decks(owner)
+    hero = next(d for d in decks if d.name == "Торговцы")  # last by name
+    response = signed_in.post("/tournaments/new/", form(decks, format="gauntlet", hero=hero.pk))
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.entries.get(rank=0).deck_version.deck == hero
+    assert {p.a.rank for p in tournament.pairings.select_related("a")} == {0}
+    missing = signed_in.post("/tournaments/new/", form(decks, format="gauntlet"))
+    assert "hero" in missing.context["form"].errors
+    outside = signed_in.post(
+        "/tournaments/new/", form(decks[:2], format="gauntlet", hero=decks[3].pk)
+    )
+    assert "hero" in outside.context["form"].errors
+
+
+def test_the_form_shows_each_formats_fields_only_for_it_and_explains_them(signed_in, owner):
+    four_decks(owner)
+    page = signed_in.get("/tournaments/new/").content.decode()
+    assert 'class="form-row format-only for-swiss" id="row-rounds"' in page
+    assert 'class="form-row format-only for-gauntlet for-head_to_head" id="row-hero"' in page
+    assert 'class="form-row " id="row-games_per_pairing"' in page
+    assert 'value="swap"' not in page  # started from a deck page
+    assert "data-ms-per-game=" in page and 'id="estimate"' in page
+    english = signed_in.get("/tournaments/new/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for words in ("heuristic:", "random:", "Fixes every shuffle", "The edge worth detecting"):
+        assert words in english
+
+
+def test_results_are_live_translated_and_ranked_by_standing(signed_in, owner, played):
+    decks = four_decks(owner)[:3]
+    played("/tournaments/new/", form(decks, games_per_pairing=4))
+    tournament = Tournament.objects.get()
+    live = signed_in.get(f"/tournaments/{tournament.pk}/live/").content.decode()
+    assert 'id="live"' in live and 'id="standings"' in live and "<html" not in live
+    assert 'data-running="0"' in live
+    page = signed_in.get(f"/tournaments/{tournament.pk}/").content.decode()
+    codes = set(Match.objects.values_list("termination", flat=True))
+    assert codes
+    for code in codes:
+        assert f"({code})" not in page  # the words, not the code
+    answer = signed_in.get(f"/api/tournaments/{tournament.pk}/").json()
+    assert [row["rank"] for row in answer["standings"]] == [1, 2, 3]
+    assert sorted(row["entry"] for row in answer["standings"]) == [0, 1, 2]
+
+
+def test_card_figures_on_the_page_sort_and_export(signed_in, owner, played):
+    decks = four_decks(owner)[:2]
+    played("/tournaments/new/", form(decks, games_per_pairing=4))
+    tournament = Tournament.objects.get()
+    page = signed_in.get(f"/tournaments/{tournament.pk}/?deck=1&sort=name").content.decode()
+    assert 'id="card-figures-table"' in page and 'id="figures-bias"' in page
+    table = page.split('id="card-figures-table"')[1].split("</table>")[0]
+    names = [row.split("<td>")[1].split("</td>")[0] for row in table.split("<tr>")[2:]]
+    assert names == sorted(names) and len(names) > 5
+    csv_text = signed_in.get(f"/api/tournaments/{tournament.pk}/export/cards/").content.decode()
+    lines = csv_text.strip().splitlines()
+    assert lines[0].startswith("entry,deck,card,games,drawn_games,drawn_rate")
+    assert len(lines) == 1 + 2 * len(names)
+    body = signed_in.get(f"/api/tournaments/{tournament.pk}/export/json/").json()
+    assert len(body["card_figures"]) == 2 * len(names) and body["swap"] is None
+    first = body["card_figures"][0]
+    assert set(first) >= {"drawn", "played", "not_drawn", "improvement", "improvement_ci95"}
+
+
+def test_a_finished_round_robin_runs_again_with_more_games(signed_in, owner, played):
+    decks = four_decks(owner)[:2]
+    played("/tournaments/new/", form(decks, games_per_pairing=2))
+    tournament = Tournament.objects.get()
+    assert tournament.status == "finished" and tournament.done == 2
+    before = set(Match.objects.values_list("seed", flat=True))
+    assert played(f"/tournaments/{tournament.pk}/more/", {"games": 4}).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.done, tournament.total) == ("finished", 6, 6)
+    seeds = set(Match.objects.values_list("seed", flat=True))
+    assert before < seeds and len(seeds) == 3  # new deals added, the old ones kept
+    answer = signed_in.get(f"/api/tournaments/{tournament.pk}/").json()
+    assert answer["pairings"][0]["games"] == 6
+    bad = signed_in.post(f"/tournaments/{tournament.pk}/more/", {"games": 3})
+    assert bad.status_code == 400
+
+
+def test_deck_and_card_pages_link_to_their_results(signed_in, owner, played):
+    decks = four_decks(owner)[:2]
+    played("/tournaments/new/", form(decks, games_per_pairing=2))
+    tournament = Tournament.objects.get()
+    page = signed_in.get(f"/decks/{decks[0].pk}/").content.decode()
+    assert 'id="deck-tournaments"' in page and f"/tournaments/{tournament.pk}/" in page
+    assert 'id="field-test"' in page and f"/decks/{decks[0].pk}/swap-test/" in page
+    from cardbase.models import Card
+
+    card = Card.objects.get(name_ru="Тестовый бомбардировщик")
+    page = signed_in.get(f"/cards/{card.pk}/", follow=True).content.decode()
+    assert 'id="card-decks"' in page and f"/decks/{decks[0].pk}/" in page
+    # Its figures pool both decks' games of this public tournament.
+    from matches.card_figures import card_figures
+
+    pooled = [f for f in card_figures(tournament=tournament) if f.name == card.name_ru]
+    games, drawn = sum(f.games for f in pooled), sum(f.drawn_games for f in pooled)
+    assert games == 4
+    english = signed_in.get(f"/cards/{card.pk}/", follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert f"In {games} games of decks holding it, drawn in {drawn}." in english.content.decode()
+
+
+def test_the_swap_test_page_starts_one_and_names_bad_input(signed_in, owner, played):
+    from cardbase.models import Card
+
+    decks = four_decks(owner)
+    out = Card.objects.get(name_ru="Тестовый бомбардировщик")
+    into = Card.objects.get(name_ru="Тестовая станция")
+    url = f"/decks/{decks[0].pk}/swap-test/"
+    assert signed_in.get(url).status_code == 200
+    fields = {
+        "remove": out.pk,
+        "add": into.pk,
+        "copies": 1,
+        "field": ["mine"],
+        "delta": 0.3,
+        "max_games": 24,
+        "seed": 0,
+    }
+    bad = signed_in.post(url, {**fields, "copies": 9})
+    assert bad.status_code == 200 and "remove" in bad.context["form"].errors
+    assert "в колоде этой карты 3, меньше чем 9" in bad.content.decode()  # in the page's language
+    response = played(url, fields)
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(format="swap")
+    page = signed_in.get(response["Location"]).content.decode()
+    assert 'id="swap-verdict"' in page and 'id="verdict"' in page
+    assert tournament.decision.startswith("swap_")
+
+
+def test_a_big_running_tournament_defers_its_card_figures(signed_in, owner, monkeypatch):
+    from matches import views
+
+    decks = four_decks(owner)[:2]
+    signed_in.post("/tournaments/new/", form(decks, games_per_pairing=4))  # not dispatched
+    tournament = Tournament.objects.get()
+    from matches.services import batch_play, pending_items
+
+    batch_play(tournament_id=tournament.pk, items=pending_items(tournament=tournament)[:2])
+    page = signed_in.get(f"/tournaments/{tournament.pk}/live/").content.decode()
+    assert 'id="card-figures-table"' in page  # small: live figures
+    monkeypatch.setattr(views, "LIVE_FIGURES_MAX", 1)
+    page = signed_in.get(f"/tournaments/{tournament.pk}/live/").content.decode()
+    assert 'id="figures-deferred"' in page and 'id="card-figures-table"' not in page
