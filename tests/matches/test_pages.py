@@ -304,9 +304,9 @@ def test_a_big_running_tournament_defers_its_card_figures(signed_in, owner, monk
     decks = four_decks(owner)[:2]
     signed_in.post("/tournaments/new/", form(decks, games_per_pairing=4))  # not dispatched
     tournament = Tournament.objects.get()
-    from matches.services import batch_play, pending_items
+    from matches.services import batch_play, pending_batches
 
-    batch_play(tournament_id=tournament.pk, items=pending_items(tournament=tournament)[:2])
+    batch_play(batch_id=pending_batches(tournament=tournament)[0], owner="test")
     page = signed_in.get(f"/tournaments/{tournament.pk}/live/").content.decode()
     assert 'id="card-figures-table"' in page  # small: live figures
     monkeypatch.setattr(views, "LIVE_FIGURES_MAX", 1)
