@@ -41,3 +41,10 @@ def test_every_operation_with_query_parameters_documents_414():
                 answer = operation["responses"]["414"]
                 assert answer["content"]["application/json"]["schema"]["$ref"].endswith("ApiError")
     assert taking > 10
+
+
+@pytest.mark.parametrize("url", ["/api/cards/", "/api/search/", "/api/decks/public/"])
+def test_the_long_queries_of_issue_12_are_a_414_at_the_default_bound(client, url):
+    response = client.get(url, {"q": " ".join(f"w{n}" for n in range(10_000))})
+    assert response.status_code == 414
+    assert response.json()["code"] == "query_too_long"
