@@ -106,3 +106,16 @@ def test_web_requests_run_with_the_statement_timeout():
         shown = cursor.fetchone()[0]
     expected = settings.DB_STATEMENT_TIMEOUT_MS
     assert shown == (f"{expected // 1000}s" if expected % 1000 == 0 else f"{expected}ms")
+
+
+def test_a_celery_worker_has_its_own_statement_timeout_by_default(settings, monkeypatch):
+    """The worker's transactions are short (issue 18): 30 s unless configured, not none."""
+    from config.settings import base
+
+    assert base.WORKER_STATEMENT_TIMEOUT_MS == 30000
+    database = settings.DATABASES["default"]
+    monkeypatch.setitem(database, "OPTIONS", {})
+    settings.WORKER_STATEMENT_TIMEOUT_MS = base.WORKER_STATEMENT_TIMEOUT_MS
+    worker_statement_timeout()
+    if database["ENGINE"] == "django.db.backends.postgresql":
+        assert database["OPTIONS"]["options"] == "-c statement_timeout=30000"
