@@ -42,6 +42,8 @@ def effects_check(*, kind: str, effects_json: str, attributes: dict[str, Any]) -
         message = f"not JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         result.problems.append({"path": "effects", "code": "not_json", "message": message})
         return result
+    if effects is None:
+        effects = []  # ``null`` is how an empty JSON field reads: no effects, not a wrong list
     _specs, problems = read_effects(effects, "effects", kind=kind)
     result.problems = [{"path": p, "code": c, "message": m} for p, c, m in problems]
     if result.problems:

@@ -96,3 +96,18 @@ def test_the_text_is_rendered_in_both_languages_from_the_effects():
 def test_stats_the_schema_rejects_leave_the_stored_text():
     result = effects_check(kind="ship", effects_json="[]", attributes={"text": "Т"})
     assert (result.problems, result.rendered, result.text) == ([], False, {"ru": "Т", "en": "Т"})
+
+
+def test_a_card_without_effects_opens_with_no_effect_problem(catalogue, root_client):
+    """The editor's complaint: every card without effects opened with a red "effects: None is
+    not a list of effects". The field holds an empty list, and the live check of what the page
+    shows (or of a typed ``null``) finds nothing wrong."""
+    chimera = catalogue["chimera"]
+    assert "effects" not in chimera.attributes
+    form = root_client.get(admin_url(Card, "change", chimera.pk)).context["adminform"].form
+    shown = form["effects"].value()  # the textarea's text
+    assert json.loads(shown) == []
+    check = reverse("admin:cardbase_card_effects_check")
+    for typed in (shown, "null", ""):
+        answer = root_client.post(check, {"kind": "ship", "effects": typed, "card": chimera.pk})
+        assert answer.json()["problems"] == [], typed
