@@ -26,7 +26,7 @@ from import_export.results import Result, RowResult
 from cardbase.editorial.drafts import draft_save
 from cardbase.editorial.history import revision_record
 from cardbase.editorial.rows import FieldChange, row_values, values_diff
-from cardbase.models import Card, Game, Release
+from cardbase.models import Card, Game, Origin, Release
 from cardbase.services.card_rules import card_attributes_clean
 from matches.engine.cards import CardKind, field_specs
 
@@ -210,6 +210,7 @@ class CardResource(resources.ModelResource):
             "collector_number",
             "copies",
             "text",
+            "origin",
             "source_book",
             "source_section",
             "source_quote",
@@ -262,6 +263,8 @@ class CardResource(resources.ModelResource):
         for name in ("cost", "copies"):
             if row.get(name) == "":
                 row[name] = None
+        if "origin" in row and not row["origin"]:
+            row["origin"] = Origin.BOOK  # a file from before the column, or an empty cell
         for name in TEXT_COLUMNS:  # an empty spreadsheet cell reads as None
             if name in row and row[name] is None:
                 row[name] = ""

@@ -79,7 +79,7 @@ def _merge_columns(fields: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str,
                 )
             data.pop(key, None)
             continue
-        if key in data and data[key] != value:
+        if key in data and not _same_value(data[key], value):
             conflicts[column] = ValidationError(
                 _("attributes say %(key)s = %(inner)s, but the card's “%(column)s” is %(value)s."),
                 code="column_mismatch",
@@ -93,6 +93,19 @@ def _merge_columns(fields: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str,
             )
         data[key] = value
     return data, conflicts
+
+
+def _same_value(inner: Any, column: Any) -> bool:
+    """Whether a fact inside attributes says what the column says. A spreadsheet cell is
+    text ("5", "5.0", " 5 ") where the column is a number: the same fact, not a conflict."""
+    if inner == column:
+        return True
+    if isinstance(column, int) and not isinstance(column, bool):
+        try:
+            return float(str(inner).strip()) == column
+        except ValueError:
+            return False
+    return str(inner).strip() == str(column).strip()
 
 
 # Stat lines whose label is itself something players search for: «плазменные орудия»,
