@@ -16,6 +16,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from cardbase.editorial.effect_messages import effect_problem_message
 from cardbase.services.card_rules import register_card_checker
 from matches.engine.cards import (
     CardSpecError,
@@ -55,8 +56,12 @@ def card_spec_errors(errors: list[FieldError]) -> dict[str, list[ValidationError
     grouped: dict[str, list[ValidationError]] = {}
     for error in errors:
         column = _COLUMN_OF_KEY.get(error.field, "attributes")
+        message = error.message
+        if error.template:  # the effect language's: in the admin's language, path once
+            words = effect_problem_message(template=error.template, params=error.params)
+            message = f"{error.field}: {words}"
         # ValidationError formats its message with its params, so a literal % must be doubled.
-        message = error.message.replace("%", "%%")
+        message = message.replace("%", "%%")
         grouped.setdefault(column, []).append(
             ValidationError(message, code=error.code, params={"path": error.field})
         )
