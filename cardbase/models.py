@@ -21,6 +21,7 @@ class Game(models.Model):
     name_en = models.CharField(_("English name"), max_length=200, blank=True)
     rule_book = models.CharField(_("rule book file"), max_length=100)
     description = models.TextField(_("description"), blank=True)
+    description_en = models.TextField(_("description (English)"), blank=True)
     sort_order = models.PositiveSmallIntegerField(_("sort order"), default=0)
 
     class Meta:

@@ -16,6 +16,7 @@ from matches.forms import TournamentForm
 from matches.heatmap import heatmap
 from matches.models import Status
 from matches.replay import replay_step
+from matches.replay_names import shown_in_language
 
 MATCHES_PER_PAGE = 50
 
@@ -113,7 +114,7 @@ def match_detail(request, match_id: int):
             replay = None  # not the stored game: never show a position of another one
     context = {"match": match, "replay": replay, "winner": player_name(match.winner_seat)}
     if replay is not None:
-        context.update(replay_context(replay))
+        context.update(replay_context(shown_in_language(replay, match=match)))
     return render(request, "matches/match_detail.html", context)
 
 

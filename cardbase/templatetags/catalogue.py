@@ -10,9 +10,10 @@ from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from cardbase.card_faces import card_face_of
+from cardbase.display_names import is_english, shown_name
 from cardbase.models import CardRarity, CardType, Game
 from matches.engine.cards import CardKind
 
@@ -56,14 +57,17 @@ ATTRIBUTE_LABELS: dict[str, Promise] = {
 HIDDEN_ATTRIBUTES = frozenset({"mentioned_only", "base_game", "single_copy", "board_quote"})
 
 
-def is_english() -> bool:
-    return (get_language() or "").startswith("en")
-
-
 @register.filter
 def localized(row: Any, field: str = "name") -> str:
-    """``row.<field>_en`` when the interface is English and the row has one, else ``_ru``."""
-    russian = getattr(row, f"{field}_ru", "") or ""
+    """``row.<field>_en`` when the interface is English and the row has one, else ``_ru`` (a
+    row with only ``<field>``, like a game's description, reads that); a name without an
+    English one is followed by its transliteration (``cardbase.display_names``)."""
+    russian = getattr(row, f"{field}_ru", None)
+    if russian is None:
+        russian = getattr(row, field, "")
+    russian = russian or ""
+    if field == "name":
+        return shown_name(russian, getattr(row, "name_en", "") or "")
     if is_english():
         return getattr(row, f"{field}_en", "") or russian
     return russian
