@@ -77,6 +77,9 @@ def replay_step(
         agents=seat_agents(seats=seats, agents=agents, seed=seed, cpu_limit=cpu_limit),
         dice=SeededDice(seed),
         log=log,
+        # As ``run_match`` builds it: the decks' pre-chosen ability cards (ABIL-5) too, or a
+        # precon's game diverges at its first event and the replay is "unavailable".
+        setup_abilities=[seat.deck.setup_abilities for seat in seats],
     )
     try:
         log.emit(
