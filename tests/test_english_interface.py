@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from django.test import Client, TestCase
 from django.urls import Resolver404, resolve
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from cardbase.models import Card, Game, Origin, Release, StatedCount
@@ -218,6 +219,14 @@ def _crawl(client, leaks: Leaks, start: list[str]) -> Counter:
     return visited
 
 
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """English requests leave English active in this thread; the tests after these (pytest-
+    django runs the ones without a database last) expect the default language."""
+    yield
+    translation.deactivate()
+
+
 def _a_players_deck(user) -> list[str]:
     commander = Card.objects.filter(game__slug="komandor", card_type="commander").first()
     ships = Card.objects.filter(game__slug="komandor", card_type="ship")[:3]
@@ -261,6 +270,10 @@ def _a_finished_tournament(user) -> list[str]:
         celery_app.conf.task_always_eager = eager
     tournament = Tournament.objects.get(status=Status.FINISHED)
     match = Match.objects.filter(tournament=tournament).order_by("pk").first()
+    # The replay is there to be read (not "unavailable"), with cards on the table by step 60.
+    replay = client.get(f"/matches/{match.pk}/", {"step": 60}).content.decode()
+    assert 'id="replay-nav"' in replay, replay[replay.find("<h2") :][:2000]
+    assert 'class="place p' in replay
     return [
         f"/tournaments/{tournament.pk}/",
         f"/matches/{match.pk}/",

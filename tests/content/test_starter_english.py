@@ -9,6 +9,7 @@ import re
 import pytest
 import yaml
 from django.test import Client
+from django.utils import translation
 
 from cardbase.display_names import shown_name, transliteration
 from cardbase.models import Card, Origin
@@ -18,6 +19,14 @@ from matches.engine.english_terms import built_in_name_en, ship_class_en
 from tests.content.test_starter_set import ENTRIES, PRECONS_FILE, SPECS
 
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """English requests leave English active in this thread; the tests after these (pytest-
+    django runs the ones without a database last) expect the default language."""
+    yield
+    translation.deactivate()
 
 
 def _values_under(value, keys: set[str]):
