@@ -9,6 +9,7 @@ book's notation (``12(8)``, ``В4``, ``2/4``, ``4-4 (Д)``), taken from the engi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -16,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext_noop, ngettext, pgettext
 from django.utils.translation import gettext as _
 
+from cardbase.display_names import card_names_shown, shown_name
 from cardbase.models import Card
 from cardbase.rules_text import rules_text_of
 from matches.engine.cards import (
@@ -30,6 +32,7 @@ from matches.engine.cards import (
     card_stat_lines,
 )
 from matches.engine.effect_text import card_text
+from matches.engine.english_terms import built_in_name_en, ship_class_en
 
 KOMANDOR = "komandor"
 
@@ -476,11 +479,39 @@ def _rules_text(card: Card | None, spec: CardSpec) -> tuple[str, bool]:
     rules = rules_text_of(game_slug=card.game.slug, attributes=card.attributes, text=card.text)
     if rules is None:
         return card.text, False
-    return "\n".join(rules.lines(language)), rules.from_effects
+    lines = "\n".join(rules.lines(language))
+    if language == "en" and rules.from_effects:
+        lines = _english_card_names(lines)
+    return lines, rules.from_effects
 
 
 def _is_english() -> bool:
     return (get_language() or "").startswith("en")
+
+
+def _ship_class(ship_class: str | None) -> str:
+    if not ship_class:
+        return ""
+    return (_is_english() and ship_class_en(ship_class)) or ship_class
+
+
+def _built_in_name(name: str | None) -> str:
+    if not name:
+        return ""
+    return (_is_english() and built_in_name_en(name)) or name
+
+
+_QUOTED = re.compile(r"«([^«»]+)»")
+
+
+def _english_card_names(text: str) -> str:
+    """English rules text names the cards it refers to («Контрабандист») by their printed
+    Russian names, which the engine matches; shown, they read as the cards' English names."""
+    quoted = set(_QUOTED.findall(text))
+    if not quoted:
+        return text
+    names = card_names_shown(quoted)
+    return _QUOTED.sub(lambda match: f"«{names.get(match[1], match[1])}»", text)
 
 
 def _extras(spec: CardSpec) -> list[FaceStat]:
@@ -526,7 +557,7 @@ def _extras(spec: CardSpec) -> list[FaceStat]:
                 f"built_in.{index}",
                 "building",
                 kind_label(part.kind.value),
-                part.name or "—",
+                _built_in_name(part.name) or "—",
                 _("Built into this object from the start; strength %(strength)s.")
                 % {"strength": part.strength if part.strength is not None else "—"},
                 EXTRA,
@@ -564,7 +595,7 @@ def face_from_spec(spec: CardSpec, *, card: Card | None = None) -> CardFace:
         name=_localized_name(card) if card is not None else spec.name,
         name_lang="en" if card is not None and _is_english() and card.name_en else "ru",
         cost=spec.cost,
-        subtype=spec.ship_class
+        subtype=_ship_class(spec.ship_class)
         or (object_type_label(spec.object_type.value) if spec.object_type else ""),
         size={"LK": "ЛК", "SK": "СК", "TK": "ТК"}.get(size, ""),
         size_label=size_label(size) if size else "",
@@ -586,9 +617,7 @@ def face_from_spec(spec: CardSpec, *, card: Card | None = None) -> CardFace:
 
 
 def _localized_name(card: Card) -> str:
-    if _is_english() and card.name_en:
-        return card.name_en
-    return card.name_ru
+    return shown_name(card.name_ru, card.name_en, english=_is_english())
 
 
 def card_face_of(card: Card) -> CardFace | None:

@@ -163,7 +163,10 @@ class KomandorCardStatsForm(CardAdminForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         if EFFECTS_FIELD in self.fields:
-            self.initial.setdefault(EFFECTS_FIELD, (self.instance.attributes or {}).get("effects"))
+            # A card without effects opens with an empty list, not JSON ``null``, which the
+            # live check would flag as "not a list of effects" before anyone typed a thing.
+            stored = (self.instance.attributes or {}).get("effects")
+            self.initial.setdefault(EFFECTS_FIELD, stored if stored is not None else [])
         flat = flatten_card(self.instance.attributes or {})
         for name, path in self.stat_paths.items():
             if path in flat:

@@ -10,6 +10,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from matches.engine.names import fold_text
 
@@ -20,6 +21,7 @@ class Game(models.Model):
     name_en = models.CharField(_("English name"), max_length=200, blank=True)
     rule_book = models.CharField(_("rule book file"), max_length=100)
     description = models.TextField(_("description"), blank=True)
+    description_en = models.TextField(_("description (English)"), blank=True)
     sort_order = models.PositiveSmallIntegerField(_("sort order"), default=0)
 
     class Meta:
@@ -156,6 +158,41 @@ class Release(Sourced):
         return f"{self.name_ru} ({self.code})"
 
 
+class CardType(models.TextChoices):
+    """Every game's card kinds: Komandor's are the engine's ``CardKind`` (a test keeps the two
+    equal); the other games' are the decks their books name."""
+
+    SHIP = "ship", pgettext_lazy("card kind", "ship")
+    SPACE_OBJECT = "space_object", pgettext_lazy("card kind", "space object")
+    GROUND_UNIT = "ground_unit", pgettext_lazy("card kind", "ground unit")
+    MILITARY_BUILDING = "military_building", pgettext_lazy("card kind", "military building")
+    CIVIL_BUILDING = "civil_building", pgettext_lazy("card kind", "civil building")
+    TACTICAL = "tactical", pgettext_lazy("card kind", "tactical")
+    SITUATION = "situation", pgettext_lazy("card kind", "situation")
+    UPGRADE = "upgrade", pgettext_lazy("card kind", "upgrade")
+    COMMANDER = "commander", pgettext_lazy("card kind", "commander")
+    ABILITY = "ability", pgettext_lazy("card kind", "ability")
+    # Master of Orion
+    BUILDING = "building", pgettext_lazy("card kind", "building (Master of Orion)")
+    # Master of the Galaxy: two groups of three decks
+    DEVELOPMENT = "development", pgettext_lazy("card kind", "development (Master of the Galaxy)")
+    EXPANSION = "expansion", pgettext_lazy("card kind", "expansion (Master of the Galaxy)")
+    COMMERCE = "commerce", pgettext_lazy("card kind", "commerce (Master of the Galaxy)")
+    PROGRESS = "progress", pgettext_lazy("card kind", "progress (Master of the Galaxy)")
+    LEADER = "leader", pgettext_lazy("card kind", "leader (Master of the Galaxy)")
+    CONFLICT = "conflict", pgettext_lazy("card kind", "conflict (Master of the Galaxy)")
+    GOVERNMENT = "government", pgettext_lazy("card kind", "government (Master of the Galaxy)")
+
+
+class CardRarity(models.TextChoices):
+    """Komandor's four rarities (RARITY-3); the other games print none."""
+
+    COMMON = "common", pgettext_lazy("rarity", "common")
+    RARE = "rare", pgettext_lazy("rarity", "rare")
+    VERY_RARE = "very_rare", pgettext_lazy("rarity", "very rare")
+    UNIQUE = "unique", pgettext_lazy("rarity", "unique")
+
+
 class LiveCardManager(models.Manager):
     """Cards players can find and build with: retired cards are left out."""
 
@@ -180,8 +217,12 @@ class Card(CatalogueEntry):
         Release, on_delete=models.PROTECT, null=True, blank=True, related_name="cards"
     )
     collector_number = models.CharField(_("collector number"), max_length=20, blank=True)
-    card_type = models.CharField(_("card type"), max_length=60, db_index=True)
-    rarity = models.CharField(_("rarity"), max_length=30, blank=True, db_index=True)
+    card_type = models.CharField(
+        _("card type"), max_length=60, db_index=True, choices=CardType.choices
+    )
+    rarity = models.CharField(
+        _("rarity"), max_length=30, blank=True, db_index=True, choices=CardRarity.choices
+    )
     cost = models.IntegerField(_("cost"), null=True, blank=True, db_index=True)
     copies = models.PositiveIntegerField(
         _("copies in the game box"),

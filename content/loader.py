@@ -61,7 +61,15 @@ NATURAL_KEYS: dict[str, tuple[str, ...]] = {
 }
 # The order rows are written in: releases before the cards that point at them.
 LOAD_ORDER = ["release", "card", "race", "tech", "sector", "advisor", "component", "count"]
-GAME_FIELDS = {"slug", "name_ru", "name_en", "rule_book", "description", "sort_order"}
+GAME_FIELDS = {
+    "slug",
+    "name_ru",
+    "name_en",
+    "rule_book",
+    "description",
+    "description_en",
+    "sort_order",
+}
 
 
 class ContentError(Exception):

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardbase.card_faces import kind_label
+from cardbase.display_names import shown_name
 from config.numbers import signed_whole_number
 from decks.models import Visibility
 from decks.selectors import (
@@ -23,6 +24,13 @@ from decks.values import MAX_ROW_ID, OWN_NAME_MAX_LENGTH, DeckContent, EntryCont
 from matches.engine.cards import CardKind
 
 
+class CardChoiceField(forms.ModelChoiceField):
+    """A card by its name in the interface's language (``cardbase.display_names``)."""
+
+    def label_from_instance(self, obj) -> str:
+        return shown_name(obj.name_ru, obj.name_en)
+
+
 class CatalogueFilterForm(forms.Form):
     """The builder's catalogue search: the query language plus kind, cost and faction, and the
     page. The builder page and ``/api/decks/catalogue/`` both read their parameters here."""
@@ -31,7 +39,7 @@ class CatalogueFilterForm(forms.Form):
     kind = forms.ChoiceField(required=False, label=_("Kind"))
     cost_min = forms.IntegerField(required=False, min_value=0, max_value=999, label=_("Cost from"))
     cost_max = forms.IntegerField(required=False, min_value=0, max_value=999, label=_("Cost up to"))
-    faction = forms.ModelChoiceField(
+    faction = CardChoiceField(
         queryset=faction_commanders(), required=False, label=_("Faction"), empty_label="—"
     )
     page = forms.IntegerField(required=False, min_value=1, max_value=10_000)
@@ -99,7 +107,7 @@ class DeckBuilderForm(forms.Form):
         label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices)
-    commander = forms.ModelChoiceField(
+    commander = CardChoiceField(
         label=_("Commander"), queryset=commander_cards(), required=False, empty_label="—"
     )
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext, ngettext
 
+from cardbase.display_names import shown_name
 from cardbase.models import Card
 
 Params = Mapping[str, Any]
@@ -147,7 +148,8 @@ def localised_report(report: dict) -> dict:
 
 
 def _english_names(card_ids: set[int]) -> dict[int, str]:
+    """English names, and the books' Russian ones with their transliteration."""
     if not card_ids or not (get_language() or "ru").startswith("en"):
         return {}
-    rows = Card.all_objects.filter(pk__in=card_ids).exclude(name_en="")
-    return dict(rows.values_list("pk", "name_en"))
+    rows = Card.all_objects.filter(pk__in=card_ids).values_list("pk", "name_ru", "name_en")
+    return {pk: shown_name(name_ru, name_en, english=True) for pk, name_ru, name_en in rows}

@@ -212,7 +212,8 @@ def deck_export_text(*, deck: Deck, english: bool = False) -> str:
     """The deck in the text format; ``english`` writes its keywords as Commander/Ability."""
     content = deck_content(deck=deck)
     parsed = content_to_parsed(content, index=catalogue_index(card_ids=content.card_ids()))
-    return render_deck_text(parsed, title=deck.name, english=english)
+    title = deck.localised_name("en" if english else "ru")
+    return render_deck_text(parsed, title=title, english=english)
 
 
 def deck_export_json(*, deck: Deck) -> dict[str, Any]:

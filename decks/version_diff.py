@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -91,4 +91,21 @@ def version_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any]) 
         setup_abilities=_changes(
             before.get("setup_abilities", []), after.get("setup_abilities", [])
         ),
+    )
+
+
+def changes_named(changes: VersionChanges, names: Mapping[str, str]) -> VersionChanges:
+    """``changes`` with each printed name replaced by ``names[name]`` (the name to show)."""
+
+    def named(name: str | None) -> str | None:
+        return names.get(name, name) if name else name
+
+    def cards(items: tuple[CardChange, ...]) -> tuple[CardChange, ...]:
+        return tuple(replace(item, name=names.get(item.name, item.name)) for item in items)
+
+    return VersionChanges(
+        commander_before=named(changes.commander_before),
+        commander_after=named(changes.commander_after),
+        cards=cards(changes.cards),
+        setup_abilities=cards(changes.setup_abilities),
     )

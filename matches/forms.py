@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from matches.engine.agents import AGENTS
@@ -25,9 +26,10 @@ FORMAT_FIELDS = {
 
 class DeckLabels:
     def label_from_instance(self, deck):
+        name = deck.localised_name(get_language() or "")
         if deck.owner_id is None:
-            return _("%(name)s (precon)") % {"name": deck.name}
-        return _("%(name)s by %(owner)s") % {"name": deck.name, "owner": deck.owner.username}
+            return _("%(name)s (precon)") % {"name": name}
+        return _("%(name)s by %(owner)s") % {"name": name, "owner": deck.owner.username}
 
 
 class DeckChoiceField(DeckLabels, forms.ModelMultipleChoiceField):

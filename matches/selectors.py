@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import get_language
 
 from decks.models import Deck, DeckVersion, Visibility
 from decks.selectors import deck_versions, version_visible
@@ -45,7 +46,8 @@ def latest_version(*, deck: Deck) -> DeckVersion | None:
 
 
 def version_label(version: DeckVersion) -> str:
-    return f"{version.deck.name} v{version.number}"
+    """The deck's name in the page's language (a precon's English one) and the version."""
+    return f"{version.deck.localised_name(get_language() or '')} v{version.number}"
 
 
 def tournament_problem(*, tournament: Tournament) -> dict[str, str] | None:

@@ -16,6 +16,7 @@ from matches.event_text import describe, player_name
 from matches.forms import TournamentForm
 from matches.heatmap import heatmap
 from matches.models import Status
+from matches.replay_names import shown_in_language
 
 MATCHES_PER_PAGE = 50
 LIVE_FIGURES_MAX = 2000  # games: above this the card figures of a running tournament wait
@@ -183,7 +184,7 @@ def match_detail(request, match_id: int):
         "winner": player_name(match.winner_seat),
     }
     if replay is not None:
-        context.update(replay_context(replay))
+        context.update(replay_context(shown_in_language(replay, match=match)))
     return render(request, "matches/match_detail.html", context)
 
 

@@ -1,29 +1,43 @@
 """The English interface holds no Russian words of its own.
 
-With the shipped content loaded, a reader who asked for English walks every page kind
-(following links from the home page, signed out and signed in) and triggers every kind of API
-error; any Cyrillic in the text must be card data — a name, text, quote or stat that the
-catalogue, a deck or the book's notation holds in Russian only — or the request's own query.
+With the shipped content loaded and one of every kind of thing a reader can open (a player's
+deck, the precons, a finished tournament and its games' replays), a reader who asked for
+English walks every page kind (following links, signed out and signed in) and triggers every
+kind of API error. Cyrillic may show only where it is the rule book's own content, which the
+project never translates: a book row's name (shown with its transliteration, «Пират (Pirat)»),
+its text and quotes, the book's stat notation (В4, ЛК), a player's own deck names, the search
+language's Russian keywords, or the request's own query. The project's own content — the
+starter set's names, ship classes and texts, the precons' names and descriptions — is English
+in English, and a card's Russian name may stand beside its English one only marked
+``lang="ru"``.
+
+To cover a new kind of content (a game against the AI, say), add a function to
+``CONTENT_KINDS`` that makes one and returns the pages to start from, and its page kinds to
+``EXPECTED_VIEWS``.
 """
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from django.test import Client, TestCase
 from django.urls import Resolver404, resolve
+from django.utils import translation
 from rest_framework.test import APIClient
 
-from cardbase.models import Card, Game, Release, StatedCount
+from cardbase.models import Card, Game, Origin, Release, StatedCount
 from cardbase.search.fields import FIELDS
+from config.celery import app as celery_app
 from content.loader import MODELS, content_load
 from decks import services
 from decks.models import Deck
 from decks.values import DeckContent, EntryContent
 from matches.engine.cards import card_from_dict, card_stat_lines
 from matches.engine.names import fold_text
+from matches.models import Match, Status, Tournament
 
 CYRILLIC_RUN = re.compile(
     r"[\u0400-\u04ff](?:[\u0400-\u04ff0-9\s«»“”„\"'.,:;!?()\-–—/+]*[\u0400-\u04ff])?"
@@ -48,26 +62,42 @@ SHOWN_ATTRIBUTES = {
 
 
 class _VisibleText(HTMLParser):
+    """The text a reader sees, and apart from it what an element marks ``lang="ru"`` or
+    ``translate="no"``."""
+
     def __init__(self) -> None:
         super().__init__()
         self.texts: list[str] = []
+        self.marked_russian: list[str] = []
         self._hidden = 0
+        self._russian: list[list] = []  # [tag, depth] of open elements marked lang="ru"
+
+    def _sink(self) -> list[str]:
+        return self.marked_russian if self._russian else self.texts
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in {"script", "style"}:
             self._hidden += 1
+        if self._russian and self._russian[-1][0] == tag:
+            self._russian[-1][1] += 1
+        elif ("lang", "ru") in attrs or ("translate", "no") in attrs:
+            self._russian.append([tag, 1])
         hidden_input = tag == "input" and ("type", "hidden") in attrs
         for name, value in attrs:
             if value and name in SHOWN_ATTRIBUTES and not hidden_input:
-                self.texts.append(value)
+                self._sink().append(value)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in {"script", "style"}:
             self._hidden -= 1
+        if self._russian and self._russian[-1][0] == tag:
+            self._russian[-1][1] -= 1
+            if not self._russian[-1][1]:
+                self._russian.pop()
 
     def handle_data(self, data: str) -> None:
         if not self._hidden and data.strip():
-            self.texts.append(data)
+            self._sink().append(data)
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -81,27 +111,44 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
+def _printed_notation(card: Card) -> list[str]:
+    """A Komandor card's stats in the book's notation as printed (В4, 4-4 (Д), ЛК); kind words
+    and ship classes are interface, translated."""
+    spec = card_from_dict({"name": card.name_ru, **card.attributes})
+    printed = (line.text for line in card_stat_lines(spec) if not line.path.startswith(WORDS))
+    return [text for text in printed if isinstance(text, str)]
+
+
+# Stat lines in words, not the book's notation: translated like any interface word.
+WORDS = ("kind", "ship_class", "object_type", "built_in", "properties")
+
+
 def data_strings() -> list[str]:
-    """Everything the catalogue and the decks hold as data, Russian names only where no
-    English name exists."""
+    """What may show in Russian in English: the rule books' own content (a book row's Russian
+    name only where it has no English one), the book's notation, the players' own deck and
+    tournament names, the search language's Russian keywords. The project's own rows and the
+    precons are not here: they are English in English."""
     strings: list[str] = list(OWN_LANGUAGE_NAMES)
     for model in {*MODELS.values(), Card, Release, Game, StatedCount}:
         for row in model.objects.all() if model is not Card else Card.all_objects.all():
+            is_card = isinstance(row, Card) and row.game.slug == "komandor"
+            if is_card:
+                strings.extend(_printed_notation(row))
+            if getattr(row, "origin", Origin.BOOK) == Origin.PROJECT:
+                continue
             for field in row._meta.concrete_fields:
                 value = getattr(row, field.attname)
                 if field.name in {"name_ru", "label_ru"} and getattr(
                     row, field.name.replace("_ru", "_en"), ""
                 ):
                     continue
+                if field.name == "description" and getattr(row, "description_en", ""):
+                    continue
                 strings.extend(_strings(value))
-            if isinstance(row, Card) and row.game.slug == "komandor":
-                spec = card_from_dict({"name": row.name_ru, **row.attributes})
-                # The book's notation as printed (В4, 4-4 (Д), ЛК); kind words are interface.
-                printed = (line.text for line in card_stat_lines(spec) if line.path != "kind")
-                strings.extend(text for text in printed if isinstance(text, str))
-    for deck in Deck.objects.all():
+    for deck in Deck.objects.filter(is_preconstructed=False):
         strings += [deck.name, deck.description]
         strings += [entry.own_name for entry in deck.entries.all()]
+    strings += list(Tournament.objects.values_list("name", flat=True))
     # The search language's own keywords and value spellings (корабль, плазма, ИЛИ).
     for field in FIELDS:
         strings += [*field.keywords, *(field.aliases or {})]
@@ -109,21 +156,37 @@ def data_strings() -> list[str]:
     return strings
 
 
+def russian_names() -> list[str]:
+    """Every card's Russian name: what a page may show marked ``lang="ru"``."""
+    return list(Card.all_objects.values_list("name_ru", flat=True))
+
+
 class Leaks:
-    def __init__(self, data: list[str]) -> None:
+    def __init__(self, data: list[str], names: list[str] = ()) -> None:
         self.blob = "\n".join(fold_text(text) for text in data)
+        self.names = "\n".join(fold_text(text) for text in names)
         self.found: dict[str, set[str]] = {}
 
-    def is_data(self, run: str) -> bool:
-        if fold_text(run) in self.blob:
+    def is_data(self, run: str, blob: str) -> bool:
+        if fold_text(run) in blob:
             return True
         pieces = [piece for piece in PIECES.split(run) if piece]
-        return all(fold_text(piece) in self.blob for piece in pieces)
+        return all(fold_text(piece) in blob for piece in pieces)
 
-    def check(self, where: str, texts: list[str], *, allowed: tuple[str, ...] = ()) -> None:
+    def check_marked(self, where: str, texts: list[str]) -> None:
+        """Text marked ``lang="ru"`` (a card's Russian name beside its English one) or
+        ``translate="no"`` (the deck text format, which names cards by their printed Russian
+        names, as the import reads them): any card's own Russian name too."""
+        self.check(where, texts, blob=f"{self.blob}\n{self.names}")
+
+    def check(
+        self, where: str, texts: list[str], *, allowed: tuple[str, ...] = (), blob: str = ""
+    ) -> None:
         for text in texts:
             for run in CYRILLIC_RUN.findall(text):
-                if not self.is_data(run) and not any(run in extra for extra in allowed):
+                if not self.is_data(run, blob or self.blob) and not any(
+                    run in extra for extra in allowed
+                ):
                     self.found.setdefault(where, set()).add(run)
 
 
@@ -151,14 +214,20 @@ def _crawl(client, leaks: Leaks, start: list[str]) -> Counter:
         parser.feed(html)
         query = response.wsgi_request.GET
         leaks.check(f"{view} {url}", parser.texts, allowed=tuple(query.values()))
+        leaks.check_marked(f"{view} {url}", parser.marked_russian)
         queue += [link.replace("&amp;", "&") for link in re.findall(r'href="(/[^"#]*)"', html)]
     return visited
 
 
-@pytest.fixture
-def english_world(db, django_user_model):
-    content_load()
-    user = django_user_model.objects.create_user("reader", password="pw-reader-1")
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """English requests leave English active in this thread; the tests after these (pytest-
+    django runs the ones without a database last) expect the default language."""
+    yield
+    translation.deactivate()
+
+
+def _a_players_deck(user) -> list[str]:
     commander = Card.objects.filter(game__slug="komandor", card_type="commander").first()
     ships = Card.objects.filter(game__slug="komandor", card_type="ship")[:3]
     entries = tuple(EntryContent(card_id=card.id, count=5) for card in ships)
@@ -167,7 +236,94 @@ def english_world(db, django_user_model):
         name="Флот «Вега»",
         content=DeckContent(commander_id=commander.id, entries=entries),
     )
-    return user, deck
+    return [f"/decks/{deck.id}/", f"/decks/{deck.id}/edit/", f"/decks/{deck.id}/versions/"]
+
+
+def _precons(user) -> list[str]:
+    first = Deck.objects.filter(is_preconstructed=True).order_by("pk").first()
+    return ["/decks/precons/", f"/decks/{first.id}/", f"/decks/{first.id}/versions/"]
+
+
+def _a_finished_tournament(user) -> list[str]:
+    """Two precons, two games, played here and now (Celery in-process)."""
+    precons = Deck.objects.filter(is_preconstructed=True).order_by("pk")[:2]
+    client = Client()
+    client.force_login(user)
+    eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    try:
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            client.post(
+                "/tournaments/new/",
+                {
+                    "name": "Кубок «Вега»",
+                    "format": "round_robin",
+                    "decks": [deck.pk for deck in precons],
+                    "games_per_pairing": 2,
+                    "agent_a": "heuristic",
+                    "agent_b": "heuristic",
+                    "seed": 3,
+                    "is_public": "on",
+                },
+            )
+    finally:
+        celery_app.conf.task_always_eager = eager
+    tournament = Tournament.objects.get(status=Status.FINISHED)
+    match = Match.objects.filter(tournament=tournament).order_by("pk").first()
+    # The replay is there to be read (not "unavailable"), with cards on the table by step 60.
+    replay = client.get(f"/matches/{match.pk}/", {"step": 60}).content.decode()
+    assert 'id="replay-nav"' in replay, replay[replay.find("<h2") :][:2000]
+    assert 'class="place p' in replay
+    return [
+        f"/tournaments/{tournament.pk}/",
+        f"/matches/{match.pk}/",
+        f"/matches/{match.pk}/?step=60",
+    ]
+
+
+# Every kind of content a reader can open: each makes one (owned by ``user``) and returns the
+# pages the signed-in crawl starts from.
+CONTENT_KINDS: dict[str, Callable[..., list[str]]] = {
+    "a player's deck": _a_players_deck,
+    "precons": _precons,
+    "a tournament and its replays": _a_finished_tournament,
+}
+# The page kinds the walk must reach, so a page that stops being linked is noticed.
+EXPECTED_VIEWS = {
+    "cardbase:home",
+    "cardbase:search",
+    "cardbase:syntax",
+    "cardbase:notation",
+    "cardbase:catalogue",
+    "cardbase:card-detail",
+    "cardbase:entry-list",
+    "cardbase:entry-detail",
+    "cardbase:component-list",
+    "cardbase:component-detail",
+    "cardbase:stated-counts",
+    "decks:list",
+    "decks:detail",
+    "decks:edit",
+    "decks:history",
+    "decks:import",
+    "decks:public",
+    "decks:precons",
+    "login",
+    "signup",
+    "matches:tournaments",
+    "matches:tournament-new",
+    "matches:tournament",
+    "matches:match",
+}
+
+
+@pytest.fixture
+def english_world(db, django_user_model):
+    content_load()
+    user = django_user_model.objects.create_user("reader", password="pw-reader-1")
+    starts = [url for make in CONTENT_KINDS.values() for url in make(user)]
+    deck = Deck.objects.get(owner=user)
+    return user, deck, starts
 
 
 def _english_client(client):
@@ -177,48 +333,21 @@ def _english_client(client):
 
 
 def test_every_page_kind_in_english_has_no_interface_cyrillic(client, english_world):
-    user, deck = english_world
+    user, _deck, starts = english_world
     client = _english_client(client)
-    leaks = Leaks(data_strings())
+    leaks = Leaks(data_strings(), russian_names())
     visited = _crawl(client, leaks, ["/", "/search/?q=Химера", "/search/?q=плазма"])
     client.force_login(user)
-    visited += _crawl(
-        client,
-        leaks,
-        [
-            "/decks/",
-            f"/decks/{deck.id}/",
-            f"/decks/{deck.id}/edit/",
-            "/decks/import/",
-            "/tournaments/",
-            "/tournaments/new/",
-            "/decks/public/",
-        ],
-    )
+    signed_in = [
+        "/decks/",
+        "/decks/import/",
+        "/tournaments/",
+        "/tournaments/new/",
+        "/decks/public/",
+    ]
+    visited += _crawl(client, leaks, [*starts, *signed_in])
     assert leaks.found == {}
-    # The walk really reached every kind of page.
-    expected = {
-        "cardbase:home",
-        "cardbase:search",
-        "cardbase:syntax",
-        "cardbase:notation",
-        "cardbase:catalogue",
-        "cardbase:card-detail",
-        "cardbase:entry-list",
-        "cardbase:entry-detail",
-        "cardbase:component-list",
-        "cardbase:component-detail",
-        "cardbase:stated-counts",
-        "decks:list",
-        "decks:detail",
-        "decks:edit",
-        "decks:import",
-        "decks:public",
-        "login",
-        "signup",
-        "matches:tournaments",
-    }
-    assert expected <= set(visited)
+    assert set(visited) >= EXPECTED_VIEWS, EXPECTED_VIEWS - set(visited)
 
 
 def _api_errors(client: APIClient, deck: Deck) -> Iterator[tuple[str, Any, tuple[str, ...]]]:
@@ -265,7 +394,7 @@ def _api_errors(client: APIClient, deck: Deck) -> Iterator[tuple[str, Any, tuple
 
 
 def test_every_api_error_in_english_has_no_interface_cyrillic(english_world, django_user_model):
-    _, deck = english_world
+    _, deck, _starts = english_world
     client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     client.cookies["django_language"] = "en"
     stranger = django_user_model.objects.create_user("stranger", password="pw-stranger-1")

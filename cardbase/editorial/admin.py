@@ -35,7 +35,7 @@ from cardbase.editorial.drafts import (
     pending_drafts,
 )
 from cardbase.editorial.effects_check import effects_check
-from cardbase.editorial.history import entry_history, entry_revert, versions_diff
+from cardbase.editorial.history import entry_history, entry_revert, revert_diff, versions_diff
 from cardbase.editorial.rows import row_apply
 from cardbase.models import Card, Draft
 from cardbase.views import card_page_context
@@ -163,13 +163,15 @@ class EditorialAdminMixin:
         return TemplateResponse(request, self.object_history_template, context)
 
     def revert_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        if request.method != "POST":
+        """GET (or a POST without ``confirm``) asks first: what reverting to the version
+        would change, with a reason to record; a POST with ``confirm`` reverts."""
+        if request.method not in ("GET", "POST"):
             return HttpResponse(status=405)
         if not can_revert(request.user):
             raise PermissionDenied
         row = get_object_or_404(self.model._base_manager, pk=unquote(object_id))
-        version = Version.objects.get_for_object(row).filter(pk=request.POST.get("version"))
-        version = version.first()
+        chosen = request.POST.get("version") or request.GET.get("version") or ""
+        version = Version.objects.get_for_object(row).filter(pk=_digits(chosen)).first()
         history_url = reverse(
             f"admin:{self.model._meta.app_label}_{self.model._meta.model_name}_history",
             args=[row.pk],
@@ -177,6 +179,17 @@ class EditorialAdminMixin:
         if version is None:
             messages.error(request, _("Choose a version of this row to revert to."))
             return HttpResponseRedirect(history_url)
+        if request.method == "GET" or not request.POST.get("confirm"):
+            context = {
+                **self.admin_site.each_context(request),
+                "title": _("Revert %(row)s?") % {"row": row},
+                "opts": self.model._meta,
+                "object": row,
+                "version": version,
+                "changes": revert_diff(row=row, version=version),
+                "history_url": history_url,
+            }
+            return TemplateResponse(request, "admin/cardbase/revert_confirm.html", context)
         try:
             entry_revert(
                 row=row, version=version, user=request.user, reason=request.POST.get("reason", "")

@@ -30,7 +30,7 @@ from import_export.results import Result, RowResult
 from cardbase.editorial.drafts import draft_save
 from cardbase.editorial.history import revision_record
 from cardbase.editorial.rows import FieldChange, row_values, values_diff
-from cardbase.models import Card, Game, Release
+from cardbase.models import Card, Game, Origin, Release
 from cardbase.services.card_rules import card_attributes_clean
 from config.bounded_json import json_depth_exceeds, loads_bounded
 from config.numbers import signed_whole_number
@@ -301,6 +301,7 @@ class CardResource(resources.ModelResource):
             "collector_number",
             "copies",
             "text",
+            "origin",
             "source_book",
             "source_section",
             "source_quote",
@@ -356,6 +357,8 @@ class CardResource(resources.ModelResource):
         for name in ("cost", "copies"):
             if row.get(name) == "":
                 row[name] = None
+        if "origin" in row and not row["origin"]:
+            row["origin"] = Origin.BOOK  # a file from before the column, or an empty cell
         for name in TEXT_COLUMNS:  # an empty spreadsheet cell reads as None
             if name in row and row[name] is None:
                 row[name] = ""

@@ -67,7 +67,7 @@ def _komandor_checks(report: GameCompleteness) -> None:
         try:
             card_from_dict(card.attributes)
         except CardSpecError as error:
-            problems = tuple(f"{e.field}: {e.message}" for e in error.errors)
+            problems = tuple(e.message for e in error.errors)  # each names its path
             report.broken_cards.append(CardProblem(card, problems))
             continue
         text = rules_text_of(game_slug=KOMANDOR_SLUG, attributes=card.attributes, text="")

@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardbase.editorial.effect_messages import effect_problem_message
 from cardbase.rules_text import rules_text_of
 from cardbase.services.komandor import GAME_SLUG
 from config.bounded_json import JsonTooDeep, loads_bounded
@@ -46,8 +47,18 @@ def effects_check(*, kind: str, effects_json: str, attributes: dict[str, Any]) -
     except JsonTooDeep as error:  # json and the effect reader would recurse past the stack
         result.problems.append({"path": "effects", "code": "too_deep", "message": str(error)})
         return result
+    if effects is None:
+        effects = []  # ``null`` is how an empty JSON field reads: no effects, not a wrong list
     _specs, problems = read_effects(effects, "effects", kind=kind)
-    result.problems = [{"path": p, "code": c, "message": m} for p, c, m in problems]
+    # The message without its path: the editor shows the path beside it.
+    result.problems = [
+        {
+            "path": problem.path,
+            "code": problem.code,
+            "message": effect_problem_message(template=problem.template, params=problem.params),
+        }
+        for problem in problems
+    ]
     if result.problems:
         return result
     text = rules_text_of(

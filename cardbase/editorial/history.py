@@ -119,6 +119,11 @@ def versions_diff(*, older: Version, newer: Version) -> list[FieldChange]:
     return values_diff(model, version_values(older), version_values(newer))
 
 
+def revert_diff(*, row: models.Model, version: Version) -> list[FieldChange]:
+    """What reverting ``row`` to ``version`` would change, field by field (live → version)."""
+    return values_diff(type(row), row_values(row), version_values(version))
+
+
 def entry_revert(
     *, row: models.Model, version: Version, user: AbstractBaseUser, reason: str = ""
 ) -> list[str]:

@@ -16,6 +16,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from cardbase.editorial.effect_messages import effect_problem_message
 from cardbase.services.card_rules import register_card_checker
 from matches.engine.cards import (
     CardSpecError,
@@ -55,8 +56,12 @@ def card_spec_errors(errors: list[FieldError]) -> dict[str, list[ValidationError
     grouped: dict[str, list[ValidationError]] = {}
     for error in errors:
         column = _COLUMN_OF_KEY.get(error.field, "attributes")
+        message = error.message
+        if error.template:  # the effect language's: in the admin's language, path once
+            words = effect_problem_message(template=error.template, params=error.params)
+            message = f"{error.field}: {words}"
         # ValidationError formats its message with its params, so a literal % must be doubled.
-        message = error.message.replace("%", "%%")
+        message = message.replace("%", "%%")
         grouped.setdefault(column, []).append(
             ValidationError(message, code=error.code, params={"path": error.field})
         )
@@ -79,7 +84,7 @@ def _merge_columns(fields: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str,
                 )
             data.pop(key, None)
             continue
-        if key in data and data[key] != value:
+        if key in data and not _same_value(data[key], value):
             conflicts[column] = ValidationError(
                 _("attributes say %(key)s = %(inner)s, but the card's “%(column)s” is %(value)s."),
                 code="column_mismatch",
@@ -93,6 +98,19 @@ def _merge_columns(fields: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str,
             )
         data[key] = value
     return data, conflicts
+
+
+def _same_value(inner: Any, column: Any) -> bool:
+    """Whether a fact inside attributes says what the column says. A spreadsheet cell is
+    text ("5", "5.0", " 5 ") where the column is a number: the same fact, not a conflict."""
+    if inner == column:
+        return True
+    if isinstance(column, int) and not isinstance(column, bool):
+        try:
+            return float(str(inner).strip()) == column
+        except ValueError:
+            return False
+    return str(inner).strip() == str(column).strip()
 
 
 # Stat lines whose label is itself something players search for: «плазменные орудия»,

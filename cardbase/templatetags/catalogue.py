@@ -10,10 +10,12 @@ from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from cardbase.card_faces import card_face_of
-from cardbase.models import Game
+from cardbase.display_names import is_english, shown_name
+from cardbase.models import CardRarity, CardType, Game
+from matches.engine.cards import CardKind
 
 register = template.Library()
 
@@ -21,23 +23,9 @@ register = template.Library()
 # "обычная карта, редкая карта, очень редкая карта и уникальная карта"), in the singular a
 # table cell needs; other games' kinds are named by their ``card_kind`` components.
 CARD_KIND_LABELS: dict[str, Promise] = {
-    "ship": pgettext_lazy("card kind", "ship"),
-    "space_object": pgettext_lazy("card kind", "space object"),
-    "ground_unit": pgettext_lazy("card kind", "ground unit"),
-    "military_building": pgettext_lazy("card kind", "military building"),
-    "civil_building": pgettext_lazy("card kind", "civil building"),
-    "tactical": pgettext_lazy("card kind", "tactical"),
-    "situation": pgettext_lazy("card kind", "situation"),
-    "upgrade": pgettext_lazy("card kind", "upgrade"),
-    "commander": pgettext_lazy("card kind", "commander"),
-    "ability": pgettext_lazy("card kind", "ability"),
+    value: label for value, label in CardType.choices if value in {k.value for k in CardKind}
 }
-RARITY_LABELS: dict[str, Promise] = {
-    "common": pgettext_lazy("rarity", "common"),
-    "rare": pgettext_lazy("rarity", "rare"),
-    "very_rare": pgettext_lazy("rarity", "very rare"),
-    "unique": pgettext_lazy("rarity", "unique"),
-}
+RARITY_LABELS: dict[str, Promise] = dict(CardRarity.choices)
 
 # The attribute keys the other games' entries use most, in words; others are spelled out.
 ATTRIBUTE_LABELS: dict[str, Promise] = {
@@ -69,14 +57,17 @@ ATTRIBUTE_LABELS: dict[str, Promise] = {
 HIDDEN_ATTRIBUTES = frozenset({"mentioned_only", "base_game", "single_copy", "board_quote"})
 
 
-def is_english() -> bool:
-    return (get_language() or "").startswith("en")
-
-
 @register.filter
 def localized(row: Any, field: str = "name") -> str:
-    """``row.<field>_en`` when the interface is English and the row has one, else ``_ru``."""
-    russian = getattr(row, f"{field}_ru", "") or ""
+    """``row.<field>_en`` when the interface is English and the row has one, else ``_ru`` (a
+    row with only ``<field>``, like a game's description, reads that); a name without an
+    English one is followed by its transliteration (``cardbase.display_names``)."""
+    russian = getattr(row, f"{field}_ru", None)
+    if russian is None:
+        russian = getattr(row, field, "")
+    russian = russian or ""
+    if field == "name":
+        return shown_name(russian, getattr(row, "name_en", "") or "")
     if is_english():
         return getattr(row, f"{field}_en", "") or russian
     return russian

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from cardbase.api.strict_fields import StrictCharField, StrictIntegerField
+from cardbase.display_names import shown_name
 from decks.models import Deck, DeckVersion, Visibility
 from decks.selectors import TooManyWords, public_search_words
 from decks.text_format import MAX_LINE_COUNT
@@ -152,10 +153,17 @@ class CatalogueCardSerializer(serializers.Serializer):
 
     id = serializers.IntegerField()
     name = serializers.CharField(source="name_ru")
+    shown_name = serializers.SerializerMethodField(
+        help_text="The name to show in the request's language: the English name, or the "
+        "book's Russian name with its transliteration."
+    )
     card_type = serializers.CharField()
     cost = serializers.IntegerField(allow_null=True)
     release = serializers.SerializerMethodField()
     number = serializers.CharField(source="collector_number")
+
+    def get_shown_name(self, card) -> str:
+        return shown_name(card.name_ru, card.name_en)
 
     def get_release(self, card) -> str:
         return card.release.code if card.release else ""

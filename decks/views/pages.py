@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cardbase.card_faces import kind_label
+from cardbase.display_names import card_names_shown
 from cardbase.search.query import QuerySyntaxError
 from decks import selectors, services
 from decks.forms import (
@@ -28,7 +29,7 @@ from decks.messages import localised, localised_report
 from decks.models import Deck
 from decks.text_format import DeckTextError
 from decks.values import DeckContent
-from decks.version_diff import version_changes
+from decks.version_diff import changes_named, version_changes
 from matches.engine.cards import CardKind
 from matches.engine.rules import (
     MAX_REDEALS,
@@ -322,12 +323,25 @@ def deck_history(request, deck_id: int):
     if deck is None:
         raise Http404(_("No such deck."))
     versions = list(selectors.deck_versions(deck=deck, user=request.user).order_by("number"))
+    changes = [
+        version_changes(previous.snapshot if previous else None, version.snapshot)
+        for previous, version in zip([None, *versions], versions, strict=False)
+    ]
+    names = card_names_shown(
+        name
+        for change in changes
+        for name in (
+            change.commander_before,
+            change.commander_after,
+            *(card.name for card in (*change.cards, *change.setup_abilities)),
+        )
+    )
     rows = [
         {
             "version": version,
-            "changes": version_changes(previous.snapshot if previous else None, version.snapshot),
-            "is_first": previous is None,  # its changes are simply the whole list
+            "changes": changes_named(change, names),
+            "is_first": number == 0,  # its changes are simply the whole list
         }
-        for previous, version in zip([None, *versions], versions, strict=False)
+        for number, (version, change) in enumerate(zip(versions, changes, strict=True))
     ]
     return render(request, "decks/history.html", {"deck": deck, "rows": rows[::-1]})

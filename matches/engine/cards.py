@@ -260,6 +260,10 @@ class FieldError:
     field: str
     code: str
     message: str
+    # The effect language's problems also give their message without the path, as a template
+    # and its parameters (``effect_schema.Problem``), so the admin can word it in Russian.
+    template: str = ""
+    params: tuple[tuple[str, str], ...] = ()
 
 
 class CardSpecError(ValueError):
@@ -1110,8 +1114,12 @@ def _read_effects(
 ) -> tuple[EffectSpec, ...] | None:
     """The effect language (``effect_schema``): every problem is a field error of the card."""
     effects, problems = read_effects(value, path, kind=kind.value)
-    for field_path, code, message in problems:
-        errors.errors.append(FieldError(field_path, code, message))
+    for problem in problems:
+        errors.errors.append(
+            FieldError(
+                problem.path, problem.code, problem.message, problem.template, problem.params
+            )
+        )
     return None if problems else effects
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from matches.engine.windows import ATTACK_WINDOWS, BATTLE_WINDOWS, Window
 
@@ -250,7 +250,17 @@ class EffectSpec:
         return frozenset(Window(w) for w in self.when if w not in (STATIC, ON_PLAY))
 
 
-Problem = tuple[str, str, str]  # (path, code, message)
+class Problem(NamedTuple):
+    """One problem of an ``effects`` list. ``message`` is English and starts with the path;
+    ``template`` and ``params`` are the message without the path, for a reader in another
+    language: the template is a printf-style string with named fields (``%(value)s``), and the
+    ``what`` parameter, where there is one, names the expected thing in words."""
+
+    path: str
+    code: str
+    message: str
+    template: str = ""
+    params: tuple[tuple[str, str], ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,30 +277,46 @@ class _Reader:
         self.kind = kind
         self.problems: list[Problem] = []
 
-    def add(self, path: str, code: str, message: str) -> None:
-        self.problems.append((path, code, f"{path}: {message}"))
+    def add(self, path: str, code: str, template: str, **params: object) -> None:
+        words = {name: str(value) for name, value in params.items()}
+        message = template % words if words else template
+        self.problems.append(
+            Problem(path, code, f"{path}: {message}", template, tuple(words.items()))
+        )
 
     def mapping(self, value: Any, path: str, allowed: Sequence[str]) -> Mapping[str, Any] | None:
         if not isinstance(value, Mapping):
-            self.add(path, "not_an_object", f"{value!r} is not an object with fields")
+            self.add(
+                path, "not_an_object", "%(value)s is not an object with fields", value=repr(value)
+            )
             return None
         for key in value:
             if key not in allowed:
                 self.add(
-                    f"{path}.{key}", "unknown_field", f"unknown field; takes: {', '.join(allowed)}"
+                    f"{path}.{key}",
+                    "unknown_field",
+                    "unknown field; takes: %(allowed)s",
+                    allowed=", ".join(allowed),
                 )
         return value
 
     def choice(self, value: Any, path: str, allowed: Sequence[str], what: str) -> str | None:
         if isinstance(value, str) and value in allowed:
             return value
-        self.add(path, "bad_choice", f"{value!r} is not {what}; accepted: {', '.join(allowed)}")
+        self.add(
+            path,
+            "bad_choice",
+            "%(value)s is not %(what)s; accepted: %(allowed)s",
+            value=repr(value),
+            what=what,
+            allowed=", ".join(allowed),
+        )
         return None
 
     def choices(self, value: Any, path: str, allowed: Sequence[str], what: str) -> tuple[str, ...]:
         items = value if isinstance(value, list | tuple) else [value]
         if not items:
-            self.add(path, "required", f"give at least one {what}")
+            self.add(path, "required", "give at least one: %(what)s", what=what)
         picked = [self.choice(item, path, allowed, what) for item in items]
         return tuple(dict.fromkeys(p for p in picked if p is not None))
 
@@ -298,25 +324,27 @@ class _Reader:
         self, value: Any, path: str, *, minimum: int = 0, signed: bool = False
     ) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(path, "not_a_number", f"{value!r} is not a whole number")
+            self.add(path, "not_a_number", "%(value)s is not a whole number", value=repr(value))
             return None
         low = -_MAX_AMOUNT if signed else minimum
         if value < low or value > _MAX_AMOUNT or (signed and value == 0):
-            bounds = f"from {low} to {_MAX_AMOUNT}" + (", not 0" if signed else "")
-            self.add(path, "out_of_range", f"{value} is out of range: must be {bounds}")
+            template = "%(value)s is out of range: must be from %(low)s to %(high)s"
+            if signed:
+                template += ", not 0"
+            self.add(path, "out_of_range", template, value=value, low=low, high=_MAX_AMOUNT)
             return None
         return value
 
     def flag(self, value: Any, path: str) -> bool | None:
         if isinstance(value, bool):
             return value
-        self.add(path, "not_a_bool", f"{value!r} is not true or false")
+        self.add(path, "not_a_bool", "%(value)s is not true or false", value=repr(value))
         return None
 
     def text(self, value: Any, path: str) -> str | None:
         if isinstance(value, str) and value.strip():
             return value.strip()
-        self.add(path, "not_text", f"{value!r} is not a name")
+        self.add(path, "not_text", "%(value)s is not a name", value=repr(value))
         return None
 
 
@@ -326,15 +354,16 @@ def read_effects(
     """Check a card's ``effects`` list (``kind`` is the card kind, ``ability`` for a variant)."""
     reader = _Reader(kind)
     if not isinstance(raw, list | tuple):
-        reader.add(path, "not_a_list", f"{raw!r} is not a list of effects")
+        reader.add(path, "not_a_list", "%(value)s is not a list of effects", value=repr(raw))
         return (), reader.problems
     specs = [_effect(reader, item, f"{path}.{index}") for index, item in enumerate(raw)]
     if kind == "tactical" and len(raw) != 1:
         reader.add(
             path,
             "one_tactical_effect",
-            f"a tactical card is played once and then lost (TACT-2): give exactly one effect, "
-            f"got {len(raw)}",
+            "a tactical card is played once and then lost (TACT-2): give exactly one effect, "
+            "got %(count)s",
+            count=len(raw),
         )
     done = tuple(spec for spec in specs if spec is not None)
     return (done if not reader.problems else ()), reader.problems
@@ -352,8 +381,9 @@ def _effect(reader: _Reader, raw: Any, path: str) -> EffectSpec | None:
             reader.add(
                 f"{path}.cost",
                 "cost_is_printed",
-                f"a {reader.kind} card's cost is printed on the card (its action_tokens, "
-                f"resources or dice: TACT-3, TACT-4, SIT-2), not on its effect",
+                "a %(kind)s card's cost is printed on the card (its action_tokens, "
+                "resources or dice: TACT-3, TACT-4, SIT-2), not on its effect",
+                kind=reader.kind,
             )
         else:
             cost = _cost(reader, data["cost"], f"{path}.cost")
@@ -407,7 +437,12 @@ def _cost(reader: _Reader, raw: Any, path: str) -> EffectCost:
     if data.get("roll") is not None:
         roll = reader.number(data["roll"], f"{path}.roll", minimum=1)
         if roll is not None and roll > 6:
-            reader.add(f"{path}.roll", "out_of_range", f"a D6 shows 1 to 6 (DICE-1), not {roll}")
+            reader.add(
+                f"{path}.roll",
+                "out_of_range",
+                "a D6 shows 1 to 6 (DICE-1), not %(roll)s",
+                roll=roll,
+            )
             roll = None
     return EffectCost(tokens, resources, roll)
 
@@ -420,9 +455,11 @@ def _in_attack(when: tuple[str, ...]) -> bool:
     return bool(when) and all(w in ATTACK_WINDOWS for w in when)
 
 
-def _needs(reader: _Reader, ok: bool, path: str, code: str, message: str) -> None:
+def _needs(
+    reader: _Reader, ok: bool, path: str, code: str, template: str, **params: object
+) -> None:
     if not ok:
-        reader.add(path, code, message)
+        reader.add(path, code, template, **params)
 
 
 def _condition(reader: _Reader, raw: Any, path: str, when: tuple[str, ...]) -> Condition | None:
@@ -443,7 +480,8 @@ def _condition(reader: _Reader, raw: Any, path: str, when: tuple[str, ...]) -> C
                 _in_battle(when),
                 f"{path}.{key}",
                 "needs_battle_window",
-                f"{key} is known only in a battle: play it in battle windows only",
+                "%(key)s is known only in a battle: play it in battle windows only",
+                key=key,
             )
     ranges = (
         reader.choices(data["range"], f"{path}.range", RANGES, "a range") if "range" in data else ()
@@ -568,7 +606,8 @@ def _selector(
                 reader.add(
                     f"{path}.size",
                     "bad_choice",
-                    f"{item!r} is not a size class; accepted: LK, SK, TK (ЛК, СК, ТК)",
+                    "%(value)s is not a size class; accepted: LK, SK, TK (ЛК, СК, ТК)",
+                    value=repr(item),
                 )
             else:
                 sizes.append(size)
@@ -641,7 +680,7 @@ def _action(
     reader: _Reader, raw: Any, path: str, when: tuple[str, ...], targets: Selector | None
 ) -> Action | None:
     if not isinstance(raw, Mapping):
-        reader.add(path, "not_an_object", f"{raw!r} is not an action object")
+        reader.add(path, "not_an_object", "%(value)s is not an action object", value=repr(raw))
         return None
     do = reader.choice(raw.get("do"), f"{path}.do", ACTIONS, "an action")
     if do is None:
@@ -652,7 +691,7 @@ def _action(
     before = len(reader.problems)
     values: dict[str, Any] = {"do": do}
     if do in CARD_ACTIONS and targets is None:
-        reader.add(path, "needs_targets", f"{do} acts on cards: give the effect targets")
+        reader.add(path, "needs_targets", "%(do)s acts on cards: give the effect targets", do=do)
     harms = do in ("damage", "destroy")
     if (
         harms
@@ -719,7 +758,9 @@ def _action(
             reader.number(data.get("action_tokens", 0), f"{path}.action_tokens") or 0
         )
         if not values["resources"] and not values["action_tokens"]:
-            reader.add(path, "required", f"{do} what: give resources, action_tokens or both")
+            reader.add(
+                path, "required", "%(do)s what: give resources, action_tokens or both", do=do
+            )
     if do == "move":
         values["to"] = reader.choice(
             data.get("to"), f"{path}.to", ("new_sector", "place"), "a destination"
@@ -761,7 +802,10 @@ def _until(
         if when in ((STATIC,),) or reader.kind == "upgrade":
             return "attached"
         reader.add(
-            f"{path}.until", "required", f"is required: how long it lasts ({', '.join(UNTIL)})"
+            f"{path}.until",
+            "required",
+            "is required: how long it lasts (%(allowed)s)",
+            allowed=", ".join(UNTIL),
         )
         return None
     until = reader.choice(data["until"], f"{path}.until", UNTIL, "a duration")
@@ -769,7 +813,8 @@ def _until(
         reader.add(
             f"{path}.until",
             "needs_battle_window",
-            f"'until the end of the {until}' needs the effect played in a battle window",
+            "'until the end of the %(until)s' needs the effect played in a battle window",
+            until=until,
         )
     if until == "attached" and reader.kind in ("tactical",):
         reader.add(

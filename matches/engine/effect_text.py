@@ -37,6 +37,7 @@ from matches.engine.effect_schema import (
     EffectSpec,
     Selector,
 )
+from matches.engine.english_terms import ship_class_en
 from matches.engine.plurals import EnForms, RuForms, count_en, count_ru, plural_en, ru_category
 
 Language = Literal["ru", "en"]
@@ -1155,7 +1156,7 @@ class _English(_Words):
         if selector.name is not None:
             after.append(f"named «{selector.name}»")
         if selector.ship_class is not None:
-            after.append(f"of type «{selector.ship_class}»")
+            after.append(f"of type «{ship_class_en(selector.ship_class) or selector.ship_class}»")
         if selector.weapon is not None:
             after.append(f"with {_WEAPONS_EN[selector.weapon]}")
         if selector.property is not None:

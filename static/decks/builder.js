@@ -185,7 +185,7 @@
       row.dataset.name = button.dataset.name;
       var name = document.createElement("td");
       var link = document.createElement("a");
-      link.href = button.dataset.url; link.lang = "ru"; link.dataset.preview = card;
+      link.href = button.dataset.url; link.dataset.preview = card;
       link.textContent = button.dataset.name;
       name.append(link, hidden("entry_card", card));
       var countCell = document.createElement("td");
@@ -266,8 +266,8 @@
           var row = results.insertRow();
           var nameCell = row.insertCell();
           var link = document.createElement("a");
-          link.href = form.dataset.cardUrl.replace("/0/", "/" + card.id + "/"); link.lang = "ru"; link.dataset.preview = card.id;
-          link.textContent = card.name;
+          link.href = form.dataset.cardUrl.replace("/0/", "/" + card.id + "/"); link.dataset.preview = card.id;
+          link.textContent = card.shown_name || card.name;
           nameCell.appendChild(link);
           if (card.release) {
             var printing = document.createElement("span");
@@ -286,7 +286,7 @@
           } else {
             button.type = "submit"; button.name = "add"; button.value = card.id;
             button.setAttribute("form", "deck-builder");
-            button.dataset.add = card.id; button.dataset.name = card.name;
+            button.dataset.add = card.id; button.dataset.name = card.shown_name || card.name;
             button.dataset.kind = card.card_type;
             button.dataset.cost = card.cost === null ? "" : card.cost;
             button.dataset.url = link.href;

@@ -65,7 +65,11 @@ def test_edit_publish_revert_and_the_history(page, live_server):
 
     # ...then reverts to the version before: 3 again.
     page.goto(f"/admin/cardbase/card/{chimera.pk}/history/")
-    page.locator("tr.version").last.get_by_role("button").click()
+    page.locator("tr.version").last.get_by_role("link").click()
+    # It asks first, showing what would change; nothing has changed yet.
+    expect(page.locator(".field-diff")).to_contain_text("5")
+    assert players_speed(page) == ("5", 5)
+    page.locator("#confirm-revert").click()
     expect(page.locator(".messagelist")).to_be_visible()
     assert players_speed(page) == ("3", 3)
     assert Card.objects.get(pk=chimera.pk).attributes["speed"] == 3

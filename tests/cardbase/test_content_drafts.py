@@ -182,9 +182,23 @@ def test_history_compares_two_versions_and_reverts_in_one_recorded_step(
     compared = page.context["compared"]
     assert [(c.name, c.old, c.new) for c in compared["changes"]] == [("attributes.speed", "3", "5")]
     assert "v5" in page.content.decode()
-    response = logged_in(publisher).post(
-        admin_url(Card, "revert", chimera.pk), {"version": versions[2].pk}
-    )
+    revert_url = admin_url(Card, "revert", chimera.pk)
+    # The history's button asks first, showing what the revert would change; so does a POST
+    # that was not confirmed. Neither changes anything.
+    for asked in (
+        logged_in(publisher).get(revert_url, {"version": versions[2].pk}),
+        logged_in(publisher).post(revert_url, {"version": versions[2].pk}),
+    ):
+        assert asked.status_code == 200
+        assert [(c.name, c.old, c.new) for c in asked.context["changes"]] == [
+            ("attributes.speed", "5", "3")
+        ]
+        assert 'name="confirm"' in asked.content.decode()
+    assert Card.objects.get(pk=chimera.pk).attributes["speed"] == 5
+    assert len(entry_history(row=chimera)) == 3
+    history_page = logged_in(publisher).get(history_url).content.decode()
+    assert f'{revert_url}?version={versions[2].pk}"' in history_page
+    response = logged_in(publisher).post(revert_url, {"version": versions[2].pk, "confirm": "1"})
     assert response.status_code == 302
     assert Card.objects.get(pk=chimera.pk).attributes["speed"] == 3
     history = entry_history(row=chimera)

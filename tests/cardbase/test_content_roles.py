@@ -66,7 +66,9 @@ def request(client: Client, model, action: str):
     row = model._base_manager.first()
     if action == "revert":
         version = Version.objects.get_for_object(row).first()
-        return client.post(admin_url(model, "revert", row.pk), {"version": version.pk})
+        return client.post(
+            admin_url(model, "revert", row.pk), {"version": version.pk, "confirm": "1"}
+        )
     args = () if action in ("changelist", "add") else (row.pk,)
     return client.get(admin_url(model, action, *args))
 

@@ -162,3 +162,55 @@ def test_the_content_export_loads_back_without_a_change(tmp_path):
     report = content_load(data_dir=tmp_path)
     assert not report.changed, report.summary()
     assert not report.conflicts
+
+
+def _exported_as_new(client: Client, *, key: str, file_format: str = "csv") -> bytes:
+    """The komandor export with ``key``'s row given a new key: a copy to import as a new card."""
+    body = client.get(
+        reverse("admin:cardbase_card_export"), {"format": file_format, "game": "komandor"}
+    ).content.decode()
+    lines = [line for line in body.splitlines() if line.split(",")[1:2] in (["key"], [key])]
+    return "\n".join(lines).replace(f",{key},", f",{key}-copy,", 1).encode()
+
+
+def test_an_exported_project_card_imports_back_as_a_new_card(catalogue):
+    """The editor's complaint: a starter-set card exported to CSV and re-imported under a new
+    key was refused (the export had no origin column, so the copy read as a book row without
+    its source)."""
+    Card.objects.create(
+        game=catalogue["chimera"].game,
+        key="kst-gnat",
+        name_ru="Мошка",
+        card_type="ship",
+        cost=2,
+        rarity="common",
+        origin="project",
+        attributes=dict(catalogue["chimera"].attributes, name="Мошка", cost=2, size="LK"),
+    )
+    client = superuser_client()
+    body = _exported_as_new(client, key="kst-gnat")
+    assert "origin" in body.decode().splitlines()[0].split(",")
+    (row,) = upload(client, body).context["preview"]
+    assert (row.kind, row.errors) == ("new", [])
+
+
+@pytest.mark.parametrize("cell", ["5", "5.0", " 5 "])
+def test_a_stat_column_equal_to_the_cards_own_column_is_no_conflict(catalogue, cell):
+    """The editor's complaint: a row got "attributes say cost = 5, but the card's cost is 5":
+    the stat cell as a spreadsheet wrote it is text, the column a number."""
+    csv = HEADER + ",attributes.cost\n" + GOOD + f",{cell}\n"
+    (row,) = upload(superuser_client(), csv).context["preview"]
+    assert (row.kind, row.errors) == ("new", [])
+    rows = [{**json.loads(json.dumps(dict(zip(HEADER.split(","), GOOD.split(","), strict=True))))}]
+    rows[0]["attributes"] = {"cost": cell, "size": "SK", "strength": 8, "critical": 5}
+    rows[0] = {k: v for k, v in rows[0].items() if not k.startswith("attributes.")}
+    dataset = dataset_read(data=json.dumps(rows).encode(), file_format="json")
+    result = CardResource().import_recorded(dataset, dry_run=True, reason="")
+    errors = result.rows[0].validation_error
+    assert "cost" not in (errors.message_dict if errors else {})
+
+
+def test_a_stat_column_that_differs_from_the_cards_own_column_is_a_conflict(catalogue):
+    csv = HEADER + ",attributes.cost\n" + GOOD + ",6\n"
+    (row,) = upload(superuser_client(), csv).context["preview"]
+    assert row.kind == "invalid" and [field for field, _ in row.errors] == ["cost"]

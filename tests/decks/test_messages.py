@@ -160,5 +160,6 @@ def test_an_english_report_quotes_cards_by_their_english_name(db):
     with translation.override("ru"):
         russian = [p["message"] for p in localised_report(report)["errors"]]
     assert any("named “Wasp”" in text for text in english)
-    assert any("“Пират”" in text for text in english)  # no English name: the printed one
+    # No English name: the printed one with its transliteration.
+    assert any("“Пират (Pirat)”" in text for text in english)
     assert any("«Оса»" in text for text in russian)

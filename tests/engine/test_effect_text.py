@@ -528,7 +528,7 @@ VOCABULARY = [
             "actions": [{"do": "untap"}],
         },
         "В конце хода: выберите свой корабль типа «крейсер» и разверните его.",
-        "At the end of the turn: choose one of your ships of type «крейсер» and untap it.",
+        "At the end of the turn: choose one of your ships of type «cruiser» and untap it.",
     ),
     (
         "targets:name",

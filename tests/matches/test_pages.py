@@ -312,3 +312,23 @@ def test_a_big_running_tournament_defers_its_card_figures(signed_in, owner, monk
     monkeypatch.setattr(views, "LIVE_FIGURES_MAX", 1)
     page = signed_in.get(f"/tournaments/{tournament.pk}/live/").content.decode()
     assert 'id="figures-deferred"' in page and 'id="card-figures-table"' not in page
+
+
+def test_a_precon_match_replays_step_by_step(
+    signed_in, owner, eager, django_capture_on_commit_callbacks
+):
+    """A precon's pre-chosen ability cards are played at setup in the replay as in the match;
+    without them its game diverged at the first event and every step but the first was
+    "unavailable"."""
+    from content.loader import content_load
+    from decks.models import Deck
+
+    content_load()
+    precons = Deck.objects.filter(is_preconstructed=True, setup_abilities__isnull=False)
+    decks = list(precons.distinct().order_by("pk")[:2])
+    with django_capture_on_commit_callbacks(execute=True):
+        signed_in.post("/tournaments/new/", form(decks))
+    match = Match.objects.order_by("id").first()
+    for step in (1, 30, 60):
+        page = signed_in.get(f"/matches/{match.pk}/", {"step": step}).content.decode()
+        assert 'id="replay-nav"' in page, step
