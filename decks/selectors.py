@@ -378,7 +378,8 @@ def name_suggestions(*, text: str) -> tuple[str, ...]:
     words = text.split()
     if not words or any(":" in w or w[0] in '-<>="(' or w.upper() == "OR" for w in words):
         return ()
-    return catalogue_index().suggest(" ".join(words))
+    index = catalogue_index()
+    return index.suggest(" ".join(words)) or index.suggest_within(" ".join(words))
 
 
 def decks_tagged(*, decks: QuerySet[Deck], tag: str) -> QuerySet[Deck]:
