@@ -49,6 +49,13 @@ class CatalogueFilterForm(forms.Form):
         self.fields["kind"].choices = [("", "—"), *kind_choices()]
         self.fields["faction"].queryset = faction_commanders()
 
+    def clean_owned(self) -> bool:
+        # A checkbox sends "on"; the API's clients true/false or 1/0. Anything else is a
+        # mistake to say, not a yes (a plain BooleanField takes "null" as true).
+        if self.data.get("owned", "") not in ("", "on", "true", "false", "1", "0"):
+            raise forms.ValidationError(_("Give true or false."))
+        return self.cleaned_data["owned"]
+
     def filters(self) -> CatalogueFilters:
         data = self.cleaned_data
         return CatalogueFilters(

@@ -121,3 +121,8 @@ def test_the_owned_filter_narrows_the_builder_catalogue(client, owner, cards):
     client.force_login(owner)
     answer = client.get(url, {"owned": "true"}).data
     assert [card["id"] for card in answer["results"]] == [cards[1].id]
+
+
+def test_the_owned_filter_refuses_what_is_not_a_yes_or_no(client):
+    answer = client.get(reverse("deck-catalogue"), {"owned": "null"})
+    assert answer.status_code == 400 and "owned" in answer.json()["fields"]
