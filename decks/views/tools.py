@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -181,6 +182,9 @@ def _collection_counts_save(request):
         messages.error(request, _("A card of the list is no longer in the catalogue."))
     else:
         messages.success(request, _("Collection saved."))
+    back = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)  # the card page it was changed on
     return redirect("decks:collection")
 
 

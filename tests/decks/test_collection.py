@@ -126,3 +126,16 @@ def test_the_owned_filter_narrows_the_builder_catalogue(client, owner, cards):
 def test_the_owned_filter_refuses_what_is_not_a_yes_or_no(client):
     answer = client.get(reverse("deck-catalogue"), {"owned": "null"})
     assert answer.status_code == 400 and "owned" in answer.json()["fields"]
+
+
+def test_a_card_page_edits_its_copies_in_place(client, owner, cards):
+    card_url = reverse("cardbase:card-detail", args=["komandor", cards[0].key])
+    assert 'id="owned-copies"' not in client.get(card_url).content.decode()  # a visitor
+    client.force_login(owner)
+    assert 'id="owned-copies"' in client.get(card_url).content.decode()
+    form = {"counts": "1", f"owned_{cards[0].id}": "3", "next": card_url}
+    answer = client.post(reverse("decks:collection"), form)
+    assert answer.status_code == 302 and answer.url == card_url
+    assert _owned(owner) == {cards[0].id: 3}
+    away = client.post(reverse("decks:collection"), {**form, "next": "https://elsewhere.example/"})
+    assert away.url == reverse("decks:collection")  # never off the site
