@@ -12,7 +12,7 @@ from django.db.models.expressions import RawSQL
 from cardbase.models import Card, Game, Release
 from cardbase.search.query import cards_matching
 from cardbase.selectors import catalogue_version
-from decks.importing import CatalogueIndex, Printing
+from decks.importing import SUGGESTIONS, CatalogueIndex, Printing
 from decks.models import Deck, DeckEntry, DeckVersion, OwnedCard, Visibility
 from decks.statistics import deck_statistics
 from decks.validation import KOMANDOR, CardFacts, DeckDraft, validate_deck
@@ -378,8 +378,11 @@ def name_suggestions(*, text: str) -> tuple[str, ...]:
     words = text.split()
     if not words or any(":" in w or w[0] in '-<>="(' or w.upper() == "OR" for w in words):
         return ()
-    index = catalogue_index()
-    return index.suggest(" ".join(words)) or index.suggest_within(" ".join(words))
+    index, typed = catalogue_index(), " ".join(words)
+    # A close spelling inside a name first (a search box gets a word of a name more often
+    # than the whole of it), then the import's whole-name matches.
+    names = dict.fromkeys((*index.suggest_within(typed), *index.suggest(typed)))
+    return tuple(names)[:SUGGESTIONS]
 
 
 def decks_tagged(*, decks: QuerySet[Deck], tag: str) -> QuerySet[Deck]:
