@@ -47,6 +47,13 @@ def _precon(key: str, name: str, commander, cards) -> Deck:
     )
 
 
+def _shot(page, name: str) -> None:
+    """Screenshots for a person to look at, when SCREENSHOT_DIR is set."""
+    folder = os.environ.get("SCREENSHOT_DIR")
+    if folder:
+        page.screenshot(path=os.path.join(folder, name), full_page=True)
+
+
 def _pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
 
@@ -79,6 +86,7 @@ def test_a_collection_imported_finds_the_decks_it_can_build(page):
     page.click("#collection-import button")
     expect(page.locator(".message")).to_contain_text("41")
     expect(page.locator("#collection-table tr[data-card]")).to_have_count(11)
+    _shot(page, "collection.png")
 
     page.click("text=Колоды, которые я могу собрать")
     expect(page.locator("#precon-decks [data-precon=can]")).to_have_count(1)
@@ -169,6 +177,7 @@ def test_two_decks_compared_side_by_side(page):
     expect(page.locator("#compare-second #deck-card-count")).to_have_text("38")
     expect(page.locator("#compare-first .legality")).to_have_attribute("data-valid", "true")
     expect(page.locator("#compare-second .legality")).to_have_attribute("data-valid", "false")
+    _shot(page, "compare.png")
 
 
 def test_an_old_version_restored_as_a_new_one(page):
