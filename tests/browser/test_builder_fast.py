@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from decks.collection import collection_set_counts
 from decks.models import Deck
 from decks.selectors import deck_content
 from tests.browser.steps import builder_ready
@@ -113,3 +114,30 @@ def test_steps_on_deck_rows_and_keyboard_entry(signed_in):
     page.click(f"#catalogue-results [data-take='{cards[0].id}']")
     expect(row.locator("[name=entry_count]")).to_have_value("3")
     expect(page.locator("#deck-card-count")).to_have_text("3")
+
+
+@pytest.mark.parametrize("signed_in", [(1280, 800)], indirect=True, ids=["1280"])
+def test_the_builder_shows_what_the_collection_lacks_as_the_deck_changes(signed_in):
+    page, commander, cards, _filler, _width = signed_in
+    user = UserFactory(username="builder")
+    collection_set_counts(user=user, counts={cards[0].id: 2, commander.id: 1, cards[1].id: 4})
+    page.fill("#id_name", "Из коллекции")
+    page.click("form[action$='/decks/new/'] button")
+    builder_ready(page)
+    missing = page.locator("#deck-missing")
+    expect(missing).to_have_attribute("data-missing", "0")
+    expect(
+        page.locator(f"#catalogue-results tr[data-card='{cards[0].id}'] .owned-mark")
+    ).to_have_text("есть 2")
+    page.click(f"#catalogue-results [data-four='{cards[0].id}']")
+    expect(missing).to_have_attribute("data-missing", "2")
+    expect(missing).to_have_text("в коллекции не хватает 2 карт")
+    expect(page.locator(f"#deck-entries tr[data-card='{cards[0].id}']")).to_have_class(
+        re.compile("is-missing")
+    )
+    page.click(f"#catalogue-results [data-four='{cards[1].id}']")
+    page.click(f"#catalogue-results [data-pick-commander='{commander.id}']")
+    expect(missing).to_have_attribute("data-missing", "2")  # owned: 4 of one, the Commander
+    page.check("#id_owned")
+    page.click("#catalogue-search button")
+    expect(page.locator("#catalogue-results tr[data-card]")).to_have_count(3)
