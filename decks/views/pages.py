@@ -409,7 +409,9 @@ def draw_odds_context(*, deck: Deck, params) -> dict:
 def odds_choices(draft) -> list[tuple[str, str]]:
     """The groups the odds can be asked for: each kind, each cost, each card of the deck."""
     labels = kind_labels()
-    kinds = sorted({card.kind for card, _ in draft.entries}, key=list(labels).index)
+    order = {kind: at for at, kind in enumerate(labels)}
+    # The book's order of kinds; a card of another game (a deck may hold one, illegally) last.
+    kinds = sorted({card.kind for card, _ in draft.entries}, key=lambda k: (order.get(k, 99), k))
     costs = sorted({card.cost for card, _ in draft.entries if card.cost is not None})
     cards = sorted({(card.name, card.id) for card, _ in draft.entries})
     return (

@@ -148,3 +148,17 @@ def test_print_proxies_and_odds_pages(client, owner, deck, legal_content):
     bad = client.get(reverse("decks:detail", args=[deck.id]), {"group": "x", "at_least": "-3"})
     assert bad.status_code == 200 and bad.context["odds"]["group"] == "kind:ship"
     assert client.get(reverse("decks:print", args=[Deck.objects.count() + 99])).status_code == 404
+
+
+def test_odds_choices_take_a_card_of_another_game_last(client, owner):
+    from tests.factories import CardFactory, GameFactory
+
+    other = CardFactory(game=GameFactory(slug="eclipse"), card_type="building", cost=2)
+    ship = komandor_card("ship", cost=3)
+    content = DeckContent(
+        None, (EntryContent(card_id=other.id, count=1), EntryContent(card_id=ship.id, count=1))
+    )
+    deck = services.deck_create(owner=owner, name="Смесь", content=content)
+    client.force_login(owner)
+    choices = client.get(reverse("decks:detail", args=[deck.id])).context["odds"]["choices"]
+    assert [value for value, _ in choices][:2] == ["kind:ship", "kind:building"]
