@@ -72,7 +72,10 @@ def search(request: HttpRequest) -> HttpResponse:
         if page.paginator.count == 1 and not results.entry_groups:
             card = page.object_list[0]  # the one card asked for: open it
             return redirect("cardbase:card-detail", game=card.game.slug, key=card.key)
+    nothing = page is not None and not page.paginator.count and not results.entry_groups
     context = {
+        "suggestions": _name_suggestions(text) if nothing else (),
+        "nothing_found": nothing,
         "search_form": form,
         "query": text,
         "query_error": error,
@@ -81,6 +84,14 @@ def search(request: HttpRequest) -> HttpResponse:
         "view": _view_mode(request),
     }
     return _render(request, "cardbase/search.html", context, valid=form.is_valid() and not error)
+
+
+def _name_suggestions(text: str) -> tuple[str, ...]:
+    """The Komandor card names nearest a search that found nothing: the deck import's matcher
+    and its per-process name index (imported here, as ``decks`` is built on this app)."""
+    from decks.selectors import name_suggestions
+
+    return name_suggestions(text=text)
 
 
 def syntax(request: HttpRequest) -> HttpResponse:

@@ -20,8 +20,16 @@ from decks.selectors import (
     public_search_words,
 )
 from decks.text_format import MAX_LINE_COUNT
-from decks.values import MAX_ROW_ID, OWN_NAME_MAX_LENGTH, DeckContent, EntryContent
+from decks.values import (
+    MAX_ROW_ID,
+    MAX_TAGS,
+    OWN_NAME_MAX_LENGTH,
+    TAG_MAX_LENGTH,
+    DeckContent,
+    EntryContent,
+)
 from matches.engine.cards import CardKind
+from matches.engine.rules import MAX_COPIES_PER_NAME
 
 
 class CardChoiceField(forms.ModelChoiceField):
@@ -42,12 +50,20 @@ class CatalogueFilterForm(forms.Form):
     faction = CardChoiceField(
         queryset=faction_commanders(), required=False, label=_("Faction"), empty_label="—"
     )
+    owned = forms.BooleanField(required=False, label=_("Only cards I own"))
     page = forms.IntegerField(required=False, min_value=1, max_value=10_000)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = [("", "—"), *kind_choices()]
         self.fields["faction"].queryset = faction_commanders()
+
+    def clean_owned(self) -> bool:
+        # A checkbox sends "on"; the API's clients true/false or 1/0. Anything else is a
+        # mistake to say, not a yes (a plain BooleanField takes "null" as true).
+        if self.data.get("owned", "") not in ("", "on", "true", "false", "1", "0"):
+            raise forms.ValidationError(_("Give true or false."))
+        return self.cleaned_data["owned"]
 
     def filters(self) -> CatalogueFilters:
         data = self.cleaned_data
@@ -57,6 +73,7 @@ class CatalogueFilterForm(forms.Form):
             cost_min=data["cost_min"],
             cost_max=data["cost_max"],
             faction=data["faction"].id if data["faction"] else None,
+            owned_only=data["owned"],
         )
 
 
@@ -109,6 +126,12 @@ class DeckBuilderForm(forms.Form):
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices)
     commander = CardChoiceField(
         label=_("Commander"), queryset=commander_cards(), required=False, empty_label="—"
+    )
+    tags = forms.CharField(
+        label=_("Tags"),
+        required=False,
+        max_length=MAX_TAGS * (TAG_MAX_LENGTH + 2),
+        help_text=_("Words separated by commas."),
     )
 
     def __init__(self, *args, **kwargs):
@@ -165,6 +188,12 @@ class DeckBuilderForm(forms.Form):
             cleaned["commander"] = picked_commander
         elif added:
             merged[(added, "")] += 1
+        # The catalogue's other buttons without JavaScript: four copies, one copy fewer.
+        if four := _card_id(self.data.get("four", "")):
+            merged[(four, "")] = max(merged[(four, "")], MAX_COPIES_PER_NAME)
+        if (taken := _card_id(self.data.get("take", ""))) and merged.get((taken, "")):
+            merged[(taken, "")] -= 1
+        merged = {key: count for key, count in merged.items() if count > 0}
         if problems:
             raise forms.ValidationError(problems)
         commander = cleaned.get("commander")
@@ -187,3 +216,34 @@ def _card_id(text: str) -> int | None:
 def _number(text: str) -> int | None:
     # At most 18 ASCII digits (config/numbers.py): int() would read thousands of them.
     return signed_whole_number(text.strip()) if isinstance(text, str) else None
+
+
+class CollectionImportForm(forms.Form):
+    text = forms.CharField(
+        label=_("Cards you own"),
+        max_length=200_000,
+        widget=forms.Textarea(attrs={"rows": 10, "cols": 70}),
+        help_text=_(
+            "The deck text format (“4 Name”, one card a line) or CSV with the columns "
+            "count,name,release,number."
+        ),
+    )
+    replace = forms.BooleanField(
+        label=_("Replace my collection (otherwise the copies are added)"), required=False
+    )
+
+
+class DeckCompareForm(forms.Form):
+    """Two decks, each at a version (none: its latest)."""
+
+    a = forms.IntegerField(min_value=1, max_value=MAX_ROW_ID, label=_("First deck"))
+    av = forms.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+    b = forms.IntegerField(min_value=1, max_value=MAX_ROW_ID, label=_("Second deck"))
+    bv = forms.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+
+
+class DrawOddsForm(forms.Form):
+    group = forms.CharField(required=False, max_length=60, label=_("Cards"))
+    at_least = forms.IntegerField(
+        required=False, min_value=1, max_value=MAX_COPIES_PER_NAME * 25, label=_("At least")
+    )

@@ -165,6 +165,24 @@ class CatalogueIndex:
             keys += [key for key in close if key not in keys]
         return tuple(self._names[key] for key in keys[:SUGGESTIONS])
 
+    def suggest_within(self, text: str) -> tuple[str, ...]:
+        """Names holding a close spelling of ``text`` somewhere inside (``fuzz.partial_ratio``):
+        a search box's «Химира» is one word of «Линкор класса «Химера»», which the whole-name
+        match of :meth:`suggest` scores too low. Only asked when a search found nothing."""
+        typed = name_key(text)
+        if not typed:
+            return ()
+        # Only names at least as long as what was typed: a short name "inside" a long query
+        # is noise. (A letter-count bound like ``_closest``'s barely helps here: partial
+        # windows at a name's ends make it loose; a full scan of 50,000 names is ~60 ms, and
+        # it runs only for a search that found nothing.)
+        possible = np.flatnonzero(self._lengths >= len(typed))
+        close = process.extract(
+            typed, [self._keys[at] for at in possible], scorer=fuzz.partial_ratio,
+            limit=SUGGESTIONS, score_cutoff=CLOSE_SPELLING,
+        )  # fmt: skip
+        return tuple(self._names[key] for key, _score, _index in close)
+
     def _closest(self, typed: str, *, limit: int) -> list[str]:
         """The ``limit`` keys most like ``typed`` by ``fuzz.ratio`` (ties in key order),
         exactly as one rapidfuzz scan of every key with the suggestion cutoff gives them.

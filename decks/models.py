@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from cardbase.models import Card
-from decks.values import OWN_NAME_MAX_LENGTH
+from decks.values import OWN_NAME_MAX_LENGTH, TAG_MAX_LENGTH
 
 
 def new_share_token() -> str:
@@ -184,3 +184,43 @@ class DeckVersion(models.Model):
         if not self._state.adding:
             raise ValueError("deck versions are immutable")
         super().save(*args, **kwargs)
+
+
+class DeckTag(models.Model):
+    """A word the owner files a deck under («агро», «турнир»); decks list and filter by it."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="tags")
+    name = models.CharField(_("tag"), max_length=TAG_MAX_LENGTH)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("deck tag")
+        verbose_name_plural = _("deck tags")
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "name"], name="decktag_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class OwnedCard(models.Model):
+    """How many copies of a card a player owns: their collection, one row per card owned."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_cards"
+    )
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="+")
+    count = models.PositiveSmallIntegerField(_("copies owned"))
+
+    class Meta:
+        ordering = ["card__name_ru", "id"]
+        verbose_name = _("owned card")
+        verbose_name_plural = _("owned cards")
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "card"], name="ownedcard_unique_card"),
+            models.CheckConstraint(condition=Q(count__gte=1), name="ownedcard_count_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.card.name_ru}"

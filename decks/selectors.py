@@ -12,8 +12,8 @@ from django.db.models.expressions import RawSQL
 from cardbase.models import Card, Game, Release
 from cardbase.search.query import cards_matching
 from cardbase.selectors import catalogue_version
-from decks.importing import CatalogueIndex, Printing
-from decks.models import Deck, DeckEntry, DeckVersion, Visibility
+from decks.importing import SUGGESTIONS, CatalogueIndex, Printing
+from decks.models import Deck, DeckEntry, DeckVersion, OwnedCard, Visibility
 from decks.statistics import deck_statistics
 from decks.validation import KOMANDOR, CardFacts, DeckDraft, validate_deck
 from decks.values import DeckContent, EntryContent
@@ -340,12 +340,16 @@ class CatalogueFilters:
     cost_min: int | None = None
     cost_max: int | None = None
     faction: int | None = None
+    owned_only: bool = False  # only cards the viewer owns (a visitor owns none)
 
 
-def builder_catalogue(*, filters: CatalogueFilters) -> QuerySet[Card]:
+def builder_catalogue(*, filters: CatalogueFilters, user=None) -> QuerySet[Card]:
     """Komandor cards for the deck builder, by name; raises ``QuerySyntaxError`` for a bad
     query. The caller pages it."""
     cards = Card.objects.filter(game__slug=KOMANDOR).select_related("release")
+    if filters.owned_only:
+        owner = user if user is not None and user.is_authenticated else None
+        cards = cards.filter(id__in=OwnedCard.objects.filter(owner=owner).values("card_id"))
     if filters.query:
         cards = cards_matching(filters.query, queryset=cards)
     if filters.kind:
@@ -379,3 +383,27 @@ def deck_check(*, content: DeckContent, facts: Mapping[int, CardFacts] | None = 
     "stats"}``); raises :class:`UnknownCards` for ids not in the catalogue."""
     draft = deck_draft(content=content, facts=facts)
     return {**validate_deck(draft).to_dict(), "stats": deck_statistics(draft).to_dict()}
+
+
+def name_suggestions(*, text: str) -> tuple[str, ...]:
+    """The Komandor card names nearest a search that found nothing (the deck import's matcher);
+    none for a query that uses the search language's fields or signs (``type:ship``, ``-x``)."""
+    words = text.split()
+    if not words or any(":" in w or w[0] in '-<>="(' or w.upper() == "OR" for w in words):
+        return ()
+    index, typed = catalogue_index(), " ".join(words)
+    # A close spelling inside a name first (a search box gets a word of a name more often
+    # than the whole of it), then the import's whole-name matches.
+    names = dict.fromkeys((*index.suggest_within(typed), *index.suggest(typed)))
+    return tuple(names)[:SUGGESTIONS]
+
+
+def decks_tagged(*, decks: QuerySet[Deck], tag: str) -> QuerySet[Deck]:
+    """``decks`` filed under ``tag`` (all of them for no tag)."""
+    return decks.filter(tags__name=tag) if tag else decks
+
+
+def decks_to_compare(*, user, deck: Deck) -> list[Deck]:
+    """Decks a deck page offers to compare with: the viewer's own, then the precons."""
+    others = [*decks_owned(user=user), *decks_precon()]
+    return [other for other in others if other.id != deck.id]

@@ -12,6 +12,7 @@ from django.db.models import Max, ProtectedError
 from cardbase.models import Card
 from cardbase.selectors import catalogue_version
 from decks.card_specs import card_specs_of
+from decks.comparison import snapshot_content
 from decks.deck_file import deck_file_as_names, deck_file_of, is_deck_file
 from decks.importing import (
     CatalogueIndex,
@@ -24,6 +25,7 @@ from decks.models import (
     Deck,
     DeckEntry,
     DeckSetupAbility,
+    DeckTag,
     DeckVersion,
     Visibility,
     new_share_token,
@@ -31,7 +33,7 @@ from decks.models import (
 from decks.selectors import catalogue_index, deck_check, deck_content, deck_draft
 from decks.text_format import parse_deck_text, render_deck_text
 from decks.validation import validate_deck
-from decks.values import DeckContent
+from decks.values import MAX_TAGS, TAG_MAX_LENGTH, DeckContent
 from matches.engine.names import fold_text
 
 
@@ -266,3 +268,28 @@ def _version_create(*, deck: Deck, content: DeckContent, is_valid: bool) -> Deck
         is_valid=is_valid,
         card_count=sum(entry.count for entry in content.entries),
     )
+
+
+def deck_version_restore(*, deck: Deck, number: int) -> DeckVersion:
+    """Make version ``number``'s cards the deck's again, saved as a new version (the versions
+    between stay). Raises ``DeckVersion.DoesNotExist`` for no such version and
+    ``UnknownCards`` (nothing saved) when one of its cards has left the catalogue."""
+    version = deck.versions.get(number=number)
+    deck_update(deck=deck, content=snapshot_content(version.snapshot))
+    return deck.versions.order_by("-number").first()
+
+
+def deck_tags_set(*, deck: Deck, text: str) -> list[str]:
+    """Replace the deck's tags with the comma-separated words of ``text`` (folded to lower
+    case, at most ``MAX_TAGS``, each cut to ``TAG_MAX_LENGTH``); returns them."""
+    tags = tags_from_text(text)
+    with transaction.atomic():
+        deck.tags.exclude(name__in=tags).delete()
+        have = set(deck.tags.values_list("name", flat=True))
+        DeckTag.objects.bulk_create(DeckTag(deck=deck, name=tag) for tag in tags if tag not in have)
+    return tags
+
+
+def tags_from_text(text: str) -> list[str]:
+    words = (" ".join(part.split()).lower()[:TAG_MAX_LENGTH] for part in text.split(","))
+    return list(dict.fromkeys(word for word in words if word))[:MAX_TAGS]

@@ -8,7 +8,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from decks.validation import SHIP, SPACE_OBJECT, DeckDraft, setup_draw_size
+from decks.validation import SHIP, SPACE_OBJECT, CardFacts, DeckDraft, setup_draw_size
+from matches.engine.rules import DRAW_PER_TURN
 
 # The odds table covers holding at least 1..ODDS_UP_TO cards of a kind in the setup draw.
 ODDS_UP_TO = 5
@@ -96,3 +97,52 @@ def deck_statistics(draft: DeckDraft) -> DeckStatistics:
         setup_draw=draw,
         setup_odds=odds,
     )
+
+
+# Draw odds by turn: turn 0 is the setup draw, each later turn adds the book's draw (TURN).
+ODDS_TURNS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class CardGroup:
+    """Which cards the draw odds count: one card, a kind, or an exact cost ("card",
+    "kind", "cost" with its value as text)."""
+
+    by: str
+    value: str
+
+    def holds(self, card: CardFacts) -> bool:
+        if self.by == "card":
+            return str(card.id) == self.value
+        if self.by == "kind":
+            return card.kind == self.value
+        return card.cost is not None and str(card.cost) == self.value
+
+    @classmethod
+    def from_text(cls, text: str) -> CardGroup | None:
+        """``card:12``, ``kind:ship`` or ``cost:3``; None for anything else."""
+        by, _, value = text.partition(":")
+        if by not in ("card", "kind", "cost") or not value or len(value) > 40:
+            return None
+        if by in ("card", "cost") and not (value.isascii() and value.isdigit()):
+            return None
+        return cls(by, value)
+
+
+def draw_odds(draft: DeckDraft, *, group: CardGroup, at_least: int = 1) -> list[dict[str, Any]]:
+    """The exact chance of holding at least ``at_least`` cards of ``group`` among the cards
+    drawn by each turn: turn 0 the setup draw, then ``DRAW_PER_TURN`` more per turn. The top-up
+    to a hand of 7 after setup depends on what was built, so it is not counted."""
+    chosen = sum(count for _, count in draft.setup_abilities)
+    population = max(draft.card_count - chosen, 0)
+    picked = sum(count for card, count in draft.setup_abilities if group.holds(card))
+    in_group = max(sum(count for card, count in draft.entries if group.holds(card)) - picked, 0)
+    first = setup_draw_size(draft)
+    rows = []
+    for turn in range(ODDS_TURNS + 1):
+        drawn = min(first + DRAW_PER_TURN * turn, population)
+        chance = chance_at_least(
+            population=population, successes=in_group, draws=drawn, at_least=at_least
+        )
+        rows.append({"turn": turn, "drawn": drawn, "chance": float(chance)})
+    return rows

@@ -29,3 +29,7 @@ class DeckContent:
         if self.commander_id is not None:
             ids.add(self.commander_id)
         return ids
+
+
+TAG_MAX_LENGTH = 40  # DeckTag.name
+MAX_TAGS = 10  # tags per deck

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from decks.models import Deck, DeckVersion, Visibility
 from decks.selectors import deck_versions, version_visible

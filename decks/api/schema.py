@@ -120,3 +120,7 @@ class CataloguePageSerializer(serializers.Serializer):
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = CatalogueCardSerializer(many=True)
+    suggestions = serializers.ListField(
+        child=serializers.CharField(),
+        help_text=_("When nothing is found: the nearest card names to what was typed."),
+    )

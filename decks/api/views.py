@@ -466,6 +466,11 @@ class CatalogueSearchView(APIView):
                 ),
             ),
             OpenApiParameter(
+                "owned",
+                {"type": "boolean"},
+                description=gettext_lazy("Only cards the signed-in player owns."),
+            ),
+            OpenApiParameter(
                 "page",
                 {"type": "integer", "minimum": 1, "maximum": 10_000},
                 description=gettext_lazy("Page number, from 1."),
@@ -482,10 +487,17 @@ class CatalogueSearchView(APIView):
                     for name, errors in form.errors.get_json_data().items()
                 }
             )
+        filters = form.filters()
         try:
-            cards = selectors.builder_catalogue(filters=form.filters())
+            cards = selectors.builder_catalogue(filters=filters, user=request.user)
         except QuerySyntaxError as error:
             raise QuerySyntaxAPIError(error) from error
         paginator = CataloguePagination()
         rows = paginator.paginate_queryset(cards, request, view=self)
-        return paginator.get_paginated_response(CatalogueCardSerializer(rows, many=True).data)
+        response = paginator.get_paginated_response(CatalogueCardSerializer(rows, many=True).data)
+        # Nothing found: the nearest names, as the deck import offers them.
+        found = response.data["count"]
+        response.data["suggestions"] = (
+            [] if found else list(selectors.name_suggestions(text=filters.query))
+        )
+        return response

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import get_language
 
+from decks.collection import owned_counts
 from decks.forms import DeckNewForm
 from decks.selectors import decks_precon
 from decks.validation import COMMANDER, KOMANDOR
@@ -37,4 +38,19 @@ def commander_decks(context, card) -> dict:
         "csrf_token": context.get("csrf_token"),
         "precons": decks_precon(commander_id=card.id),
         "form": DeckNewForm(initial={"name": name, "commander": card.id}),
+    }
+
+
+@register.inclusion_tag("decks/_owned_copies.html", takes_context=True)
+def owned_copies(context, card) -> dict:
+    """On a Komandor card's page, a signed-in player's copies of it, to change in place."""
+    user = context.get("user")
+    if card.game.slug != KOMANDOR or user is None or not user.is_authenticated:
+        return {"show": False}
+    return {
+        "show": True,
+        "card": card,
+        "count": owned_counts(user=user, card_ids=[card.id]).get(card.id, 0),
+        "csrf_token": context.get("csrf_token"),
+        "request": context.get("request"),
     }

@@ -17,18 +17,20 @@ from django.views.decorators.http import require_POST
 from cardbase.card_faces import kind_label
 from cardbase.display_names import card_names_shown
 from cardbase.search.query import QuerySyntaxError
-from decks import selectors, services
+from decks import collection, selectors, services
 from decks.forms import (
     CatalogueFilterForm,
     DeckBuilderForm,
     DeckImportForm,
     DeckNewForm,
+    DrawOddsForm,
     PublicDeckSearchForm,
 )
 from decks.messages import localised, localised_report
 from decks.models import Deck
+from decks.statistics import CardGroup, draw_odds
 from decks.text_format import DeckTextError
-from decks.values import DeckContent
+from decks.values import TAG_MAX_LENGTH, DeckContent
 from decks.version_diff import changes_named, version_changes
 from matches.engine.cards import CardKind
 from matches.engine.rules import (
@@ -41,29 +43,50 @@ from matches.engine.rules import (
 )
 
 
+def _tag(request) -> str:
+    return request.GET.get("tag", "").strip().lower()[:TAG_MAX_LENGTH]
+
+
+def _buildable(request, decks):
+    """``decks`` narrowed to those the viewer's collection can build when the page asks."""
+    if request.GET.get("buildable") and request.user.is_authenticated:
+        return collection.decks_buildable(user=request.user, decks=decks), True
+    return decks, False
+
+
 @login_required
 def deck_list(request):
+    tag = _tag(request)
+    decks = selectors.decks_tagged(decks=selectors.decks_owned(user=request.user), tag=tag)
     return render(
         request,
         "decks/list.html",
-        {"decks": selectors.decks_owned(user=request.user), "new_form": DeckNewForm()},
+        {"decks": decks.prefetch_related("tags"), "new_form": DeckNewForm(), "tag": tag},
     )
 
 
 def deck_public(request):
     form = PublicDeckSearchForm(request.GET)
     valid = form.is_valid()
-    decks = selectors.decks_public(text=form.cleaned_data["q"])[:100] if valid else []
+    tag = _tag(request)
+    decks, buildable = [], False
+    if valid:
+        found = selectors.decks_tagged(
+            decks=selectors.decks_public(text=form.cleaned_data["q"]), tag=tag
+        )
+        found, buildable = _buildable(request, found)
+        decks = found.prefetch_related("tags")[:100]
     return render(
         request,
         "decks/public.html",
-        {"decks": decks, "form": form},
+        {"decks": decks, "form": form, "tag": tag, "buildable": buildable},
         status=200 if valid else 400,
     )
 
 
 def deck_precons(request):
-    return render(request, "decks/precons.html", {"decks": selectors.decks_precon()})
+    decks, buildable = _buildable(request, selectors.decks_precon())
+    return render(request, "decks/precons.html", {"decks": decks, "buildable": buildable})
 
 
 @login_required
@@ -131,14 +154,28 @@ def deck_detail(request, deck_id: int):
     deck = selectors.deck_visible(user=request.user, deck_id=deck_id)
     if deck is None:
         raise Http404(_("No such deck."))
-    return render(request, "decks/detail.html", _deck_context(deck))
+    return render(request, "decks/detail.html", _detail_context(request, deck))
 
 
 def deck_shared(request, token: str):
     deck = selectors.deck_shared(token=token)
     if deck is None:
         raise Http404(_("No such deck."))
-    return render(request, "decks/detail.html", _deck_context(deck))
+    return render(request, "decks/detail.html", _detail_context(request, deck))
+
+
+def _detail_context(request, deck: Deck) -> dict:
+    """The deck page: the deck, its draw odds, tags, and the decks to compare it with."""
+    language = get_language() or "ru"
+    others = selectors.decks_to_compare(user=request.user, deck=deck)
+    return {
+        **_deck_context(deck),
+        "odds": draw_odds_context(deck=deck, params=request.GET),
+        "tags": list(deck.tags.values_list("name", flat=True)),
+        "compare_choices": [
+            {"id": other.id, "label": other.localised_name(language)} for other in others
+        ],
+    }
 
 
 def _owned_or_404(request, deck_id: int) -> Deck:
@@ -148,22 +185,43 @@ def _owned_or_404(request, deck_id: int) -> Deck:
     return deck
 
 
-def _catalogue(params) -> tuple[Page | list, str, CatalogueFilterForm]:
-    """One page of the builder's catalogue for ``params`` (the page's GET), and an error."""
+def _catalogue(params, user) -> tuple[Page | list, str, CatalogueFilterForm, dict]:
+    """One page of the builder's catalogue for ``params`` (the page's GET), an error, and
+    why a search found nothing (``empty``: the query, the nearest names, whether filters
+    narrowed it)."""
     form = CatalogueFilterForm(params)
     if not form.is_valid():
-        return [], " ".join(str(e) for errors in form.errors.values() for e in errors), form
+        errors = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        return [], errors, form, {}
+    filters = form.filters()
     try:
-        cards = selectors.builder_catalogue(filters=form.filters())
+        cards = selectors.builder_catalogue(filters=filters, user=user)
     except QuerySyntaxError as error:
         return (
             [],
             _("Search: %(message)s (at “%(term)s”)")
             % {"message": error.message, "term": error.term},
             form,
+            {},
         )
     paginator = Paginator(cards, selectors.CATALOGUE_PAGE_SIZE)
-    return paginator.get_page(form.cleaned_data["page"] or 1), "", form
+    page = paginator.get_page(form.cleaned_data["page"] or 1)
+    return page, "", form, empty_search(filters) if not paginator.count else {}
+
+
+def empty_search(filters: selectors.CatalogueFilters) -> dict:
+    """What the builder says when its catalogue search finds nothing."""
+    return {
+        "query": filters.query,
+        "suggestions": selectors.name_suggestions(text=filters.query),
+        "filtered": bool(
+            filters.kind
+            or filters.cost_min is not None
+            or filters.cost_max is not None
+            or filters.faction
+            or filters.owned_only
+        ),
+    }
 
 
 def _builder_groups(deck: Deck) -> list[dict]:
@@ -202,6 +260,7 @@ def deck_edit(request, deck_id: int):
             "description": deck.description,
             "visibility": deck.visibility,
             "commander": deck.commander_id,
+            "tags": ", ".join(deck.tags.values_list("name", flat=True)),
         },
     )
     if request.method == "POST" and form.is_valid():
@@ -217,13 +276,19 @@ def deck_edit(request, deck_id: int):
         except selectors.UnknownCards as error:
             form.add_error(None, _("No card with id %(ids)s.") % {"ids": error.ids})
         else:
+            services.deck_tags_set(deck=deck, text=data["tags"])
             messages.success(request, _("Deck saved."))
             target = reverse("decks:edit", kwargs={"deck_id": deck.id})
             query = request.POST.get("q", "")
             return redirect(f"{target}?{urlencode({'q': query})}" if query else target)
-    catalogue, search_error, filters = _catalogue(request.GET)
+    catalogue, search_error, filters, empty = _catalogue(request.GET, request.user)
     context = _deck_context(deck)
+    owned = collection.owned_counts(user=request.user) or None
     context.update(
+        owned=owned,
+        missing=_missing(deck, owned),
+        empty=empty,
+        odds=draw_odds_context(deck=deck, params={}),
         form=form,
         groups=_builder_groups(deck),
         q=query,
@@ -315,6 +380,46 @@ def deck_delete(request, deck_id: int):
         return redirect("decks:detail", deck_id=deck.id)
     messages.success(request, _("Deck deleted."))
     return redirect("decks:list")
+
+
+def _missing(deck: Deck, owned: dict[int, int] | None) -> int | None:
+    """Copies the deck needs beyond the viewer's collection (None: no collection)."""
+    if owned is None:
+        return None
+    needed = collection.needed_counts(selectors.deck_content(deck=deck))
+    return sum(collection.missing_counts(needed=needed, owned=owned).values())
+
+
+def draw_odds_context(*, deck: Deck, params) -> dict:
+    """The draw-odds table of the deck as saved for the GET ``params`` (group, at least)."""
+    form = DrawOddsForm(params)
+    valid = form.is_valid()
+    group_text = (form.cleaned_data.get("group") if valid else "") or "kind:ship"
+    at_least = (form.cleaned_data.get("at_least") if valid else None) or 1
+    group = CardGroup.from_text(group_text) or CardGroup("kind", "ship")
+    content = selectors.deck_content(deck=deck)
+    draft = selectors.deck_draft(content=content)
+    return {
+        "group": f"{group.by}:{group.value}",
+        "at_least": at_least,
+        "rows": draw_odds(draft, group=group, at_least=at_least),
+        "choices": odds_choices(draft),
+    }
+
+
+def odds_choices(draft) -> list[tuple[str, str]]:
+    """The groups the odds can be asked for: each kind, each cost, each card of the deck."""
+    labels = kind_labels()
+    order = {kind: at for at, kind in enumerate(labels)}
+    # The book's order of kinds; a card of another game (a deck may hold one, illegally) last.
+    kinds = sorted({card.kind for card, _ in draft.entries}, key=lambda k: (order.get(k, 99), k))
+    costs = sorted({card.cost for card, _ in draft.entries if card.cost is not None})
+    cards = sorted({(card.name, card.id) for card, _ in draft.entries})
+    return (
+        [(f"kind:{kind}", labels.get(kind, kind)) for kind in kinds]
+        + [(f"cost:{cost}", _("cost %(cost)s") % {"cost": cost}) for cost in costs]
+        + [(f"card:{card_id}", name) for name, card_id in cards]
+    )
 
 
 def deck_history(request, deck_id: int):

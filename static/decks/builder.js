@@ -15,6 +15,9 @@
   var kindOrder = Object.keys(kindLabels);
   var timer = null;
   var dirty = false;
+  var ownedData = document.getElementById("owned-counts");
+  var owned = ownedData ? JSON.parse(ownedData.textContent) : null;  // card id -> copies owned
+  var FOUR = 4;  // the book's most copies of one name (DECK-3)
 
   function rows() { return Array.prototype.slice.call(table.querySelectorAll("tr[data-card]")); }
   function number(input) { return input ? parseInt(input.value, 10) || 0 : 0; }
@@ -135,10 +138,33 @@
     });
   }
 
+  // Copies the deck needs beyond the player's collection, per card and in all.
+  function drawMissing() {
+    if (!owned) return;
+    var needed = {};
+    rows().forEach(function (row) {
+      needed[row.dataset.card] = (needed[row.dataset.card] || 0) + number(row.querySelector("[name=entry_count]"));
+    });
+    var commander = form.querySelector("[name=commander]").value;
+    if (commander) needed[commander] = (needed[commander] || 0) + 1;
+    var missing = 0;
+    Object.keys(needed).forEach(function (card) {
+      missing += Math.max(needed[card] - (owned[card] || 0), 0);
+    });
+    var total = document.getElementById("deck-missing");
+    total.dataset.missing = missing;
+    total.textContent = fmt(nt("%s card not in your collection", "%s cards not in your collection",
+      missing), [missing]);
+    rows().forEach(function (row) {
+      row.classList.toggle("is-missing", needed[row.dataset.card] > (owned[row.dataset.card] || 0));
+    });
+  }
+
   function changed() {
     dirty = true;
     document.getElementById("unsaved").hidden = false;
     drawGroupCounts();
+    drawMissing();
     clearTimeout(timer);
     timer = setTimeout(validate, 200);
   }
@@ -171,12 +197,36 @@
     return group;
   }
 
-  function addCard(button) {
+  // The deck row of a card without an own name (where the catalogue's buttons count).
+  function plainRow(card) {
+    return rows().filter(function (row) {
+      return row.dataset.card === String(card) && row.querySelector("[name=entry_own]").value.trim() === "";
+    })[0] || null;
+  }
+
+  // Copies of a catalogue card: "+1", "-1" or "four"; the card's facts are on its +1 button.
+  function step(button, how) {
+    var card = button.closest("tr").querySelector("[data-add]") || button;
+    var row = plainRow(card.dataset.add);
+    if (!row && how === "-1") return;
+    if (!row) row = addCard(card, 0);
+    setCopies(row, how);
+  }
+
+  function setCopies(row, how) {
+    var count = row.querySelector("[name=entry_count]");
+    var now = number(count);
+    count.value = how === "four" ? Math.max(now, FOUR) : Math.max(now + parseInt(how, 10), 0);
+    changed();
+  }
+
+  function addCard(button, copies) {
     var card = button.dataset.add;
-    var row = table.querySelector('tr[data-card="' + card + '"]');
-    if (row && row.querySelector("[name=entry_own]").value.trim() === "") {
+    var row = plainRow(card);
+    if (copies === undefined) copies = 1;
+    if (row) {
       var count = row.querySelector("[name=entry_count]");
-      count.value = number(count) + 1;
+      count.value = number(count) + copies;
     } else {
       row = document.createElement("tr");
       row.dataset.card = card;
@@ -191,9 +241,11 @@
       var countCell = document.createElement("td");
       var countInput = document.createElement("input");
       countInput.type = "number"; countInput.name = "entry_count"; countInput.min = "0";
-      countInput.max = "999"; countInput.value = "1";
+      countInput.max = "999"; countInput.value = String(copies);
       countInput.setAttribute("aria-label", t("Copies"));
-      countCell.appendChild(countInput);
+      countCell.className = "steps";
+      countCell.append(stepButton("-1", "−1", form.dataset.fewerLabel), countInput,
+        stepButton("1", "+1", form.dataset.moreLabel), stepButton("four", "×4", form.dataset.fourLabel));
       var ownCell = document.createElement("td");
       var own = document.createElement("input");
       own.type = "text"; own.name = "entry_own"; own.maxLength = 200;
@@ -212,6 +264,15 @@
       groupFor(button.dataset.kind).appendChild(row);
     }
     changed();
+    return row;
+  }
+
+  function stepButton(how, text, label) {
+    var button = document.createElement("button");
+    button.type = "button"; button.dataset.step = how; button.textContent = text;
+    if (how === "-1") button.className = "secondary";
+    button.setAttribute("aria-label", label);
+    return button;
   }
 
   function pickCommander(button) {
@@ -223,6 +284,12 @@
   document.addEventListener("click", function (event) {
     var add = event.target.closest("[data-add]");
     if (add) { event.preventDefault(); addCard(add); return; }
+    var four = event.target.closest("[data-four]");
+    if (four) { event.preventDefault(); step(four, "four"); return; }
+    var take = event.target.closest("[data-take]");
+    if (take) { event.preventDefault(); step(take, "-1"); return; }
+    var inDeck = event.target.closest("[data-step]");
+    if (inDeck) { event.preventDefault(); setCopies(inDeck.closest("tr"), inDeck.dataset.step); return; }
     var pick = event.target.closest("[data-pick-commander]");
     if (pick) { event.preventDefault(); pickCommander(pick); }
   });
@@ -290,10 +357,31 @@
             button.dataset.kind = card.card_type;
             button.dataset.cost = card.cost === null ? "" : card.cost;
             button.dataset.url = link.href;
-            button.textContent = form.dataset.addLabel;
+            button.textContent = "+1";
+            button.setAttribute("aria-label", form.dataset.addLabel);
           }
-          row.insertCell().appendChild(button);
+          if (owned) {
+            var mark = document.createElement("span");
+            mark.className = "owned-mark"; mark.dataset.owned = owned[card.id] || 0;
+            mark.textContent = fmt(t("own %(count)s"), {count: owned[card.id] || 0}, true);
+            nameCell.append(" ", mark);
+          }
+          var steps = row.insertCell();
+          steps.className = "steps";
+          if (card.card_type !== "commander") {
+            var take = stepButton("-1", "−1", form.dataset.fewerLabel);
+            delete take.dataset.step; take.dataset.take = card.id;
+            steps.appendChild(take);
+          }
+          steps.appendChild(button);
+          if (card.card_type !== "commander") {
+            var four = stepButton("four", "×4", form.dataset.fourLabel);
+            delete four.dataset.step; four.className = ""; four.dataset.four = card.id;
+            steps.appendChild(four);
+          }
+          row.dataset.card = card.id;
         });
+        if (!answer.body.results.length) showEmpty(results, query, answer.body.suggestions || []);
         var holder = document.getElementById("catalogue-results");
         holder.textContent = "";
         holder.appendChild(results);
@@ -301,6 +389,117 @@
         form.querySelector("input[type=hidden][name=q]").value = query;
       });
   }
+
+  // Nothing found: say so, offer the nearest names, and what else to try.
+  function showEmpty(results, query, suggestions) {
+    var cell = results.insertRow().insertCell();
+    var box = document.createElement("div");
+    box.id = "no-cards"; box.className = "no-cards";
+    var said = document.createElement("p");
+    said.textContent = query ? fmt(t("No card matches “%(query)s”."), {query: query}, true) : t("No cards found.");
+    box.appendChild(said);
+    if (suggestions.length) {
+      var offer = document.createElement("p");
+      offer.append(t("Did you mean:") + " ");
+      suggestions.forEach(function (name, index) {
+        var link = document.createElement("a");
+        link.href = "?q=" + encodeURIComponent(name); link.lang = "ru";
+        link.dataset.suggestion = name; link.textContent = name;
+        offer.append(link, index < suggestions.length - 1 ? ", " : "?");
+      });
+      box.appendChild(offer);
+    }
+    var hint = document.createElement("p");
+    hint.className = "hint";
+    hint.textContent = t("Check the spelling, or type part of a name: one word finds every card that has it. Filters narrow the search: clear them and search again.");
+    box.appendChild(hint);
+    cell.appendChild(box);
+  }
+
+  // A suggested name searches for that name in place.
+  document.getElementById("catalogue-results").addEventListener("click", function (event) {
+    var link = event.target.closest("[data-suggestion]");
+    if (!link) return;
+    event.preventDefault();
+    search.querySelector("[name=q]").value = link.dataset.suggestion;
+    catalogueFetch(new URLSearchParams(new FormData(search)));
+  });
+
+  // ---- keyboard entry: a name (suggestions as you type), the copies, Enter ----------------
+  var quick = document.getElementById("quick-add");
+  var quickName = document.getElementById("quick-add-name");
+  var quickCount = document.getElementById("quick-add-count");
+  var quickOptions = document.getElementById("quick-add-options");
+  var quickMessage = document.getElementById("quick-add-message");
+  var quickCards = [], quickTimer = null, quickAsked = 0;
+
+  function fold(text) { return text.toLowerCase().replace(/ё/g, "е").replace(/[«»"„“”]/g, "").replace(/\s+/g, " ").trim(); }
+
+  function typed() {
+    // "4 Химера" or "4x Химера": the number is the copies.
+    var match = /^(\d+)\s*[xх×]?\s+(.*)$/i.exec(quickName.value.trim());
+    return match ? {count: parseInt(match[1], 10), name: match[2]} : {count: null, name: quickName.value.trim()};
+  }
+
+  function quickLookup() {
+    var mine = ++quickAsked;
+    var name = typed().name;
+    if (!name) return Promise.resolve([]);
+    return fetch(form.dataset.catalogueUrl + "?" + new URLSearchParams({q: name}).toString(), {credentials: "same-origin"})
+      .then(function (response) { return response.ok ? response.json() : {results: [], suggestions: []}; })
+      .then(function (body) {
+        if (mine !== quickAsked) return null;
+        quickCards = body.results;
+        quickOptions.textContent = "";
+        body.results.slice(0, 12).forEach(function (card) {
+          var option = document.createElement("option");
+          option.value = card.name;
+          quickOptions.appendChild(option);
+        });
+        return body;
+      });
+  }
+
+  quickName.addEventListener("input", function () {
+    clearTimeout(quickTimer);
+    quickTimer = setTimeout(quickLookup, 150);
+  });
+
+  quick.addEventListener("submit", function (event) {
+    event.preventDefault();
+    clearTimeout(quickTimer);
+    quickLookup().then(function (body) {
+      if (!body) return;
+      var wanted = typed();
+      var exact = quickCards.filter(function (card) { return fold(card.name) === fold(wanted.name); });
+      var card = exact[0] || (quickCards.length === 1 ? quickCards[0] : null);
+      if (!card) {
+        var names = quickCards.length ? quickCards.slice(0, 3).map(function (c) { return c.name; }) : (body.suggestions || []);
+        quickMessage.textContent = quickCards.length
+          ? fmt(t("Several cards match; pick one: %(names)s."), {names: names.join("; ")}, true)
+          : fmt(t("No card named “%(name)s”.") + (names.length ? " " + t("Did you mean: %(names)s?") : ""),
+                {name: wanted.name, names: names.join("; ")}, true);
+        return;
+      }
+      var copies = wanted.count || Math.max(number(quickCount), 1);
+      if (card.card_type === "commander") {
+        form.querySelector("[name=commander]").value = card.id;
+        changed();
+      } else {
+        var facts = {dataset: {add: String(card.id), name: card.name, kind: card.card_type,
+          cost: card.cost === null ? "" : String(card.cost),
+          url: form.dataset.cardUrl.replace("/0/", "/" + card.id + "/")}};
+        addCard(facts, copies);
+      }
+      quickMessage.textContent = fmt(t("Added: %(name)s."), {name: card.name}, true);
+      quickName.value = ""; quickCount.value = "1"; quickOptions.textContent = "";
+      quickName.focus();
+    });
+  });
+
+  // ---- the deck panel folds on a narrow screen, so the catalogue is in reach --------------
+  var fold_ = document.getElementById("deck-panel-body");
+  if (window.matchMedia && window.matchMedia("(max-width: 999px)").matches) fold_.open = false;
 
   function showPaging(params, body) {
     var paging = document.getElementById("catalogue-paging");

@@ -66,3 +66,13 @@ def test_closest_spellings_are_exactly_those_of_one_scan_down_to_the_cutoff():
                 typed, keys, scorer=fuzz.ratio, limit=limit, score_cutoff=SUGGESTION_CUTOFF
             )
             assert index._closest(typed, limit=limit) == [key for key, _s, _i in scan]
+
+
+def test_a_misspelt_word_of_a_long_name_is_found_inside_it():
+    """Issue 24: a search box's «Химира» is one word of a long name, which the whole-name match
+    scores too low; ``suggest_within`` looks for a close spelling inside each name."""
+    index = index_of("Линкор класса «Химера»", "Фрегат", "Корвет «Гидра»")
+    assert index.suggest("Химира") == ()
+    assert index.suggest_within("Химира") == ("Линкор класса «Химера»",)
+    assert index.suggest_within("ыыыыы") == ()
+    assert index_of("Ира").suggest_within("Химира") == ()  # a short name is not "inside" it
