@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cardbase.display_names import shown_name
 from cardbase.models import Card
 from matches.swap import DEFAULTS
 
@@ -17,7 +18,8 @@ FIELD_CHOICES = [
 
 class CardChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, card):
-        return card.name_ru if card.cost is None else f"{card.name_ru} ({card.cost})"
+        name = shown_name(card.name_ru, card.name_en)
+        return name if card.cost is None else f"{name} ({card.cost})"
 
 
 class SwapTestForm(forms.Form):
@@ -53,7 +55,8 @@ class SwapTestForm(forms.Form):
     def __init__(self, *args, entries=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["remove"].choices = [
-            (card.pk, f"{count} × {card.name_ru}") for card, count in entries
+            (card.pk, f"{count} × {shown_name(card.name_ru, card.name_en)}")
+            for card, count in entries
         ]
         self.fields["add"].queryset = (
             Card.objects.filter(game__slug="komandor")

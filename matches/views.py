@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
@@ -9,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from cardbase.display_names import card_names_shown
 from config.numbers import whole_number
 from matches import extend, selectors, services, swap_tests
 from matches.card_figures import SORT_KEYS, card_figures, card_figures_deck, sorted_figures
@@ -108,6 +111,8 @@ def results_context(request, tournament) -> dict:
     # runs (the page refreshes every second or three), the figures wait for its end.
     deferred = running and tournament.done > LIVE_FIGURES_MAX
     figures = [] if deferred else [f for f in card_figures(tournament=tournament) if f.rank == rank]
+    shown = card_names_shown({f.name for f in figures})  # the page's language
+    figures = [dataclasses.replace(f, name=shown.get(f.name, f.name)) for f in figures]
     return {
         "tournament": tournament,
         "running": running,

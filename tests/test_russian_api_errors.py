@@ -26,6 +26,7 @@ NAMES = {
     "UUID",
     "csv",
     "json",
+    "cards",  # the card figures' export kind
     "utf",
     "max_games",
     "agents",

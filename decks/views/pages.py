@@ -415,10 +415,11 @@ def odds_choices(draft) -> list[tuple[str, str]]:
     kinds = sorted({card.kind for card, _ in draft.entries}, key=lambda k: (order.get(k, 99), k))
     costs = sorted({card.cost for card, _ in draft.entries if card.cost is not None})
     cards = sorted({(card.name, card.id) for card, _ in draft.entries})
+    shown = card_names_shown({name for name, _ in cards})  # in the page's language
     return (
         [(f"kind:{kind}", labels.get(kind, kind)) for kind in kinds]
         + [(f"cost:{cost}", _("cost %(cost)s") % {"cost": cost}) for cost in costs]
-        + [(f"card:{card_id}", name) for name, card_id in cards]
+        + [(f"card:{card_id}", shown.get(name, name)) for name, card_id in cards]
     )
 
 

@@ -34,6 +34,7 @@ from matches.card_tally import card_tally  # noqa: E402
 from matches.engine.agents import make_agent  # noqa: E402
 from matches.engine.decks import deck_from_dict  # noqa: E402
 from matches.engine.match import run_match  # noqa: E402
+from scripts.bench.precon_files import precon_files  # noqa: E402
 
 PACKAGE = "engine_base"
 AIM = 1.05
@@ -53,11 +54,6 @@ def load_base(commit: str, directory: Path) -> ModuleType:
     return importlib.import_module(PACKAGE)
 
 
-def precon_files() -> list[dict]:
-    paths = sorted((ROOT / "content" / "precons").glob("*.json"))
-    return [json.loads(p.read_text(encoding="utf-8")) for p in paths]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=120)
@@ -71,7 +67,9 @@ def main() -> None:
         base_agents = importlib.import_module(f"{PACKAGE}.agents")
         files = precon_files()
         today = [deck_from_dict(f) for f in files]
-        base = [base_decks_module.deck_from_dict(f) for f in files]
+        # The base engine plays its own time's precons (``precon_files``); when the rules
+        # changed since, the ratio holds the rules' change as well as the tally's cost.
+        base = [base_decks_module.deck_from_dict(f) for f in precon_files(args.base)]
         pairs = [(a, b) for a in range(len(files)) for b in range(len(files)) if a != b]
 
         def play_base(seed: int) -> float:

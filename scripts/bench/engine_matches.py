@@ -57,6 +57,7 @@ from matches.engine.agents import AGENTS, make_agent  # noqa: E402
 from matches.engine.decks import deck_from_dict  # noqa: E402
 from matches.engine.effect_decks import effect_deck  # noqa: E402
 from matches.engine.match import ENGINE_VERSION, run_match  # noqa: E402
+from scripts.bench.precon_files import precon_files  # noqa: E402
 from tests.engine.deck_data import standard_deck  # noqa: E402
 
 BASELINE_COMMIT = "fb3b12a"
@@ -118,16 +119,13 @@ def baseline_workload(agent_names: list[str]) -> Workload:
     return workload
 
 
-def against_workload(agent_names: list[str]) -> Workload:
-    """The precons on the engine of ``--against`` (package ``engine_against``)."""
+def against_workload(agent_names: list[str], commit: str) -> Workload:
+    """The precons of ``commit`` on its engine (``--against``, package ``engine_against``)."""
     modules = {
         name: importlib.import_module(f"engine_against.{name}")
         for name in ("agents", "decks", "match")
     }
-    paths = sorted((ROOT / "content" / "precons").glob("*.json"))
-    decks = [
-        modules["decks"].deck_from_dict(json.loads(p.read_text(encoding="utf-8"))) for p in paths
-    ]
+    decks = [modules["decks"].deck_from_dict(data) for data in precon_files(commit)]
     pairs = [(a, b) for a in range(len(decks)) for b in range(len(decks)) if a != b]
     run = modules["match"].run_match
     make = modules["agents"].make_agent
@@ -267,7 +265,7 @@ def main() -> None:
             workloads["precons"] = today_workload(args.agents, precon_decks())
             if args.against:
                 load_baseline(Path(directory), args.against, "engine_against")
-                workloads["against"] = against_workload(args.agents)
+                workloads["against"] = against_workload(args.agents, args.against)
 
         print(
             f"engine {ENGINE_VERSION} against 0.3.0 ({BASELINE_COMMIT}), {args.seeds} seeds × "
