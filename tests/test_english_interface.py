@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 
 from cardbase.models import Card, Game, Release, StatedCount
 from cardbase.search.fields import FIELDS
-from content.loader import MODELS, content_load
+from content.loader import MODELS
 from decks import services
 from decks.models import Deck
 from decks.values import DeckContent, EntryContent
@@ -156,8 +156,7 @@ def _crawl(client, leaks: Leaks, start: list[str]) -> Counter:
 
 
 @pytest.fixture
-def english_world(db, django_user_model):
-    content_load()
+def english_world(shipped_content, django_user_model):
     user = django_user_model.objects.create_user("reader", password="pw-reader-1")
     commander = Card.objects.filter(game__slug="komandor", card_type="commander").first()
     ships = Card.objects.filter(game__slug="komandor", card_type="ship")[:3]
