@@ -107,6 +107,9 @@ def statement_timeout_set(database: dict, milliseconds: int) -> None:
 
 statement_timeout_set(DATABASES["default"], DB_STATEMENT_TIMEOUT_MS)
 WORKER_STATEMENT_TIMEOUT_MS = int(os.environ.get("WORKER_STATEMENT_TIMEOUT_MS", "0"))
+# A Celery worker runs with DEBUG off even under DEBUG=1 (config/celery.py): DEBUG keeps every
+# SQL statement in memory, about 2 MB per 1,000 games. WORKER_DEBUG=1 keeps the worker's DEBUG.
+WORKER_DEBUG = env_bool("WORKER_DEBUG", False)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [
