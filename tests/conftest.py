@@ -6,18 +6,37 @@ import pytest
 from django.db import connection, transaction
 
 
-def pytest_runtest_setup(item):
-    """``@pytest.mark.postgresql``: a test of what only PostgreSQL has (row locks, generated and
-    trigger-kept columns, ``statement_timeout``). The README's SQLite run skips it; under
-    ``REQUIRE_SERVICES=1`` (CI) a run without PostgreSQL fails it instead, as the worker tests
-    do."""
-    reason = next((m.kwargs.get("reason", "") for m in item.iter_markers("postgresql")), None)
-    if reason is None or connection.vendor == "postgresql":
-        return
-    problem = f"needs PostgreSQL ({reason}); the database is {connection.vendor}"
+def _unavailable(problem: str) -> None:
+    """Skip a test whose machine lacks what it needs, as the README's first run may; under
+    ``REQUIRE_SERVICES=1`` (CI) fail it instead, as the worker tests do."""
     if os.environ.get("REQUIRE_SERVICES") == "1":
         pytest.fail(f"REQUIRE_SERVICES=1 but {problem}")
     pytest.skip(problem)
+
+
+def pytest_runtest_setup(item):
+    """``@pytest.mark.postgresql``: a test of what only PostgreSQL has (row locks, generated and
+    trigger-kept columns, ``statement_timeout``). ``@pytest.mark.c_compiler``: a test that
+    compiles the engine (``scripts/build_engine.py``), which a machine without a C compiler
+    cannot — the README's commands still work there, on the interpreted engine."""
+    reason = next((m.kwargs.get("reason", "") for m in item.iter_markers("postgresql")), None)
+    if reason is not None and connection.vendor != "postgresql":
+        _unavailable(f"needs PostgreSQL ({reason}); the database is {connection.vendor}")
+    if item.get_closest_marker("c_compiler") is not None:
+        problem = _compiler_problem()
+        if problem is not None:
+            _unavailable(f"needs a C compiler to build the engine: {problem}")
+
+
+def _compiler_problem() -> str | None:
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "scripts" / "build_engine.py"
+    spec = importlib.util.spec_from_file_location("build_engine", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.compiler_problem()
 
 
 @pytest.fixture(autouse=True)
