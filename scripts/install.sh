@@ -13,3 +13,6 @@ if [ ! -f "$stamp" ]; then
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
+# The engine compiled with mypyc where a C compiler is (one line says so where not); rebuilt
+# only when its sources changed (scripts/build_engine.py, docs/engine.md "Compiled engine").
+.venv/bin/python scripts/build_engine.py

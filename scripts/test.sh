@@ -14,6 +14,17 @@ if [ ! -f "$rules_dir/komandor.ru.txt" ]; then
 fi
 bash scripts/install.sh
 bash scripts/browser.sh
+# The engine: compiled where install.sh could build it, and then the whole suite must run on
+# the compiled modules (KOMANDOR_ENGINE=compiled fails the import of a stale or missing build),
+# and the interpreted engine must play exactly the same games (docs/engine.md, "Compiled engine").
+if .venv/bin/python -c 'import sys, matches.engine as e; sys.exit(e.ENGINE != "compiled")'; then
+    export KOMANDOR_ENGINE=compiled
+    .venv/bin/python scripts/bench/engine_log_digest.py --seeds 100 --against-interpreted
+    KOMANDOR_ENGINE=interpreted .venv/bin/python -m pytest -q -p no:cacheprovider \
+        tests/engine/test_rules_core_*.py tests/engine/test_rules_war_*.py \
+        tests/engine/test_rules_after_battle.py tests/engine/test_scenario.py \
+        tests/engine/test_effect_scenarios.py tests/engine/test_weapons.py
+fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 # Strict typing of the whole engine package (pyproject.toml [tool.mypy]).

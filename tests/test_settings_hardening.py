@@ -9,7 +9,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from config.celery import worker_statement_timeout
+from cardbase.models import Card
+from config.celery import worker_debug_off, worker_statement_timeout
 from config.settings.base import statement_timeout_set
 from tests.manage_cli import manage
 
@@ -96,6 +97,24 @@ def test_a_celery_worker_lifts_the_timeout_before_it_connects(settings, monkeypa
         assert database["OPTIONS"]["options"] == "-c statement_timeout=0"
     else:
         assert database["OPTIONS"] == {}
+
+
+@pytest.mark.django_db
+def test_a_celery_worker_runs_with_debug_off_and_keeps_no_queries(settings):
+    settings.DEBUG = True
+    settings.WORKER_DEBUG = False
+    worker_debug_off()
+    assert settings.DEBUG is False
+    connection.queries_log.clear()
+    Card.objects.count()
+    assert connection.queries == []  # nothing kept per statement: no growth per game
+
+
+def test_worker_debug_keeps_debug_in_the_worker(settings):
+    settings.DEBUG = True
+    settings.WORKER_DEBUG = True
+    worker_debug_off()
+    assert settings.DEBUG is True
 
 
 @pytest.mark.django_db

@@ -109,6 +109,9 @@ statement_timeout_set(DATABASES["default"], DB_STATEMENT_TIMEOUT_MS)
 # The worker's own transactions are short (a lease, one batch's upsert, the next round's rows;
 # pairing is computed outside any transaction), so they get a timeout too (0 = none).
 WORKER_STATEMENT_TIMEOUT_MS = int(os.environ.get("WORKER_STATEMENT_TIMEOUT_MS", "30000"))
+# A Celery worker runs with DEBUG off even under DEBUG=1 (config/celery.py): DEBUG keeps every
+# SQL statement in memory, about 2 MB per 1,000 games. WORKER_DEBUG=1 keeps the worker's DEBUG.
+WORKER_DEBUG = env_bool("WORKER_DEBUG", False)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [

@@ -1020,7 +1020,8 @@ class _Battle:
                 if self.site.allows_bombs:
                     for t in targets:
                         if self._bomb_target(c, t):
-                            value: float = min(mount.power, t.strength - t.damage)
+                            # int | float, not float: compiled code would make the int a float.
+                            value: int | float = min(mount.power, t.strength - t.damage)
                             found.append((self._option(c, mount, (t,), value), enemy_out))
                 continue
             if weapon is Weapon.BOARDING:
@@ -1068,7 +1069,11 @@ class _Battle:
         return found
 
     def _option(
-        self, c: Combatant, mount: Mount, targets: tuple[Combatant, ...], expected: float
+        self,
+        c: Combatant,
+        mount: Mount,
+        targets: tuple[Combatant, ...],
+        expected: int | float,  # an int stays an int in the option's data, compiled or not
     ) -> Option:
         if mount.weapon is Weapon.NOVA:
             key = f"{c.uid}:nova"

@@ -10,9 +10,12 @@ import random
 from collections.abc import Iterable, MutableSequence
 from typing import Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of this builtin
 class DiceExhaustedError(RuntimeError):
     """A fixed dice sequence ran out: the scenario did not give enough rolls."""
 

@@ -33,20 +33,22 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
+# Imported at run time, not only for the type checker: the compiled engine needs the classes of
+# ``Moment``'s fields (``game``, ``battle``) when it loads this module.
+from matches.engine.battle import _Battle
 from matches.engine.cards import CardKind, CardSpec, Victory
 from matches.engine.decisions import Option
 from matches.engine.names import name_key
 from matches.engine.state import ATTACHED as ATTACHED
 from matches.engine.state import LIVE_ZONES, Modifier, Phase, Zone
+from matches.engine.table import Table
 from matches.engine.windows import PRODUCTION_WINDOWS as PRODUCTION_WINDOWS
 from matches.engine.windows import Window as Window
 
 if TYPE_CHECKING:
-    from matches.engine.battle import _Battle
     from matches.engine.dice import Dice
     from matches.engine.effect_schema import EffectSpec
     from matches.engine.state import Card, GameState
-    from matches.engine.table import Table
 
 T = TypeVar("T")
 

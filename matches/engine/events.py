@@ -6,7 +6,12 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 
+
+# The web app's replay (``matches/replay.py``) stops a game by subclassing the log, so the
+# compiled engine must accept a Python subclass of this class.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EventLog:
     """Append-only list of events. Each event is ``{"seq": n, "type": ..., **data}``.
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from matches.engine import rules
 from matches.engine.cards import CardKind
 from matches.engine.state import Card, GameState, Phase, Zone
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of this builtin
 class InvariantError(AssertionError):
     """The state broke a rule the engine must always keep; the message lists every break."""
 

@@ -8,7 +8,8 @@ one run, so the ratio to the ceiling is meaningful.
     apt-get install -y wrk          # the load generator (C, cheap on CPU)
     .venv/bin/python scripts/bench/api_load.py [--connections 16] [--seconds 10] [--workers 3]
 
-Uses the database ``cardbase_bench`` on the local PostgreSQL (created and filled if missing:
+Uses the database ``BENCH_DATABASE_URL`` names (default ``cardbase_bench`` on the local
+PostgreSQL; created and filled if missing:
 the shipped content plus synthetic bench-only cards so a 50-card page is full). Nothing else
 is touched; gunicorn is started and stopped by the script.
 """
@@ -28,6 +29,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_database import database_analyze, database_ensure, database_name  # noqa: E402
+
 PYTHON = sys.executable
 DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cardbase_bench"
@@ -57,10 +62,9 @@ def run(*args: str, env: dict[str, str]) -> str:
 
 
 def prepare_database(env: dict[str, str]) -> None:
-    subprocess.run(
-        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-c", "CREATE DATABASE cardbase_bench"],
-        capture_output=True,
-    )
+    """The database at ``env["DATABASE_URL"]`` (``BENCH_DATABASE_URL``): created if missing,
+    migrated, given the shipped content and the bench cards."""
+    database_ensure(env["DATABASE_URL"])
     run(PYTHON, "manage.py", "migrate", "--no-input", env=env)
     run(PYTHON, "manage.py", "load_content", env=env)
     code = f"""
@@ -83,13 +87,11 @@ print(Card.objects.count(), Card.objects.filter(game=game, name_ru__icontains="Ð
     out = run(PYTHON, "manage.py", "shell", "-c", code, env=env).split()
     # Planner statistics for the rows just added: before autovacuum gets to them PostgreSQL
     # plans for an almost empty table (nested loops where hash joins belong).
-    subprocess.run(
-        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "cardbase_bench", "-c", "ANALYZE"],
-        check=True,
-        capture_output=True,
-    )
+    database_analyze(env["DATABASE_URL"])
     env["BENCH_CARD_ID"] = out[-1]
-    print(f"database: {out[-2]} cards; detail card id {out[-1]}")
+    print(
+        f"database {database_name(env['DATABASE_URL'])}: {out[-2]} cards; detail card id {out[-1]}"
+    )
 
 
 def wait_for_port(port: int, timeout: float = 20.0) -> None:

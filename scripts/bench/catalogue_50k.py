@@ -19,15 +19,15 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
+
+from bench_database import database_ensure  # noqa: E402
 
 DATABASE_URL = os.environ.get(
     "BENCH_50K_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cardbase_50k"
@@ -60,11 +60,7 @@ def configure() -> None:
         LOG_LEVEL="ERROR",
     )
     os.environ.pop("REDIS_URL", None)
-    name = urlsplit(DATABASE_URL).path.lstrip("/")
-    subprocess.run(
-        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-c", f"CREATE DATABASE {name}"],
-        capture_output=True,
-    )
+    database_ensure(DATABASE_URL)
     import django
 
     django.setup()

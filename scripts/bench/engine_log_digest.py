@@ -1,12 +1,16 @@
 """One SHA-256 per kind of match over the full event logs of many seeds: run it before and
 after an engine change that must not alter any match (a speed-up), and compare the lines.
 
-    .venv/bin/python scripts/bench/engine_log_digest.py [--seeds 200]
+    .venv/bin/python scripts/bench/engine_log_digest.py [--seeds 200] [--against-interpreted]
 
 Kinds: the standard test decks (heuristic pair, heuristic vs random), the generated effect
 decks (heuristic pair, heuristic vs random, random pair) and the shipped precons (heuristic
 pair, each ordered pairing in turn). Each log is encoded as JSON with sorted keys, as the
 byte-identical replay tests do.
+
+``--against-interpreted`` (``scripts/test.sh`` runs it): the digests of the compiled engine,
+then the same run again in a child process on the interpreted one (``KOMANDOR_ENGINE``); any
+difference fails (exit 1). It refuses to run where the engine is not compiled.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+import matches.engine  # noqa: E402
 from matches.engine.agents import make_agent  # noqa: E402
 from matches.engine.decks import deck_from_dict  # noqa: E402
 from matches.engine.effect_decks import effect_deck  # noqa: E402
@@ -63,9 +70,31 @@ def digest(decks_for: Callable[[int], list[Any]], agents: tuple[str, str], seeds
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=200)
+    parser.add_argument(
+        "--against-interpreted",
+        action="store_true",
+        help="compare the compiled engine's digests with the interpreted engine's",
+    )
     args = parser.parse_args()
+    if args.against_interpreted and matches.engine.ENGINE != "compiled":
+        raise SystemExit(f"The engine is not compiled ({matches.engine.ENGINE_REASON}).")
+    lines = []
     for kind, (decks_for, agents) in KINDS.items():
-        print(f"{kind}: {digest(decks_for, agents, args.seeds)}", flush=True)
+        lines.append(f"{kind}: {digest(decks_for, agents, args.seeds)}")
+        print(lines[-1], flush=True)
+    if args.against_interpreted:
+        interpreted = subprocess.run(
+            [sys.executable, __file__, "--seeds", str(args.seeds)],
+            env={**os.environ, "KOMANDOR_ENGINE": "interpreted"},
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.splitlines()
+        differ = [f"interpreted {line}" for line in interpreted if line not in lines]
+        if differ or len(interpreted) != len(lines):
+            print("\n".join(["The interpreted engine plays differently:", *differ]))
+            sys.exit(1)
+        print(f"compiled = interpreted: identical logs ({args.seeds} seeds × {len(KINDS)} kinds)")
 
 
 if __name__ == "__main__":

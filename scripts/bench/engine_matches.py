@@ -19,6 +19,10 @@ One process measures, in the same run:
 * with ``--against COMMIT`` too, ``against`` — the same precon matches on that commit's engine
   (extracted as ``0.3.0`` is, as the package ``engine_against``): the ratio precons / against
   is a change's cost on whole matches (the match-state loop of engine 0.5 against ``f533bd2``).
+* with ``--interpreted``, also ``precons-i`` — the same precon matches on today's engine loaded
+  from its ``.py`` files as the package ``engine_source``, so the compiled engine
+  (``matches.engine`` after ``scripts/install.sh``) and the interpreted one alternate in one
+  run; the ratio is printed against the aim (×2.5, median ≤ 3 ms).
 
 Each seed plays every workload in turn, the order rotating from seed to seed, and each round
 replays all seeds, so drift of the shared machine falls on every workload alike. Times are the
@@ -40,6 +44,7 @@ import io
 import json
 import os
 import pstats
+import shutil
 import statistics
 import subprocess
 import sys
@@ -53,6 +58,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+import matches.engine  # noqa: E402
 from matches.engine.agents import AGENTS, make_agent  # noqa: E402
 from matches.engine.decks import deck_from_dict  # noqa: E402
 from matches.engine.effect_decks import effect_deck  # noqa: E402
@@ -62,8 +68,11 @@ from tests.engine.deck_data import standard_deck  # noqa: E402
 
 BASELINE_COMMIT = "fb3b12a"
 BASELINE_PACKAGE = "engine_030"
+SOURCE_PACKAGE = "engine_source"
 PLAIN_AIM = 1.10
 EFFECTS_AIM_MS = 6.0
+COMPILED_AIM = 2.5  # precons: interpreted CPU per match / compiled (issue 25)
+COMPILED_AIM_MS = 3.0  # precons, compiled: median CPU per match
 
 # A workload: seed -> a thunk playing one match (decks and agents built, clock not started)
 # that returns the match's turn count.
@@ -71,26 +80,32 @@ Match = Callable[[], int]
 Workload = Callable[[int], Match]
 
 
-def load_baseline(
-    directory: Path, commit: str = BASELINE_COMMIT, package_name: str = BASELINE_PACKAGE
-) -> ModuleType:
-    """Engine 0.3.0 as the package ``engine_030`` (or the engine of ``commit`` as
-    ``package_name``): its files with the imports renamed."""
-    archive = subprocess.run(
-        ["git", "archive", commit, "matches/engine"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(directory)], input=archive, check=True)
-    package = directory / package_name
-    (directory / "matches" / "engine").rename(package)
-    for path in package.glob("*.py"):
+def load_engine_copy(directory: Path, package: str, commit: str | None) -> ModuleType:
+    """An engine's source files as the package ``package``, with the imports renamed: those of
+    ``commit`` (``git archive``), or with None today's ``.py`` files — interpreted even where
+    ``matches.engine`` itself runs compiled."""
+    target = directory / package
+    if commit is None:
+        target.mkdir()
+        for source in (ROOT / "matches" / "engine").glob("*.py"):
+            shutil.copy(source, target / source.name)
+    else:
+        archive = subprocess.run(
+            ["git", "archive", commit, "matches/engine"], cwd=ROOT, check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(directory)], input=archive, check=True)
+        (directory / "matches" / "engine").rename(target)
+    for path in target.glob("*.py"):
         text = path.read_text(encoding="utf-8")
-        path.write_text(text.replace("matches.engine", package_name), encoding="utf-8")
+        path.write_text(text.replace("matches.engine", package), encoding="utf-8")
     if str(directory) not in sys.path:
         sys.path.insert(0, str(directory))
-    return importlib.import_module(package_name)
+    return importlib.import_module(package)
+
+
+def load_baseline(directory: Path) -> ModuleType:
+    """Engine 0.3.0 as the package ``engine_030``."""
+    return load_engine_copy(directory, BASELINE_PACKAGE, BASELINE_COMMIT)
 
 
 def agents_for(make: Callable[..., Any], names: list[str], seed: int) -> list[Any]:
@@ -147,6 +162,26 @@ def today_workload(agent_names: list[str], decks_for: Callable[[int], list[Any]]
     return workload
 
 
+def source_workload(agent_names: list[str]) -> Workload:
+    """Today's engine from its ``.py`` files (``load_engine_copy`` with no commit) on the
+    precons, as ``today_workload(..., precon_decks())`` plays them."""
+    modules = {
+        name: importlib.import_module(f"{SOURCE_PACKAGE}.{name}")
+        for name in ("agents", "decks", "match")
+    }
+    assert modules["match"].__file__.endswith(".py")
+    pairs = precon_pairs(modules["decks"].deck_from_dict)
+    run = modules["match"].run_match
+    make = modules["agents"].make_agent
+
+    def workload(seed: int) -> Match:
+        decks = pairs(seed)
+        agents = agents_for(make, agent_names, seed)
+        return lambda: run(decks=decks, agents=agents, seed=seed, log=False).summary["turns"]
+
+    return workload
+
+
 def plain_decks() -> Callable[[int], list[Any]]:
     decks = [deck_from_dict(d) for d in standard_decks()]
     return lambda seed: decks
@@ -156,11 +191,16 @@ def effect_decks(seed: int) -> list[Any]:
     return [deck_from_dict(effect_deck(seed * 2 + side)) for side in (0, 1)]
 
 
-def precon_decks() -> Callable[[int], list[Any]]:
+def precon_pairs(read: Callable[[Any], Any]) -> Callable[[int], list[Any]]:
+    """seed -> the shipped precons' ordered pairing for that seed, each deck read by ``read``."""
     paths = sorted((ROOT / "content" / "precons").glob("*.json"))
-    decks = [deck_from_dict(json.loads(p.read_text(encoding="utf-8"))) for p in paths]
+    decks = [read(json.loads(p.read_text(encoding="utf-8"))) for p in paths]
     pairs = [(a, b) for a in range(len(decks)) for b in range(len(decks)) if a != b]
     return lambda seed: [decks[i] for i in pairs[seed % len(pairs)]]
+
+
+def precon_decks() -> Callable[[int], list[Any]]:
+    return precon_pairs(deck_from_dict)
 
 
 Results = dict[str, tuple[list[float], list[int]]]  # per workload: CPU s and turns per match
@@ -217,6 +257,15 @@ def summarise(label: str, results: Results) -> None:
         effects = median_ms(results["effects"][0])
         verdict = "met" if effects <= EFFECTS_AIM_MS else "NOT met"
         print(f"  effects median {effects:.2f} ms (aim ≤ {EFFECTS_AIM_MS:g} ms: {verdict})")
+    if "precons" in results and "precons-i" in results:
+        fast, slow = median_ms(results["precons"][0]), median_ms(results["precons-i"][0])
+        rate = sum(results["precons-i"][0]) / sum(results["precons"][0])
+        verdict = "met" if slow / fast >= COMPILED_AIM and fast <= COMPILED_AIM_MS else "NOT met"
+        print(
+            f"  precons interpreted / {matches.engine.ENGINE}: median ×{slow / fast:.2f}, "
+            f"total CPU ×{rate:.2f} (aim ≥ ×{COMPILED_AIM:g} and median ≤ "
+            f"{COMPILED_AIM_MS:g} ms: {verdict})"
+        )
 
 
 def load() -> str:
@@ -243,6 +292,12 @@ def main() -> None:
         "--agents", nargs=2, default=["heuristic", "heuristic"], choices=sorted(AGENTS)
     )
     parser.add_argument("--precons", action="store_true", help="also the shipped precons")
+    parser.add_argument(
+        "--interpreted",
+        action="store_true",
+        help="also the precons on today's engine from its .py files (precons-i), beside"
+        " matches.engine as it runs (compiled when built): implies --precons",
+    )
     parser.add_argument("--no-baseline", action="store_true", help="skip engine 0.3.0")
     parser.add_argument(
         "--against",
@@ -261,14 +316,18 @@ def main() -> None:
             workloads["0.3.0"] = baseline_workload(args.agents)
         workloads["plain"] = today_workload(args.agents, plain_decks())
         workloads["effects"] = today_workload(args.agents, effect_decks)
-        if args.precons:
+        if args.precons or args.interpreted:
             workloads["precons"] = today_workload(args.agents, precon_decks())
             if args.against:
-                load_baseline(Path(directory), args.against, "engine_against")
+                load_engine_copy(Path(directory), "engine_against", args.against)
                 workloads["against"] = against_workload(args.agents, args.against)
+        if args.interpreted:
+            load_engine_copy(Path(directory), SOURCE_PACKAGE, None)
+            workloads["precons-i"] = source_workload(args.agents)
 
         print(
-            f"engine {ENGINE_VERSION} against 0.3.0 ({BASELINE_COMMIT}), {args.seeds} seeds × "
+            f"engine {ENGINE_VERSION} ({matches.engine.ENGINE}) against 0.3.0"
+            f" ({BASELINE_COMMIT}), {args.seeds} seeds × "
             f"{args.rounds} rounds, {' vs '.join(args.agents)}, log off, "
             f"Python {sys.version.split()[0]}, load average before {load()}"
         )

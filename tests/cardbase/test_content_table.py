@@ -17,7 +17,7 @@ from cardbase.editorial.card_table import CardResource, dataset_read
 from cardbase.editorial.history import entry_history
 from cardbase.editorial.roles import EDITORS
 from cardbase.models import Card, Draft
-from content.loader import DATA_DIR, content_load
+from content.loader import content_load
 from tests.cardbase.admin_data import admin_catalogue, role_user
 
 HEADER = (
@@ -148,9 +148,7 @@ def test_json_rows_may_carry_nested_stats(catalogue):
     assert Card.objects.get(key="exorcist").attributes["weapons"] == {"plasma": {"power": 5}}
 
 
-@pytest.mark.django_db
-def test_the_content_export_loads_back_without_a_change(tmp_path):
-    content_load(data_dir=DATA_DIR)
+def test_the_content_export_loads_back_without_a_change(shipped_content, tmp_path):
     client = superuser_client()
     response = client.get(reverse("admin:cardbase_card_export"), {"format": "content"})
     with zipfile.ZipFile(io.BytesIO(response.content)) as archive:

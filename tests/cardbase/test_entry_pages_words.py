@@ -9,7 +9,6 @@ from django.utils import translation
 
 from cardbase.models import Advisor, Component, Race, Sector, Tech
 from cardbase.templatetags.catalogue import attribute_label, attribute_text, shown_attributes
-from content.loader import content_load
 
 pytestmark = pytest.mark.django_db
 
@@ -26,8 +25,7 @@ def test_attribute_codes_read_as_words():
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])
-def test_no_entry_page_shows_a_stored_code(client, language):
-    content_load()
+def test_no_entry_page_shows_a_stored_code(shipped_content, client, language):
     client.cookies["django_language"] = language
     shown = []
     for model in (Race, Tech, Sector, Advisor, Component):

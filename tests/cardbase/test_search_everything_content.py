@@ -3,7 +3,6 @@ by its Russian name, as a quoted phrase, in the API search and on the search pag
 result carries the book and section it comes from."""
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -50,8 +49,7 @@ def _page_link(response, row) -> str | None:
     return None
 
 
-def test_every_shipped_row_is_found_by_its_quoted_russian_name(client):
-    call_command("load_content", verbosity=0)
+def test_every_shipped_row_is_found_by_its_quoted_russian_name(shipped_content, client):
     rows = [
         row
         for model in (Card, *ENTRY_MODELS)

@@ -12,7 +12,6 @@ from cardbase.models import Card
 from cardbase.search.everything import catalogue_search
 from cardbase.search.query import cards_matching
 from cardbase.search.text import useful_stem, word_stem
-from content.loader import content_load
 from tests.factories import CardFactory, GameFactory
 
 pytestmark = pytest.mark.django_db
@@ -57,8 +56,7 @@ def test_the_stem_is_the_snowball_stem_and_short_stems_are_not_used():
     assert useful_stem("линкор") is None  # nothing to strip
 
 
-def test_plasma_finds_the_shipped_plasma_cards_and_entries():
-    content_load()
+def test_plasma_finds_the_shipped_plasma_cards_and_entries(shipped_content):
     results = catalogue_search("плазма")
     names = {card.name_ru for card in results.cards} | {
         found.row.name_ru for group in results.entry_groups for found in group.rows
@@ -68,10 +66,9 @@ def test_plasma_finds_the_shipped_plasma_cards_and_entries():
     assert set(with_plasma_text) <= set(cards_matching("плазма"))
 
 
-def test_plasma_finds_every_shipped_card_that_carries_plasma_guns():
+def test_plasma_finds_every_shipped_card_that_carries_plasma_guns(shipped_content):
     """«плазма» finds the plasma cards: a card's weapons are searched by the book's names for
     them («Плазменные орудия», "Plasma guns"), not only by the words typed in its text."""
-    content_load()
     komandor = Card.objects.filter(game__slug="komandor")
     carriers = {card.key for card in komandor if "plasma" in (card.attributes.get("weapons") or {})}
     assert len(carriers) >= 10
@@ -80,8 +77,7 @@ def test_plasma_finds_every_shipped_card_that_carries_plasma_guns():
         assert carriers <= found_keys, (query, sorted(carriers - found_keys))
 
 
-def test_a_card_is_found_by_words_of_its_rendered_rules_text():
-    content_load()
+def test_a_card_is_found_by_words_of_its_rendered_rules_text(shipped_content):
     komandor = Card.objects.filter(game__slug="komandor")
     with_effects = [card for card in komandor if card.attributes.get("effects")]
     assert with_effects

@@ -16,8 +16,7 @@ BOOK = "eclipse-rise-of-the-ancients.ru.txt"
 
 
 @pytest.fixture
-def game(db) -> Game:
-    call_command("load_content", stdout=StringIO())
+def game(shipped_content) -> Game:
     return Game.objects.get(slug=SLUG)
 
 

@@ -5,7 +5,6 @@ from dataclasses import fields
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 
 from cardbase.models import Card, Component, Game, Origin, StatedCount
 from cardbase.stated_counts import stated_count_progress
@@ -23,8 +22,7 @@ BOOK = _folded((settings.RULES_DIR / BOOK_FILE).read_text(encoding="utf-8"))
 
 
 @pytest.fixture
-def komandor(db):
-    call_command("load_content")
+def komandor(shipped_content):
     # The book's own cards; the starter set (this project's design) is tested on its own.
     return Card.objects.filter(game__slug="komandor", origin=Origin.BOOK)
 

@@ -1,7 +1,6 @@
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from cardbase.models import Card, Game, Race, StatedCount
 from content.loader import DATA_DIR, ContentError, content_load
@@ -91,9 +90,7 @@ def test_duplicate_keys_and_missing_source_are_rejected(tmp_path):
         content_load(data_dir=tmp_path)
 
 
-@pytest.mark.django_db
-def test_shipped_content_loads_twice_without_change():
-    call_command("load_content", verbosity=0)
+def test_shipped_content_loads_twice_without_change(shipped_content):
     report = content_load(data_dir=DATA_DIR)
     assert not report.changed
     assert Game.objects.count() == 5

@@ -4,7 +4,6 @@ as it was saved (issue «content manager», «the deck still opens and plays»).
 
 import shutil
 
-import pytest
 import yaml
 from django.test import Client
 from django.urls import reverse
@@ -32,9 +31,7 @@ def _without_chimera(root):
     return data
 
 
-@pytest.mark.django_db
-def test_a_retired_shipped_card_keeps_its_deck_playable(tmp_path):
-    content_load()
+def test_a_retired_shipped_card_keeps_its_deck_playable(shipped_content, tmp_path):
     chimera = Card.objects.get(game__slug="komandor", key="chimera")
     owner = UserFactory(username="pilot")
     deck = playable_deck(owner, "Баланс")

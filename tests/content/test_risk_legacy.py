@@ -1,10 +1,7 @@
 """Risk Legacy content: what the rule book (a web-page copy) states, as loaded by
 ``manage.py load_content`` from the shipped data files."""
 
-from io import StringIO
-
 import pytest
-from django.core.management import call_command
 
 from cardbase.models import Component, Game, StatedCount
 from cardbase.stated_counts import StatedCountSpecError, stated_counts_progress
@@ -15,8 +12,7 @@ BOOK = "risk-legacy.ru.txt"
 
 
 @pytest.fixture
-def game(db) -> Game:
-    call_command("load_content", stdout=StringIO())
+def game(shipped_content) -> Game:
     return Game.objects.get(slug=SLUG)
 
 

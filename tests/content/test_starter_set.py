@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from django.core.management import call_command
 
 from cardbase.models import Card, Origin, Release
 from content.loader import DATA_DIR
@@ -265,8 +264,7 @@ def test_the_precons_between_them_use_every_card_of_the_set_each_with_its_own_pl
 
 
 @pytest.fixture
-def loaded(db):
-    call_command("load_content")
+def loaded(shipped_content):
     return Card.objects.filter(release__code=RELEASE)
 
 

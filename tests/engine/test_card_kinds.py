@@ -206,6 +206,25 @@ def test_an_upgrade_goes_in_production_under_a_built_card_of_its_kind_for_its_co
     assert offered(game, 0)[0] == ["pass", f"play:{uid['shields']}:put>{uid['cruiser0']}"]
 
 
+class RefreshSpy:
+    """The game as the battle phase sees it (``table.Table``), noting each fighter's shield once
+    card effects are applied to it. (A compiled ``Game``'s methods cannot be replaced on it.)"""
+
+    def __init__(self, game, seen):
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "_seen", seen)
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def __setattr__(self, name, value):
+        setattr(self._game, name, value)
+
+    def refresh_combatant(self, fighter):
+        self._game.refresh_combatant(fighter)
+        self._seen.append((fighter.uid, fighter.shield_power))
+
+
 @pytest.mark.rules("UPG-3")
 def test_the_upgraded_card_gains_the_upgrade_s_properties_in_battle():
     """«Улучшенная карта приобретает новые свойства»: the cruiser's shield А2 fights as А4."""
@@ -222,14 +241,7 @@ def test_the_upgraded_card_gains_the_upgrade_s_properties_in_battle():
     )
     printed = game.state.cards[uid["cruiser0"]].spec.shield.power
     seen = []
-    original = game.refresh_combatant
-
-    def spy(fighter):
-        original(fighter)
-        seen.append((fighter.uid, fighter.shield_power))
-
-    game.refresh_combatant = spy
-    battle_phase(game, 0)
+    battle_phase(RefreshSpy(game, seen), 0)
     assert (uid["cruiser0"], printed + 2) in seen and (uid["cruiser1"], printed) in seen
 
 

@@ -11,7 +11,7 @@ import pytest
 from matches.engine.agents import RandomAgent
 from matches.engine.cards import Victory
 from matches.engine.decks import deck_from_dict
-from matches.engine.dice import FixedDice, SeededDice
+from matches.engine.dice import SeededDice
 from matches.engine.effects import Cost, Effect, Permission, Window, cards_named, has_name
 from matches.engine.fights import battle_phase, battle_sites
 from matches.engine.invariants import check_state
@@ -34,7 +34,8 @@ def effect(key, windows, apply=None, *, log=None, **fields):
             apply(moment)
 
     fields.setdefault("value", 10.0)  # worth its price: the heuristic fallback plays it
-    return Effect(key=key, name=fields.pop("name", key), windows=windows, apply=record, **fields)
+    name = fields.pop("name", key)
+    return Effect(key=key, name=name, windows=frozenset(windows), apply=record, **fields)
 
 
 def table(first=None, second=None, *, phase="start", priority=0, dice=None):
@@ -241,8 +242,15 @@ def test_two_identical_tactical_cards_never_change_one_parameter_of_one_ship_in_
     assert f"play:b2>{uid['cruiser0']}" in offers(game, 0)[2]
 
 
-class CountingDice(FixedDice):
-    shuffles = 0
+class CountingDice:
+    """Dice that roll nothing and count the shuffles (the ``Dice`` protocol; the compiled
+    engine's ``FixedDice`` takes no Python subclass)."""
+
+    def __init__(self):
+        self.shuffles = 0
+
+    def d6(self):
+        raise AssertionError("no die is rolled here")
 
     def shuffle(self, items):
         self.shuffles += 1
@@ -261,7 +269,7 @@ def test_a_card_taken_from_the_deck_or_losses_is_shown_and_a_searched_deck_is_sh
             }
         }
     )
-    game.dice = CountingDice([])
+    game.dice = CountingDice()
     effects = game.effects
     effects.fetch(uid["wanted"])
     assert game.dice.shuffles == 1 and uid["wanted"] in game.state.players[0].hand

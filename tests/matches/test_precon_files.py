@@ -8,10 +8,9 @@ import json
 import sys
 from pathlib import Path
 
-import pytest
 import yaml
 
-from content.loader import DATA_DIR, content_load
+from content.loader import DATA_DIR
 from decks.precons import deck_file_text, precon_files
 from matches.engine.agents import make_agent
 from matches.engine.decks import deck_from_dict
@@ -37,9 +36,7 @@ def listed_keys() -> list[str]:
     return sorted(entry["key"] for entry in document.get("entries") or [])
 
 
-@pytest.mark.django_db
-def test_the_shipped_files_are_a_fresh_export_of_the_shipped_precons():
-    content_load()
+def test_the_shipped_files_are_a_fresh_export_of_the_shipped_precons(shipped_content):
     fresh = {name: deck_file_text(data) for name, data in precon_files().items()}
     assert sorted(fresh) == [f"{key}.json" for key in listed_keys()]
     assert shipped_files() == fresh, "run: manage.py export_precons"

@@ -143,12 +143,19 @@ def test_a_runaway_game_is_ended_with_its_reason_and_the_tournament_goes_on(owne
     from matches import engine_decks
     from matches.engine.agents import RandomAgent
 
-    class Stuck(RandomAgent):
+    class Stuck:
+        """A random agent that never answers the re-deal (the compiled engine's agents take
+        no Python subclass, so it wraps one)."""
+
+        def __init__(self, seed):
+            self.random = RandomAgent(seed)
+            self.name = self.random.name
+
         def choose(self, decision, observation=None):
             if decision.kind == "setup.redeal":
                 while True:  # a game that never ends
                     pass
-            return super().choose(decision)
+            return self.random.choose(decision, observation)
 
     original = engine_decks.make_agent
     monkeypatch.setattr(
