@@ -24,6 +24,8 @@ if .venv/bin/python -c 'import sys, matches.engine as e; sys.exit(e.ENGINE != "c
         tests/engine/test_rules_core_*.py tests/engine/test_rules_war_*.py \
         tests/engine/test_rules_after_battle.py tests/engine/test_scenario.py \
         tests/engine/test_effect_scenarios.py tests/engine/test_weapons.py
+    KOMANDOR_ENGINE=interpreted .venv/bin/python -m pytest -q -p no:cacheprovider \
+        -m interpreted_engine tests/engine
 fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

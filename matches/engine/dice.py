@@ -45,6 +45,12 @@ class SeededDice:
     def shuffle(self, items: MutableSequence[T]) -> None:
         self._random.shuffle(items)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> SeededDice:
+        # Written out: a compiled (mypyc) class has no pickling protocol for ``copy`` to use.
+        copied = SeededDice(0)
+        copied._random.setstate(self._random.getstate())
+        return copied
+
 
 class FixedDice:
     """Rolls taken in order from a list; shuffles leave the order as given.
@@ -79,3 +85,8 @@ class FixedDice:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         return None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> FixedDice:
+        copied = FixedDice(self._rolls)
+        copied._index = self._index
+        return copied

@@ -760,14 +760,16 @@ def position_to_dict(state: GameState) -> dict[str, Any]:
             if card.zone in (Zone.PLAY, Zone.ATTACHED) and placed:
                 entry["at"] = card.where
             entry["controller"] = card.controller
-            for name, value, default in (
+            # Typed as objects: compiled (mypyc), a tuple of ints would box the flags as 0 and 1.
+            markers: tuple[tuple[str, object, object], ...] = (
                 ("tokens", card.tokens, 0),
                 ("tapped", card.tapped, False),
                 ("damage", card.damage, 0),
                 ("built_turn", card.built_turn, 0),
                 ("stay", card.stay, False),
                 ("captured_turn", card.captured_turn, -1),
-            ):
+            )
+            for name, value, default in markers:
                 if value != default:
                     entry[name] = value
             if card.variant is not None or (

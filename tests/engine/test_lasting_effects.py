@@ -94,6 +94,7 @@ def fleet_at_s1(
 # --- 1. a Commander's lasting ability -----------------------------------------------------------
 
 
+@pytest.mark.interpreted_engine
 @pytest.mark.rules("CMDR-7")
 def test_a_commander_s_only_ability_a_lasting_one_holds_in_battle(monkeypatch):
     """«Карта Командора имеет параметр “инициатива” и различные свойства - способности»: a
@@ -119,6 +120,7 @@ def test_a_commander_s_only_ability_a_lasting_one_holds_in_battle(monkeypatch):
 # --- 2. a destroyed ship's lasting property ------------------------------------------------------
 
 
+@pytest.mark.interpreted_engine
 @pytest.mark.rules("BATTLE-22")
 def test_a_destroyed_flagship_s_lasting_property_ends_at_once(monkeypatch):
     """A destroyed ship «немедленно помещается в потери»: the flagship's «your ships here get +2
@@ -150,6 +152,7 @@ def test_a_destroyed_flagship_s_lasting_property_ends_at_once(monkeypatch):
 # --- 3. a second-echelon ship's lasting property -------------------------------------------------
 
 
+@pytest.mark.interpreted_engine
 @pytest.mark.rules("ECH-6")
 def test_a_second_echelon_ship_s_lasting_property_waits_with_it(monkeypatch):
     """«До вступления в сражение корабли второго эшелона не могут использовать … свои
