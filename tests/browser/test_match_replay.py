@@ -61,7 +61,9 @@ def test_every_event_of_a_precon_match_replays_in_the_browser(page, in_process):
     expect(step).to_contain_text(re.compile(r"(Событие|Event) 0 "))
     first, last = map(int, STEP.search(step.inner_text()).groups())
     assert first == 0 and last > 50
+    ready = page.locator("#replay-nav[data-ready]")
     for number in range(1, last + 1):
+        expect(ready).to_have_count(1)  # a key pressed before its listener is lost
         page.keyboard.press("ArrowRight")
         expect(step).to_contain_text(re.compile(rf"(Событие|Event) {number} "))
         assert page.locator("#replay-unavailable").count() == 0

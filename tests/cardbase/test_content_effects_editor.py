@@ -150,7 +150,9 @@ def test_effect_problems_are_worded_in_the_admins_language_with_their_path_once(
 
 def _engine_wordings() -> set[str]:
     """Every problem template and expected-thing word the effect schema can produce."""
-    tree = ast.parse(Path(effect_schema.__file__).read_text(encoding="utf-8"))
+    # The source, not ``__file__``: compiled (mypyc), the module is a shared library.
+    source = Path(effect_schema.__file__).parent / "effect_schema.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
     found = set()
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
