@@ -148,8 +148,8 @@ def worker_pool() -> Iterator[Callable[..., Worker]]:
     started: list[Worker] = []
     with own_queue() as queue:
 
-        def start(concurrency: int = 1) -> Worker:
-            worker = Worker(queue, concurrency)
+        def start(concurrency: int = 1, extra_env: dict | None = None) -> Worker:
+            worker = Worker(queue, concurrency, extra_env)
             started.append(worker)
             return worker
 
