@@ -301,6 +301,16 @@ def deck_edit(request, deck_id: int):
     return render(request, "decks/builder.html", context)
 
 
+def text_errors_to_form(form, error: DeckTextError) -> None:
+    """Each unreadable line of a deck text as an error of the form's ``text`` field, in the
+    page's language, with the names it may have meant (the import and the collection)."""
+    for line in error.errors:
+        message = localised(line.to_dict())["message"]
+        if line.suggestions:
+            message += " " + _("Did you mean: %(names)s?") % {"names": "; ".join(line.suggestions)}
+        form.add_error("text", message)
+
+
 @login_required
 def deck_import(request):
     form = DeckImportForm(request.POST or None)
@@ -310,13 +320,7 @@ def deck_import(request):
                 owner=request.user, name=form.cleaned_data["name"], source=form.cleaned_data["text"]
             )
         except DeckTextError as error:
-            for line in error.errors:
-                message = localised(line.to_dict())["message"]
-                if line.suggestions:
-                    message += " " + _("Did you mean: %(names)s?") % {
-                        "names": "; ".join(line.suggestions)
-                    }
-                form.add_error("text", message)
+            text_errors_to_form(form, error)
         else:
             count = sum(entry.count for entry in deck.entries.all())
             messages.success(

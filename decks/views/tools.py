@@ -15,10 +15,10 @@ from cardbase.models import Card
 from decks import collection, selectors, services
 from decks.comparison import deck_comparison, snapshot_content
 from decks.forms import CollectionImportForm, DeckCompareForm
-from decks.messages import localised, localised_report
+from decks.messages import localised_report
 from decks.models import Deck, DeckVersion
 from decks.text_format import DeckTextError
-from decks.views.pages import kind_labels
+from decks.views.pages import kind_labels, text_errors_to_form
 
 PROXIES_PER_PAGE = 9  # a 3 × 3 grid of 63 × 88 mm cards fills an A4 page
 
@@ -143,13 +143,7 @@ def collection_page(request):
                 replace=form.cleaned_data["replace"],
             )
         except DeckTextError as error:
-            for line in error.errors:
-                message = localised(line.to_dict())["message"]
-                if line.suggestions:
-                    message += " " + _("Did you mean: %(names)s?") % {
-                        "names": "; ".join(line.suggestions)
-                    }
-                form.add_error("text", message)
+            text_errors_to_form(form, error)
         else:
             messages.success(
                 request,
