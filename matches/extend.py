@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from matches import formats
 from matches.models import Pairing, Status, Tournament
@@ -43,11 +44,24 @@ def tournament_more(*, tournament: Tournament, games: int, dispatch: bool = True
         raise TournamentError(
             "invalid",
             "games",
-            {"games": ["only a finished round robin or gauntlet, or a test stopped undecided"]},
+            {
+                "games": [
+                    gettext(
+                        "Only a finished round robin or gauntlet, or a test stopped undecided, "
+                        "takes more games."
+                    )
+                ]
+            },
         )
     if not 2 <= games <= MAX_GAMES_PER_PAIRING or games % 2:
         raise TournamentError(
-            "invalid", "games", {"games": [f"an even number from 2 to {MAX_GAMES_PER_PAIRING}"]}
+            "invalid",
+            "games",
+            {
+                "games": [
+                    gettext("An even number from 2 to %(most)s.") % {"most": MAX_GAMES_PER_PAIRING}
+                ]
+            },
         )
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)

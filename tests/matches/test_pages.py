@@ -245,7 +245,11 @@ def test_a_finished_round_robin_runs_again_with_more_games(signed_in, owner, pla
     answer = signed_in.get(f"/api/tournaments/{tournament.pk}/").json()
     assert answer["pairings"][0]["games"] == 6
     bad = signed_in.post(f"/tournaments/{tournament.pk}/more/", {"games": 3})
-    assert bad.status_code == 400
+    assert bad.status_code == 400 and "Чётное число от 2 до" in bad.content.decode()
+    english = signed_in.post(
+        f"/tournaments/{tournament.pk}/more/", {"games": 3}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "An even number from 2 to" in english.content.decode()
 
 
 def test_deck_and_card_pages_link_to_their_results(signed_in, owner, played):
