@@ -154,9 +154,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--against", metavar="COMMIT", help="play on this commit's engine and precons instead"
     )
     args = parser.parse_args(argv)
-    command = "scripts/match_endings.py " + " ".join(
-        sys.argv[1:] if argv is None else list(argv)
-    )
+    command = "scripts/match_endings.py " + " ".join(sys.argv[1:] if argv is None else list(argv))
     started, before = time.monotonic(), load()
     with tempfile.TemporaryDirectory(prefix="endings-") as directory:
         if args.against:

@@ -17,7 +17,7 @@ from matches.engine.decisions import Decision, IllegalChoiceError
 from matches.engine.observation import Observation
 
 # Bumped whenever a change alters how an agent chooses for the same decision and observation.
-AGENTS_VERSION = "1.0"
+AGENTS_VERSION = "1.1"
 
 
 class Agent(Protocol):
@@ -94,7 +94,6 @@ class ScriptedAgent:
 # that is legal wins.
 _PREFERRED: dict[str, tuple[str, ...]] = {
     "setup.redeal": ("keep",),
-    "commander.move": ("stay",),
     "commerce.escort": ("stay",),
     "capture.civil_building": ("capture",),
     "production.discard_ability": ("discard",),
@@ -159,21 +158,39 @@ class HeuristicAgent:
         return _index(decision, "next")
 
     def _setup_commander(self, decision: Decision) -> int:
-        objects = [
-            i for i, o in enumerate(decision.options) if o.data.get("kind") == "space_object"
-        ]
-        candidates = objects or range(len(decision.options))
-        return max(candidates, key=lambda i: decision.options[i].data.get("cost", 0))
+        """On the strongest ship (the fleet gathers in an open-space sector, which the enemy
+        may enter only by a card, MOVE-9); on the dearest object only when no ship is built."""
+        options = decision.options
+        ships = [i for i, o in enumerate(options) if o.data.get("kind") == "ship"]
+        if ships:
+            return max(ships, key=lambda i: (options[i].data.get("power", 0), -i))
+        return max(range(len(options)), key=lambda i: options[i].data.get("cost", 0))
+
+    def _commander_move(self, decision: Decision) -> int:
+        """From an object onto the strongest ship on its orbit (the ship can then take him
+        into open space); otherwise stay."""
+        options = decision.options
+        stay = _index(decision, "stay")
+        if options[stay].data.get("kind") == "ship":
+            return stay
+        ships = [i for i, o in enumerate(options) if o.data.get("kind") == "ship"]
+        if not ships:
+            return stay
+        return max(ships, key=lambda i: (options[i].data.get("power", 0), -i))
 
     def _setup_return_card(self, decision: Decision) -> int:
         return min(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
 
     def _place_ship(self, decision: Decision) -> int:
+        """With the Commander; before he is placed, in the open-space sector holding the fleet
+        (a new one for the first ship), where the enemy cannot reach him (MOVE-9)."""
+        options = decision.options
         return max(
-            range(len(decision.options)),
+            range(len(options)),
             key=lambda i: (
-                decision.options[i].data.get("own_commander", False),
-                decision.options[i].data.get("own_power", -1),
+                options[i].data.get("own_commander", False),
+                not options[i].data.get("orbit", False),
+                options[i].data.get("own_power", -1),
             ),
         )
 
@@ -199,7 +216,7 @@ class HeuristicAgent:
         options = decision.options
         stay = _index(decision, "stay")
         if context.get("commander"):
-            return stay
+            return self._move_commander_carrier(decision, stay)
         here = options[stay].data
         power = context.get("ship", {}).get("power", 0)
         free = context.get("mobile_power", 0)
@@ -248,6 +265,21 @@ class HeuristicAgent:
                 options[i].key == "stay",
             ),
         )
+
+    def _move_commander_carrier(self, decision: Decision, stay: int) -> int:
+        """The Commander's ship leaves an orbit the enemy can reach for the own sector with the
+        most power, or a new one; in open space it stays."""
+        options = decision.options
+        if not options[stay].data.get("orbit"):
+            return stay
+        sectors = [
+            i
+            for i, o in enumerate(options)
+            if not o.data.get("orbit") and not o.data.get("enemy_power")
+        ]
+        if not sectors:
+            return stay
+        return max(sectors, key=lambda i: (options[i].data.get("own_power", -1), -i))
 
     def _battle_attack(self, decision: Decision) -> int:
         """The attack with the most expected damage; when ``pass`` is offered (every attack

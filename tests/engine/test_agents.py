@@ -26,8 +26,17 @@ def chosen(decision):
     return decision.options[HeuristicAgent().choose(decision)].key
 
 
-def test_the_commander_s_carrier_never_moves():
-    assert chosen(move(enemy_orbit("P", enemy_power=1, commander=True), commander=True)) == "stay"
+def test_the_commander_s_carrier_in_open_space_stays_there():
+    sector = {"to": "s1", "orbit": False, "own_power": 30, "enemy_power": 0}
+    target = enemy_orbit("P", enemy_power=1, commander=True)
+    assert chosen(move(target, here=sector, commander=True)) == "stay"
+
+
+def test_the_commander_s_carrier_leaves_an_orbit_for_open_space():
+    # Heuristic 1.0 kept him on the orbit, where the first battle could take him (turn-1 losses).
+    fleet = Option("s1", "", {"to": "s1", "orbit": False, "own_power": 30, "enemy_power": 0})
+    assert chosen(move(enemy_orbit("P", enemy_power=1, commander=True), commander=True)) == "new"
+    assert chosen(move(fleet, commander=True)) == "s1"
 
 
 def test_a_guard_share_of_the_fleet_stays_with_the_commander():
