@@ -158,25 +158,22 @@ class HeuristicAgent:
         return _index(decision, "next")
 
     def _setup_commander(self, decision: Decision) -> int:
-        """On the strongest ship (the fleet gathers in an open-space sector, which the enemy
-        may enter only by a card, MOVE-9); on the dearest object only when no ship is built."""
+        """On a ship, which then keeps him in an open-space sector (the enemy enters one only
+        by a card, MOVE-9); on the dearest object only when no ship is built."""
+        carrier = _weakest_ship(decision)
+        if carrier is not None:
+            return carrier
         options = decision.options
-        ships = [i for i, o in enumerate(options) if o.data.get("kind") == "ship"]
-        if ships:
-            return max(ships, key=lambda i: (options[i].data.get("power", 0), -i))
         return max(range(len(options)), key=lambda i: options[i].data.get("cost", 0))
 
     def _commander_move(self, decision: Decision) -> int:
-        """From an object onto the strongest ship on its orbit (the ship can then take him
-        into open space); otherwise stay."""
-        options = decision.options
+        """From an object onto a ship on its orbit (which then takes him into open space);
+        on a ship, stay."""
         stay = _index(decision, "stay")
-        if options[stay].data.get("kind") == "ship":
+        if decision.options[stay].data.get("kind") == "ship":
             return stay
-        ships = [i for i, o in enumerate(options) if o.data.get("kind") == "ship"]
-        if not ships:
-            return stay
-        return max(ships, key=lambda i: (options[i].data.get("power", 0), -i))
+        carrier = _weakest_ship(decision)
+        return stay if carrier is None else carrier
 
     def _setup_return_card(self, decision: Decision) -> int:
         return min(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
@@ -341,6 +338,18 @@ class HeuristicAgent:
         better for every roll of the game)."""
         roll, need = decision.context.get("roll", 0), decision.context.get("need")
         return _index(decision, "reroll" if roll < (need or 4) else "keep")
+
+
+def _weakest_ship(decision: Decision) -> int | None:
+    """The ship of least fighting value (then cost) among the options, or None: the Commander's
+    carrier stays out of battle in open space, so the strong ships are free to fight."""
+    options = decision.options
+    ships = [i for i, o in enumerate(options) if o.data.get("kind") == "ship"]
+    if not ships:
+        return None
+    return min(
+        ships, key=lambda i: (options[i].data.get("power", 0), options[i].data.get("cost", 0), i)
+    )
 
 
 def _enemy_place(data: Mapping[str, Any], player: int) -> bool:
