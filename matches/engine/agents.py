@@ -167,10 +167,13 @@ class HeuristicAgent:
         return max(range(len(options)), key=lambda i: options[i].data.get("cost", 0))
 
     def _commander_move(self, decision: Decision) -> int:
-        """From an object onto a ship on its orbit (which then takes him into open space);
-        on a ship, stay."""
+        """In production, from an object onto a ship on its orbit (which then takes him into
+        open space); at the start of a battle phase, and on a ship, stay (a ship about to
+        fight on that orbit is no safer than the object)."""
         stay = _index(decision, "stay")
         if decision.options[stay].data.get("kind") == "ship":
+            return stay
+        if decision.context.get("phase") != "production":
             return stay
         carrier = _weakest_ship(decision)
         return stay if carrier is None else carrier

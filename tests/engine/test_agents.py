@@ -142,18 +142,30 @@ def test_before_the_commander_is_placed_the_fleet_gathers_in_open_space():
     assert chosen(place(sector, {**orbit, "own_commander": True})) == "home"
 
 
-def test_the_commander_steps_from_an_object_onto_a_ship_on_its_orbit_and_stays_on_a_ship():
+def test_in_production_the_commander_steps_from_an_object_onto_a_ship_and_stays_on_a_ship():
     on_object = (
         Option("stay", "", {"kind": "space_object", "cost": 6}),
         carrier("cruiser", kind="ship", power=20),
         carrier("scout", kind="ship", power=8),
     )
-    assert chosen(Decision(0, "commander.move", on_object)) == "scout"
+    production = {"at": "planet", "phase": "production"}
+    assert chosen(Decision(0, "commander.move", on_object, production)) == "scout"
     on_ship = (
         Option("stay", "", {"kind": "ship", "power": 8}),
         carrier("cruiser", kind="ship", power=20),
     )
-    assert chosen(Decision(0, "commander.move", on_ship)) == "stay"
+    assert chosen(Decision(0, "commander.move", on_ship, production)) == "stay"
+
+
+def test_at_the_start_of_a_battle_phase_the_commander_stays_on_his_object():
+    """The ship on the orbit is about to fight there: no safer than the object, and unlike in
+    production it cannot leave for open space first."""
+    on_object = (
+        Option("stay", "", {"kind": "space_object", "cost": 6}),
+        carrier("scout", kind="ship", power=8),
+    )
+    battle = {"at": "planet", "phase": "battle_1"}
+    assert chosen(Decision(0, "commander.move", on_object, battle)) == "stay"
 
 
 def test_a_commander_taken_into_open_space_survives_the_turn_that_takes_his_planet():
