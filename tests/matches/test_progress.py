@@ -80,7 +80,7 @@ def test_a_broker_that_cannot_be_reached_leaves_the_batches_unsent_and_says_so(o
     def refused(*args, **kwargs):
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
-    monkeypatch.setattr(tasks.play_batch, "delay", refused)
+    monkeypatch.setattr(tasks.play_batch, "apply_async", refused)
     assert batches_send(tournament.pk, batches) is False
     tournament.refresh_from_db()
     assert tournament.problem == Problem.BROKER_UNREACHABLE
