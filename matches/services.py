@@ -169,6 +169,7 @@ def tournament_create(*, owner, request: TournamentRequest, dispatch: bool = Tru
         fields = {name: [problem] for name, problem in error.fields.items()}
         raise TournamentError("invalid", str(error), fields) from error
     agents = agents_pair(request.agents)
+    batch_bound_check(agents=agents, turn_cap=request.turn_cap)
     problems = entry_problems(user=owner, versions=versions)
     if problems:
         raise TournamentError("deck_not_playable", "; ".join(problems), {"decks": problems})
@@ -291,6 +292,32 @@ def batch_time_limit(*, tournament: Tournament, games: int) -> float:
     """Seconds within which a batch of ``games`` of this tournament ends even if every game
     runs to its CPU limit (the task's soft time limit is set above it)."""
     return games * game_cpu_limit(agents=tournament.agents, turn_cap=tournament.turn_cap)
+
+
+def batch_max_seconds() -> float:
+    """The longest a batch may take with every game run to its CPU limit
+    (``BATCH_MAX_SECONDS``); the broker's visibility timeout is set above it."""
+    return float(getattr(settings, "BATCH_MAX_SECONDS", 3000))
+
+
+def batch_bound_check(*, agents: Sequence[str], turn_cap: int) -> None:
+    """Refuse agents whose biggest batch (``batch_size``, each game run to its CPU limit)
+    could outlast ``batch_max_seconds``: a search budget too big for this deployment."""
+    game_cpu = expected_game_cpu(agents=agents, turn_cap=turn_cap)
+    size = batch_size(games=MAX_BATCH_GAMES * 8, game_cpu=game_cpu)
+    longest = size * game_cpu_limit(agents=agents, turn_cap=turn_cap)
+    if longest > batch_max_seconds():
+        message = gettext(
+            "A game of these agents is expected to take %(game)s s of CPU: too long for the "
+            "workers here (a batch of %(size)s games could take %(longest)s s, at most "
+            "%(most)s s). A smaller search budget N, or a lower turn cap."
+        ) % {
+            "game": round(game_cpu),
+            "size": size,
+            "longest": round(longest),
+            "most": round(batch_max_seconds()),
+        }
+        raise TournamentError("invalid", message, {"agents": [message]})
 
 
 def round_open(

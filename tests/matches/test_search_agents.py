@@ -303,3 +303,24 @@ def test_a_batch_is_sent_with_time_limits_above_its_games_cpu_limits(owner, monk
         assert options["soft_time_limit"] >= games * per_game
         assert options["time_limit"] > options["soft_time_limit"]
         assert options["soft_time_limit"] >= tasks.SOFT_TIME_LIMIT
+
+
+def test_agents_whose_batches_could_outlast_the_bound_are_refused(owner, settings):
+    decks = four_decks(owner)[:2]
+    # A heuristic game of 1 s: its batches of 20 games could take 20 × 10 s; a search game,
+    # at more than 15 times that, 2 × 10 × its expected CPU: more than 300 s.
+    settings.MATCH_EXPECTED_GAME_CPU_SECONDS = 1.0
+    settings.BATCH_MAX_SECONDS = 300
+    settings.CPU_SECONDS_QUEUED_PER_USER = 10**9
+    assert agent_cost("search") > 15
+    create(owner, decks, agents="heuristic")
+    with pytest.raises(services.TournamentError) as refused:
+        create(owner, decks, agents="search")
+    assert "agents" in refused.value.fields and "N" in refused.value.message
+
+
+def test_the_visibility_timeout_outlasts_the_longest_batch_allowed():
+    from config.celery import app
+
+    _, hard = tasks.batch_time_limits(services.batch_max_seconds())
+    assert app.conf.broker_transport_options["visibility_timeout"] > hard
