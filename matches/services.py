@@ -718,11 +718,21 @@ def match_create(
     turn_cap: int = rules.DEFAULT_TURN_CAP,
 ) -> Match:
     """One match, played now: bounded by the per-game CPU limit, so a request is never held
-    long. ``versions`` are seats 0 and 1."""
+    long; agents whose game limit exceeds ``MATCH_SINGLE_CPU_SECONDS`` (a big search budget)
+    are refused. ``versions`` are seats 0 and 1."""
     if len(versions) != 2:
         two = gettext("Exactly two decks: seats 0 and 1.")
         raise TournamentError("invalid", "decks", {"decks": [two]})
     pair = agents_pair(agents)
+    cpu_limit = game_cpu_limit(agents=pair, turn_cap=turn_cap)
+    most = float(getattr(settings, "MATCH_SINGLE_CPU_SECONDS", 60))
+    if cpu_limit > most:
+        message = gettext(
+            "A single match is played at once, within %(most)s s of CPU; a game of these agents "
+            "is expected to take %(game)s s. A smaller search budget N, or a tournament of two "
+            "games (it runs on the workers)."
+        ) % {"most": round(most), "game": round(expected_game_cpu(agents=pair, turn_cap=turn_cap))}
+        raise TournamentError("invalid", message, {"agents": [message]})
     problems = entry_problems(user=owner, versions=versions)
     if problems:
         raise TournamentError("deck_not_playable", "; ".join(problems), {"decks": problems})
@@ -731,7 +741,7 @@ def match_create(
         agents=pair,
         seed=seed,
         turn_cap=turn_cap,
-        cpu_limit=game_cpu_limit(),
+        cpu_limit=cpu_limit,
     )
     row = _match_row(
         record,

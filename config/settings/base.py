@@ -253,6 +253,9 @@ MATCH_EXPECTED_GAME_CPU_SECONDS = float(os.environ.get("MATCH_EXPECTED_GAME_CPU_
 # take longer (a search budget too big) are refused. The Redis visibility timeout
 # (CELERY_VISIBILITY_TIMEOUT, config/celery.py) must exceed it plus the task's margin.
 BATCH_MAX_SECONDS = float(os.environ.get("BATCH_MAX_SECONDS", "3000"))
+# A single match is played within its request: agents whose per-game CPU limit (10 × the
+# expected CPU of a costly game) exceeds this are refused there (a tournament takes them).
+MATCH_SINGLE_CPU_SECONDS = float(os.environ.get("MATCH_SINGLE_CPU_SECONDS", "60"))
 # Worker processes that play batches, for the tournament form's time estimate only.
 TOURNAMENT_WORKERS = int(os.environ.get("TOURNAMENT_WORKERS", "2"))
 

@@ -324,3 +324,11 @@ def test_the_visibility_timeout_outlasts_the_longest_batch_allowed():
 
     _, hard = tasks.batch_time_limits(services.batch_max_seconds())
     assert app.conf.broker_transport_options["visibility_timeout"] > hard
+
+
+def test_a_single_match_too_costly_for_a_request_is_refused_with_a_400(api, owner, settings):
+    settings.MATCH_SINGLE_CPU_SECONDS = services.game_cpu_limit(agents=["heuristic", "heuristic"])
+    decks = [d.pk for d in four_decks(owner)[:2]]
+    response = api.post("/api/matches/", {"decks": decks, "agents": "search"}, format="json")
+    assert response.status_code == 400, response.json()
+    assert "agents" in response.json()["fields"] and not Match.objects.exists()
