@@ -347,13 +347,71 @@ def _value(data: Mapping[str, Any]) -> tuple[float, int]:
     return (data.get("income", 0) * 3 + data.get("power", 0)) / cost, data.get("power", 0)
 
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+# The agents ``make_agent`` builds, by name, with what each is.
+AGENTS: dict[str, str] = {
+    "random": "uniform over the legal options",
+    "heuristic": "fixed rules of thumb, one answer per decision",
+    "search": "heuristic playouts of every option in sampled worlds (search:N, N playouts)",
+}
+# ``search:N``: N playouts per searched decision (``search.SearchAgent``).
+SEARCH_MIN_BUDGET = 1
+SEARCH_MAX_BUDGET = 1000
+SEARCH_DEFAULT_BUDGET = 16
+# CPU of one game of ``search:N`` against the heuristic, relative to a game of heuristic
+# against heuristic: ``1 + SEARCH_COST_PER_PLAYOUT · N`` (measured, docs/engine.md).
+SEARCH_COST_PER_PLAYOUT = 60.0
+
+
+def parse_agent_spec(spec: str) -> tuple[str, int | None]:
+    """``(name, budget)`` of an agent spec: ``random``, ``heuristic``, ``search`` (the default
+    budget) or ``search:N``. Raises ``ValueError`` with ``agent_spec_error``'s message."""
+    name, colon, budget_text = spec.strip().partition(":")
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {spec!r}; known: random, heuristic, search, search:N")
+    if name != "search":
+        if colon:
+            raise ValueError(f"agent {name!r} takes no budget, got {spec!r}")
+        return name, None
+    if not colon:
+        return name, SEARCH_DEFAULT_BUDGET
+    text = budget_text.strip()
+    if not text.isdigit() or not text.isascii():
+        raise ValueError(f"search budget must be a whole number, got {budget_text!r}")
+    budget = int(text)
+    if not SEARCH_MIN_BUDGET <= budget <= SEARCH_MAX_BUDGET:
+        raise ValueError(
+            f"search budget must be {SEARCH_MIN_BUDGET}\u2013{SEARCH_MAX_BUDGET}, got {budget}"
+        )
+    return name, budget
+
+
+def agent_spec_error(spec: str) -> str | None:
+    """None when ``spec`` names an agent ``make_agent`` builds; else a short English message
+    naming what is wrong (for the API, the forms and the commands)."""
+    try:
+        parse_agent_spec(spec)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def agent_cost(spec: str) -> float:
+    """CPU of one game with this agent, relative to a heuristic-against-heuristic game (for
+    per-user limits): 1 for ``random`` and ``heuristic``, ``1 + SEARCH_COST_PER_PLAYOUT · N``
+    for ``search:N``. Raises ``ValueError`` for a bad spec."""
+    _name, budget = parse_agent_spec(spec)
+    return 1.0 if budget is None else 1.0 + SEARCH_COST_PER_PLAYOUT * budget
 
 
 def make_agent(name: str, *, seed: int = 0) -> Agent:
-    """``random`` (seeded) or ``heuristic``; the CLI's names."""
-    if name == "random":
+    """``random`` (seeded), ``heuristic``, ``search`` or ``search:N`` (seeded: the match seed
+    and the seat); the CLI's names. Raises ``ValueError`` for a bad spec."""
+    kind, budget = parse_agent_spec(name)
+    if kind == "random":
         return RandomAgent(seed)
-    if name == "heuristic":
+    if kind == "heuristic":
         return HeuristicAgent()
-    raise ValueError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}")
+    from matches.engine.search import SearchAgent  # search builds on this module
+
+    assert budget is not None
+    return SearchAgent(budget, seed=seed, name=name.strip())

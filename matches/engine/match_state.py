@@ -20,17 +20,18 @@ setup and applies the same history with the log off — the seeded dice give the
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import TypeVar
 
 from greenlet import getcurrent, greenlet
 
 from matches.engine.decisions import Decision, IllegalChoiceError
-from matches.engine.dice import Dice
+from matches.engine.dice import Dice, SeededDice
 from matches.engine.events import EventLog
 from matches.engine.game import Game
 from matches.engine.observation import Observation
-from matches.engine.state import GameState
+from matches.engine.state import GameState, Zone
 from matches.engine.victory import Outcome
 
 T = TypeVar("T")
@@ -52,6 +53,10 @@ class RecordingDice:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         self._dice.shuffle(items)
+
+    def replace(self, dice: Dice) -> None:
+        """Roll from ``dice`` from now on (a sampled world's fresh dice, ``MatchState.sample``)."""
+        self._dice = dice
 
 
 class Seat:
@@ -172,8 +177,63 @@ class MatchState:
         ``RecordingDice``, as a position's fixed dice)."""
         return self._rolls
 
-    def observation(self, player: int) -> Observation:
-        return Observation(self.game.state, player, self._rolls)
+    def observation(self, player: int) -> MatchObservation:
+        return MatchObservation(self, player)
+
+    # --- determinized worlds ------------------------------------------------------------------
+
+    def sample(self, player: int, rng: random.Random) -> MatchState:
+        """A world ``player`` cannot tell from this one: a clone whose hidden information is
+        drawn again with ``rng`` from a canonical order, so two matches that differ only in
+        what ``player`` may not see give the same world for the same ``rng`` state.
+
+        Hidden are the opponent's hand and deck (dealt again from the cards of both, sorted by
+        uid: the hand keeps its size, a card he showed by putting it in play and taking it
+        back stays in his hand), the order of the player's own deck, and every die to come
+        (fresh seeded dice). The uids stay the cards' own, so nothing the world does depends
+        on the arrangement it replaced."""
+        world = self.clone()
+        world._determinize(player, rng)
+        return world
+
+    def _determinize(self, player: int, rng: random.Random) -> None:
+        state = self.game.state
+        cards = state.cards
+        them = state.players[1 - player]
+        known = [uid for uid in them.hand if cards[uid].entered]
+        pool = sorted(uid for uid in them.hand + them.deck if uid not in known)
+        rng.shuffle(pool)
+        dealt = len(them.hand) - len(known)
+        them.hand[:] = known + pool[:dealt]
+        them.deck[:] = pool[dealt:]
+        for uid in them.hand:
+            cards[uid].zone = Zone.HAND
+        for uid in them.deck:
+            cards[uid].zone = Zone.DECK
+        own = state.players[player].deck
+        own.sort()
+        rng.shuffle(own)
+        dice = SeededDice(rng.getrandbits(62))
+        if isinstance(self.game.dice, RecordingDice):
+            self.game.dice.replace(dice)
+        else:  # a position's fixed dice: the world rolls its own from now on
+            self.game.dice = RecordingDice(dice)
+
+
+class MatchObservation(Observation):
+    """A match state's observation: also samples worlds consistent with it (``sample``), for
+    agents that search (``search.SearchAgent``)."""
+
+    __slots__ = ("_match",)
+
+    def __init__(self, match: MatchState, player: int) -> None:
+        super().__init__(match.game.state, player, match.rolls)
+        self._match = match
+
+    def sample_world(self, rng: random.Random) -> MatchState:
+        """A determinized match in which this player's hidden information is drawn again
+        (``MatchState.sample``); the match observed is never touched."""
+        return self._match.sample(self.player, rng)
 
 
 def encode_actions(actions: Iterable[int]) -> bytes:

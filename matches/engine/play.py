@@ -45,9 +45,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from matches.engine import rules
-from matches.engine.agents import AGENTS, make_agent
+from matches.engine.agents import AGENTS, agent_spec_error, make_agent
 from matches.engine.decks import DeckError, deck_from_dict
 from matches.engine.match import run_match
+
+
+def _agent_spec(spec: str) -> str:
+    error = agent_spec_error(spec)
+    if error is not None:
+        raise argparse.ArgumentTypeError(error)
+    return spec
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -61,9 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--agents",
         nargs=2,
         default=["heuristic", "heuristic"],
-        choices=sorted(AGENTS),
+        type=_agent_spec,
         metavar="AGENT",
-        help=f"one per deck: {', '.join(sorted(AGENTS))} (default: heuristic heuristic)",
+        help=f"one per deck: {', '.join(sorted(AGENTS))}, search:N (default: heuristic heuristic)",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--turn-cap", type=int, default=rules.DEFAULT_TURN_CAP)

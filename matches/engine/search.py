@@ -1,0 +1,80 @@
+"""The search agent: determinized Monte Carlo with heuristic playouts (``SearchAgent``).
+
+At a decision it searches (``SEARCHED_KINDS``) the agent draws worlds from its own observation
+(``match_state.MatchObservation.sample_world``: the opponent's hand and deck dealt again from
+the cards it has not seen, its own deck shuffled again, fresh dice), plays every option in each
+world and the match on to its end with the heuristic on both sides, and takes the option that
+scored best (a win 1, a draw ½), the heuristic's own choice on a tie. Every option meets the
+same worlds, so their scores differ by the option and not by the luck of the draw. The budget
+counts playouts (``budget // options`` worlds, at least one), never time: the agent's generator
+is seeded, and the same seed gives the same match. Anywhere else, and when it is given no match
+observation (a battle scenario), it answers as the heuristic.
+"""
+
+from __future__ import annotations
+
+import random
+
+from matches.engine.agents import HeuristicAgent
+from matches.engine.decisions import Decision
+from matches.engine.match_state import MatchObservation, MatchState
+from matches.engine.observation import Observation
+
+# The decision kinds the agent searches; the heuristic answers the rest (docs/engine.md,
+# "The search agent": where the search gains, measured).
+SEARCHED_KINDS = frozenset(
+    {
+        "setup.commander",
+        "setup.build",
+        "production.build",
+        "move.ship",
+        "battle.withdraw",
+        "effect.play",
+        "commander.move",
+    }
+)
+
+
+class SearchAgent:
+    """About ``budget`` playouts per searched decision: ``budget // options`` worlds (at least
+    one), each playing every option out."""
+
+    __slots__ = ("_heuristic", "_random", "budget", "name")
+
+    def __init__(self, budget: int, seed: int = 0, name: str = "search") -> None:
+        if budget < 1:
+            raise ValueError(f"a search budget is at least 1 world, got {budget}")
+        self.budget = budget
+        self.name = name
+        self._random = random.Random(seed)
+        self._heuristic = HeuristicAgent()
+
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        fallback = self._heuristic.choose(decision, observation)
+        if decision.kind not in SEARCHED_KINDS or not isinstance(observation, MatchObservation):
+            return fallback
+        options = len(decision.options)
+        scores = [0.0] * options
+        for _ in range(max(1, self.budget // options)):
+            world_seed = self._random.getrandbits(62)
+            for index in range(options):
+                world = observation.sample_world(random.Random(world_seed))
+                scores[index] += self._play_out(world, index, decision.player)
+        best = scores[fallback]
+        choice = fallback
+        for index, score in enumerate(scores):
+            if score > best:
+                best, choice = score, index
+        return choice
+
+    def _play_out(self, world: MatchState, index: int, player: int) -> float:
+        """The world after option ``index``, played to its end by the heuristic: 1 when
+        ``player`` wins, ½ on a draw, 0 on a loss."""
+        world.answer(index)
+        heuristic = self._heuristic
+        while (decision := world.decision) is not None:
+            world.answer(heuristic.choose(decision, None))
+        outcome = world.outcome
+        if outcome is None or outcome.winner is None:
+            return 0.5
+        return 1.0 if outcome.winner == player else 0.0
