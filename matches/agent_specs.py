@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from matches.engine.agents import (
     SEARCH_DEFAULT_BUDGET,
     SEARCH_MAX_BUDGET,
+    SEARCH_MIN_BUDGET,
     agent_cost,
     agent_spec_error,
 )
@@ -37,10 +38,14 @@ def agent_descriptions() -> dict[str, str]:
         "search": gettext(
             "before each choice plays the game forward from worlds it cannot tell apart from "
             "what it saw (the opponent's hand and the decks drawn again) and takes the best; "
-            "search:N sets its budget of playouts, N from 1 to %(most)s (default %(default)s). "
-            "Stronger and much slower"
+            "search:N sets its budget of playouts, N from %(least)s to %(most)s (default "
+            "%(default)s). Stronger and much slower"
         )
-        % {"most": SEARCH_MAX_BUDGET, "default": SEARCH_DEFAULT_BUDGET},
+        % {
+            "least": SEARCH_MIN_BUDGET,
+            "most": SEARCH_MAX_BUDGET,
+            "default": SEARCH_DEFAULT_BUDGET,
+        },
         "random": gettext("picks any legal choice at random — a floor to measure against"),
     }
 
@@ -52,8 +57,11 @@ def agent_problem(spec: object) -> str | None:
             return None
         kind, colon, budget = spec.partition(":")
         if kind == "search" and colon and budget.isdigit():
-            return gettext("«%(spec)s»: the budget N of search:N is from 1 to %(most)s.") % {
+            return gettext(
+                "«%(spec)s»: the budget N of search:N is from %(least)s to %(most)s."
+            ) % {
                 "spec": spec,
+                "least": SEARCH_MIN_BUDGET,
                 "most": SEARCH_MAX_BUDGET,
             }
     shown = spec if isinstance(spec, str) else type(spec).__name__
@@ -75,6 +83,8 @@ def agents_problems(agents: object) -> list[str]:
 
 
 def game_cost(agents: Sequence[str]) -> float:
-    """CPU of one game with these agents (one per seat or side) relative to a heuristic game:
-    each side makes about half the decisions."""
-    return sum(agent_cost(spec) for spec in agents) / len(agents)
+    """CPU of one game of ``agents`` (a pair: one per seat or side) relative to a heuristic
+    game. ``agent_cost`` is an agent's game against the heuristic, so each side adds its excess
+    over the heuristic's: search against search costs about twice search against heuristic."""
+    first, second = agents
+    return agent_cost(first) + agent_cost(second) - 1.0

@@ -11,8 +11,9 @@ from typing import Any
 from django.conf import settings
 
 from matches import formats
-from matches.agent_specs import AGENT_KINDS, agents_problems, game_cost
+from matches.agent_specs import AGENT_KINDS, agents_problems
 from matches.engine import rules
+from matches.engine.agents import agent_cost
 from matches.services import expected_game_cpu
 
 
@@ -62,5 +63,6 @@ def agent_game_seconds() -> dict[str, float]:
 
 
 def agent_costs() -> dict[str, float]:
-    """Each offered agent's cost relative to the heuristic (for the page's live update)."""
-    return {kind: game_cost([kind]) for kind in AGENT_KINDS}
+    """Each offered agent's ``agent_cost`` (its game against the heuristic, relative to a
+    heuristic game), for the page's live update."""
+    return {kind: agent_cost(kind) for kind in AGENT_KINDS}

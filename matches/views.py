@@ -75,7 +75,7 @@ def tournament_new(request):
             for name, text in agent_descriptions().items()
         ],
         "agent_costs": estimates.agent_costs(),
-        "heuristic_seconds": services.expected_game_cpu(agents=["heuristic"]),
+        "heuristic_seconds": services.expected_game_cpu(agents=["heuristic", "heuristic"]),
         "workers": estimates.workers(),
         "search_default": SEARCH_DEFAULT_BUDGET,
     }

@@ -91,7 +91,7 @@ def test_the_api_says_the_budget_is_out_of_range(api, owner):
 
 def test_a_single_match_with_search_is_played(api, owner):
     decks = [d.pk for d in four_decks(owner)[:2]]
-    body = {"decks": decks, "agents": ["search:1", "heuristic"], "seed": 3}
+    body = {"decks": decks, "agents": ["search:1", "heuristic"], "seed": 3, "turn_cap": 1}
     response = api.post("/api/matches/", body, format="json")
     assert response.status_code == 201, response.json()
     assert Match.objects.get().agents == ["search:1", "heuristic"]
@@ -185,6 +185,8 @@ def test_the_command_accepts_search_n(owner, capsys):
         "--agents",
         "search:1",
         "heuristic",
+        "--turn-cap",
+        "1",  # a short game: the search plays its first turn only
     )
     tournament = Tournament.objects.get()
     assert tournament.agents == ["search:1", "heuristic"] and tournament.done == 2
@@ -212,8 +214,12 @@ def test_the_command_refuses_a_bad_agent(owner, agents):
 def test_a_search_game_is_expected_to_cost_more():
     assert agent_cost("search") > agent_cost("heuristic")
     heuristic = expected_game_cpu(agents=["heuristic", "heuristic"])
-    assert expected_game_cpu(agents=["search", "search"]) == pytest.approx(
+    # agent_cost is a game against the heuristic: each search side adds its excess.
+    assert expected_game_cpu(agents=["search", "heuristic"]) == pytest.approx(
         heuristic * agent_cost("search")
+    )
+    assert expected_game_cpu(agents=["search", "search"]) == pytest.approx(
+        heuristic * (2 * agent_cost("search") - 1)
     )
     half = expected_game_cpu(agents=["search", "heuristic"])
     assert heuristic < half < expected_game_cpu(agents=["search", "search"])
