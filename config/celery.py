@@ -28,8 +28,10 @@ if _broker.startswith("filesystem://"):
     }
 else:
     # Redis redelivers a message not acknowledged within the visibility timeout (acks_late:
-    # a batch is acknowledged when done), so it must exceed the longest batch; the tests
-    # that kill a worker shorten it to see the redelivery quickly.
+    # a batch is acknowledged when done), so it must exceed the longest batch: above
+    # BATCH_MAX_SECONDS (3000 s, the most a batch of search games may take) plus its time
+    # limit's margin (tests/matches/test_search_agents.py checks it); the tests that kill a
+    # worker shorten it to see the redelivery quickly.
     app.conf.broker_transport_options = {
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
         "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),

@@ -6,14 +6,12 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from matches.engine.agents import AGENTS
+from matches.agent_specs import AGENT_KINDS, AGENT_SPEC_MAX_LENGTH, agent_problem
 from matches.models import Format
 
-AGENT_CHOICES = [(name, name) for name in sorted(AGENTS)]
 AGENT_HELP = _(
-    "heuristic: weighs each choice by a few rules of thumb (build what it can afford, attack "
-    "when stronger) — plays like a careful beginner. random: picks any legal choice at random — "
-    "a floor to measure against, not a player."
+    "heuristic, search, search:N (N: the search's budget per decision) or random; what each "
+    "is and how long it takes is said below the form."
 )
 # The fields only some formats use, and which (the page hides the others).
 FORMAT_FIELDS = {
@@ -40,7 +38,25 @@ class HeroChoiceField(DeckLabels, forms.ModelChoiceField):
     pass
 
 
+class AgentField(forms.CharField):
+    """An agent name: one of the offered ones (a list to pick from) or ``search:N`` typed in;
+    checked by ``agent_specs.agent_problem``, as the API and the command are."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("initial", "heuristic")
+        widget = forms.TextInput(attrs={"list": "agent-kinds", "autocomplete": "off"})
+        super().__init__(max_length=AGENT_SPEC_MAX_LENGTH, widget=widget, **kwargs)
+
+    def validate(self, value):
+        super().validate(value)
+        problem = agent_problem(value)
+        if problem is not None:
+            raise forms.ValidationError(problem, code="agent")
+
+
 class TournamentForm(forms.Form):
+    agent_kinds = AGENT_KINDS
+
     name = forms.CharField(label=_("Name"), max_length=200)
     format = forms.ChoiceField(
         label=_("Format"),
@@ -69,13 +85,9 @@ class TournamentForm(forms.Form):
         initial=10,
         help_text=_("Even: each seed is played twice with the seats swapped."),
     )
-    agent_a = forms.ChoiceField(
-        label=_("Agent of deck A"), choices=AGENT_CHOICES, initial="heuristic", help_text=AGENT_HELP
-    )
-    agent_b = forms.ChoiceField(
+    agent_a = AgentField(label=_("Agent of deck A"), help_text=AGENT_HELP)
+    agent_b = AgentField(
         label=_("Agent of deck B"),
-        choices=AGENT_CHOICES,
-        initial="heuristic",
         help_text=_("Deck A is the first of each pairing (the hero in a gauntlet)."),
     )
     seed = forms.IntegerField(

@@ -12,7 +12,7 @@ import hashlib
 import signal
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -72,9 +72,14 @@ def play_game(
     turn_cap: int,
     cpu_limit: float = DEFAULT_CPU_LIMIT,
     log: bool = False,
+    heartbeat: Callable[[], None] | None = None,
 ) -> tuple[GameRecord, MatchResult | None]:
-    """Play seats[0] against seats[1]; ``agents`` are the agent names per seat."""
-    players = seat_agents(seats=seats, agents=agents, seed=seed, cpu_limit=cpu_limit)
+    """Play seats[0] against seats[1]; ``agents`` are the agent names per seat. ``heartbeat``
+    is called before every decision (a batch renews its lease there, so a long search game
+    keeps it); whatever it raises ends the game and propagates."""
+    players = seat_agents(
+        seats=seats, agents=agents, seed=seed, cpu_limit=cpu_limit, heartbeat=heartbeat
+    )
     start = time.process_time()
     try:
         with _cpu_alarm(cpu_limit):
@@ -106,31 +111,43 @@ def play_game(
 
 
 def seat_agents(
-    *, seats: Sequence[PlayableDeck], agents: Sequence[str], seed: int, cpu_limit: float
+    *,
+    seats: Sequence[PlayableDeck],
+    agents: Sequence[str],
+    seed: int,
+    cpu_limit: float,
+    heartbeat: Callable[[], None] | None = None,
 ) -> list[Agent]:
     """The two seats' agents, seeded from the match seed, each bound to the game's CPU budget."""
     return [
         _Limited(
             seat_agent(name=agents[seat], seed=seed * 2 + seat, seat=seat, playable=seats[seat]),
             cpu_limit,
+            heartbeat,
         )
         for seat in (0, 1)
     ]
 
 
 class _Limited:
-    """Checks the game's CPU budget at every decision (works in any thread)."""
+    """Checks the game's CPU budget at every decision (works in any thread), and calls the
+    ``heartbeat`` there."""
 
-    __slots__ = ("_agent", "_deadline", "name")
+    __slots__ = ("_agent", "_deadline", "_heartbeat", "name")
 
-    def __init__(self, agent: Agent, cpu_limit: float) -> None:
+    def __init__(
+        self, agent: Agent, cpu_limit: float, heartbeat: Callable[[], None] | None = None
+    ) -> None:
         self._agent = agent
         self._deadline = time.process_time() + cpu_limit
+        self._heartbeat = heartbeat
         self.name = agent.name
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         if time.process_time() > self._deadline:
             raise GameLimitExceeded
+        if self._heartbeat is not None:
+            self._heartbeat()
         return self._agent.choose(decision, observation)
 
 

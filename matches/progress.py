@@ -32,6 +32,7 @@ from matches import formats
 from matches.models import Batch, Match, Pairing, Problem, Status, Tournament
 from matches.services import (
     MAX_BATCH_FAILURES,
+    batch_time_limit,
     batches_create,
     round_open,
     series_history,
@@ -64,17 +65,34 @@ def batches_send(tournament_id: int, batch_ids: Sequence[int]) -> bool:
     """Send a message for each batch. When the broker cannot be reached, the batches not sent
     are marked unsent and the tournament says so; the sweep sends them once it is back. Never
     raises for a broker outage (a create answers, and its tournament is not an orphan)."""
-    from matches.tasks import play_batch
+    from matches.tasks import batch_send
 
+    limits = batch_time_limits(batch_ids)
     for index, batch_id in enumerate(batch_ids):
         try:
-            play_batch.delay(batch_id)
+            batch_send(batch_id, seconds=limits.get(batch_id, 0.0))
         except SEND_ERRORS as error:
             Batch.objects.filter(pk__in=batch_ids[index:], done=False).update(sent_at=None)
             problem_set(tournament_id, Problem.BROKER_UNREACHABLE, str(error))
             log.warning("tournament %s: batches not sent: %s", tournament_id, error)
             return False
     return True
+
+
+def batch_time_limits(batch_ids: Sequence[int]) -> dict[int, float]:
+    """Per batch: the seconds its games take at most, each run to its CPU limit
+    (``services.batch_time_limit``); the task's time limits are set above."""
+    tournaments: dict[int, Tournament] = {}
+    limits = {}
+    for batch in Batch.objects.filter(pk__in=batch_ids).only("pk", "items", "tournament_id"):
+        if batch.tournament_id not in tournaments:
+            tournaments[batch.tournament_id] = Tournament.objects.only("agents", "turn_cap").get(
+                pk=batch.tournament_id
+            )
+        limits[batch.pk] = batch_time_limit(
+            tournament=tournaments[batch.tournament_id], games=len(batch.items)
+        )
+    return limits
 
 
 def round_counts(*, tournament: Tournament, number: int) -> tuple[int, int]:
@@ -185,7 +203,9 @@ def _batches_due(*, tournament: Tournament, now: datetime) -> list[int]:
     unsent = Q(sent_at__isnull=True)
     lost = Q(lease_expires__lt=now)
     waited = now - timedelta(seconds=resend_seconds())
-    idle = not Batch.objects.filter(claimed_at__gte=waited).exists()
+    # Idle: no batch taken for a while and none being played (a long search batch keeps its
+    # lease alive at every decision, so busy workers are never taken for lost messages).
+    idle = not Batch.objects.filter(Q(claimed_at__gte=waited) | Q(lease_expires__gte=now)).exists()
     untaken = Q(lease_expires__isnull=True, sent_at__lt=waited) if idle else Q(pk__in=[])
     due = list(pending.filter(unsent | lost | untaken).values_list("pk", flat=True))
     if not due:

@@ -80,17 +80,6 @@ def progress(*, tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def recent_ms_per_game(*, sample: int = 500, default: float = 40.0) -> float:
-    """The mean CPU milliseconds of the last ``sample`` tournament games (for the form's time
-    estimate); ``default`` before any game was played."""
-    recent = list(
-        Match.objects.filter(tournament__isnull=False)
-        .order_by("-id")
-        .values_list("cpu_ms", flat=True)[:sample]
-    )
-    return round(sum(recent) / len(recent), 1) if recent else default
-
-
 @dataclass(frozen=True, slots=True)
 class PairingFigures:
     """Deck ``a`` (the lower rank) against deck ``b`` over all their games, from ``a``'s side."""

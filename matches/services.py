@@ -29,8 +29,8 @@ from django.utils.translation import gettext as _
 from decks.models import DeckVersion
 from decks.selectors import version_visible
 from matches import formats
+from matches.agent_specs import agents_problems, game_cost
 from matches.engine import rules
-from matches.engine.agents import AGENTS
 from matches.engine.decks import DeckError
 from matches.engine.events import EventLog
 from matches.engine.match import ENGINE_VERSION, MatchSetup
@@ -42,6 +42,12 @@ from matches.replay import ReplayStep, match_setup, replay_step, replayed
 
 Item = tuple[int, int]  # (pairing id, game number)
 MAX_BATCH_GAMES = 50
+# Expected CPU seconds of one batch: batches of costly agents (search) hold fewer games, so a
+# round's progress still moves and a lease or time limit is never near.
+BATCH_CPU_SECONDS = 20.0
+# A game's CPU limit is at least this many times its expected CPU (a long search game may take
+# a few times the mean); with the heuristic the fixed ``MATCH_GAME_CPU_SECONDS`` is far above.
+GAME_LIMIT_OVER_EXPECTED = 10
 MAX_DECKS = 32
 MAX_GAMES_PER_PAIRING = 1000
 
@@ -50,8 +56,14 @@ def limit(name: str, default: int) -> int:
     return int(getattr(settings, name, default))
 
 
-def game_cpu_limit() -> float:
-    return float(getattr(settings, "MATCH_GAME_CPU_SECONDS", 10.0))
+def game_cpu_limit(*, agents: Sequence[str] = (), turn_cap: int = rules.DEFAULT_TURN_CAP) -> float:
+    """Seconds of CPU after which a game with ``agents`` is ended (``game_limit``): the fixed
+    ``MATCH_GAME_CPU_SECONDS``, or a multiple of a costly game's expected CPU."""
+    fixed = float(getattr(settings, "MATCH_GAME_CPU_SECONDS", 10.0))
+    if not agents:
+        return fixed
+    expected = expected_game_cpu(agents=agents, turn_cap=turn_cap)
+    return max(fixed, GAME_LIMIT_OVER_EXPECTED * expected)
 
 
 class TournamentError(ValueError):
@@ -102,15 +114,14 @@ def entry_problems(*, user, versions: Sequence[DeckVersion]) -> list[str]:
 
 
 def agents_pair(agents: str | Sequence[str]) -> list[str]:
-    pair = [agents, agents] if isinstance(agents, str) else list(agents)
-    if len(pair) != 2 or any(name not in AGENTS for name in pair):
-        names = ", ".join(sorted(AGENTS))
+    problems = agents_problems(agents)
+    if problems:
         raise TournamentError(
             "invalid",
-            gettext("agents: one name or a pair of %(names)s.") % {"names": names},
-            {"agents": [gettext("One of %(names)s, or a pair of them.") % {"names": names}]},
+            gettext("agents: %(problem)s") % {"problem": problems[0]},
+            {"agents": problems},
         )
-    return pair
+    return [agents, agents] if isinstance(agents, str) else list(agents)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +169,7 @@ def tournament_create(*, owner, request: TournamentRequest, dispatch: bool = Tru
         fields = {name: [problem] for name, problem in error.fields.items()}
         raise TournamentError("invalid", str(error), fields) from error
     agents = agents_pair(request.agents)
+    batch_bound_check(agents=agents, turn_cap=request.turn_cap)
     problems = entry_problems(user=owner, versions=versions)
     if problems:
         raise TournamentError("deck_not_playable", "; ".join(problems), {"decks": problems})
@@ -206,11 +218,13 @@ def tournament_create(*, owner, request: TournamentRequest, dispatch: bool = Tru
     return tournament
 
 
-def expected_game_cpu(*, agents: Sequence[str], turn_cap: int) -> float:
-    """Seconds of CPU one game is expected to take, for the per-user limit: the measured
-    figure at the default turn cap (``MATCH_EXPECTED_GAME_CPU_SECONDS``), scaled by the cap."""
+def expected_game_cpu(*, agents: Sequence[str], turn_cap: int = rules.DEFAULT_TURN_CAP) -> float:
+    """Seconds of CPU one game is expected to take, for the per-user limit, the batch size and
+    the form's estimate: the measured heuristic game at the default turn cap
+    (``MATCH_EXPECTED_GAME_CPU_SECONDS``), scaled by the cap and by the agents' cost (a search
+    agent costs many heuristic games, ``agent_specs.game_cost``)."""
     per_game = float(getattr(settings, "MATCH_EXPECTED_GAME_CPU_SECONDS", 0.05))
-    return per_game * max(turn_cap, 1) / rules.DEFAULT_TURN_CAP
+    return per_game * game_cost(agents) * max(turn_cap, 1) / rules.DEFAULT_TURN_CAP
 
 
 def _check_limits(*, owner, new_games: int, new_cpu: float) -> None:
@@ -247,16 +261,63 @@ def _check_limits(*, owner, new_games: int, new_cpu: float) -> None:
     if cpu > most:
         raise LimitExceeded(
             "too_much_cpu",
-            f"at most {most} s of expected CPU queued per user; this would make {round(cpu)} s",
+            gettext(
+                "At most %(most)s s of expected CPU queued per user; this would make %(cpu)s s. "
+                "A game costs by its agents (search: many times a heuristic game): fewer games, "
+                "a smaller search budget, or wait for your tournaments to finish."
+            )
+            % {"most": most, "cpu": round(cpu)},
         )
 
 
-def batches_of(items: Sequence[Item], *, workers_hint: int = 8) -> list[list[Item]]:
-    """Games in batches of whole seed pairs: big enough that a task is not one 3 ms game, small
-    enough that a round spreads over several workers."""
-    size = min(MAX_BATCH_GAMES, max(2, math.ceil(len(items) / workers_hint)))
+def batch_size(*, games: int, game_cpu: float, workers_hint: int = 8) -> int:
+    """Games per batch, whole seed pairs: big enough that a task is not one 3 ms game, small
+    enough that a round spreads over several workers and that a batch is about
+    ``BATCH_CPU_SECONDS`` of CPU at most (costly agents: fewer games, at least one pair)."""
+    size = min(MAX_BATCH_GAMES, max(2, math.ceil(games / workers_hint)))
     size += size % 2
+    by_cpu = int(BATCH_CPU_SECONDS // max(game_cpu, 1e-9))
+    return max(2, min(size, by_cpu - by_cpu % 2))
+
+
+def batches_of(
+    items: Sequence[Item], *, game_cpu: float = 0.0, workers_hint: int = 8
+) -> list[list[Item]]:
+    """``items`` in batches of ``batch_size`` games (``game_cpu``: one game's expected CPU)."""
+    size = batch_size(games=len(items), game_cpu=game_cpu, workers_hint=workers_hint)
     return [list(items[start : start + size]) for start in range(0, len(items), size)]
+
+
+def batch_time_limit(*, tournament: Tournament, games: int) -> float:
+    """Seconds within which a batch of ``games`` of this tournament ends even if every game
+    runs to its CPU limit (the task's soft time limit is set above it)."""
+    return games * game_cpu_limit(agents=tournament.agents, turn_cap=tournament.turn_cap)
+
+
+def batch_max_seconds() -> float:
+    """The longest a batch may take with every game run to its CPU limit
+    (``BATCH_MAX_SECONDS``); the broker's visibility timeout is set above it."""
+    return float(getattr(settings, "BATCH_MAX_SECONDS", 3000))
+
+
+def batch_bound_check(*, agents: Sequence[str], turn_cap: int) -> None:
+    """Refuse agents whose biggest batch (``batch_size``, each game run to its CPU limit)
+    could outlast ``batch_max_seconds``: a search budget too big for this deployment."""
+    game_cpu = expected_game_cpu(agents=agents, turn_cap=turn_cap)
+    size = batch_size(games=MAX_BATCH_GAMES * 8, game_cpu=game_cpu)
+    longest = size * game_cpu_limit(agents=agents, turn_cap=turn_cap)
+    if longest > batch_max_seconds():
+        message = gettext(
+            "A game of these agents is expected to take %(game)s s of CPU: too long for the "
+            "workers here (a batch of %(size)s games could take %(longest)s s, at most "
+            "%(most)s s). A smaller search budget N, or a lower turn cap."
+        ) % {
+            "game": round(game_cpu),
+            "size": size,
+            "longest": round(longest),
+            "most": round(batch_max_seconds()),
+        }
+        raise TournamentError("invalid", message, {"agents": [message]})
 
 
 def round_open(
@@ -304,7 +365,12 @@ def batches_create(
             sent_at=now,
             sends=1,
         )
-        for index, batch in enumerate(batches_of(items))
+        for index, batch in enumerate(
+            batches_of(
+                items,
+                game_cpu=expected_game_cpu(agents=tournament.agents, turn_cap=tournament.turn_cap),
+            )
+        )
     )
     return list(
         Batch.objects.filter(tournament=tournament, round=number, number__gte=first).values_list(
@@ -394,7 +460,41 @@ def batch_renew(*, batch_id: int, owner: str) -> bool:
     )
 
 
-def batch_play(*, batch_id: int, owner: str, cpu_limit: float | None = None) -> bool:
+class LeaseLost(Exception):
+    """The batch's lease went to another worker, or its tournament stopped: stop playing."""
+
+
+class LeaseKeeper:
+    """Renews a batch's lease once a quarter of it has passed, checked after every game and
+    before every decision of a game (``play_game``'s heartbeat), so a search game longer than
+    the lease keeps it. ``clock`` is injectable for tests."""
+
+    def __init__(
+        self, *, batch_id: int, owner: str, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.batch_id = batch_id
+        self.owner = owner
+        self.clock = clock
+        self.every = lease_seconds() / 4
+        self.renew_at = clock() + self.every
+        self.renewals = 0
+
+    def __call__(self) -> None:
+        if self.clock() < self.renew_at:
+            return
+        if not batch_renew(batch_id=self.batch_id, owner=self.owner):
+            raise LeaseLost
+        self.renewals += 1
+        self.renew_at = self.clock() + self.every
+
+
+def batch_play(
+    *,
+    batch_id: int,
+    owner: str,
+    cpu_limit: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> bool:
     """Take a batch's lease, play its games (renewing the lease as they go) and record them.
     True when this call recorded them. Idempotent: a batch done, leased by another or of a
     stopped tournament is left alone."""
@@ -414,29 +514,37 @@ def batch_play(*, batch_id: int, owner: str, cpu_limit: float | None = None) -> 
             "a__deck_version__deck", "b__deck_version__deck"
         )
     }
+    if cpu_limit is None:
+        cpu_limit = game_cpu_limit(agents=tournament.agents, turn_cap=tournament.turn_cap)
     decks: dict[int, PlayableDeck] = {}
     rows = []
-    renew_every = lease_seconds() / 4
-    renew_at = time.monotonic() + renew_every
-    for pairing_id, game in sorted(wanted - stored):
-        rows.append(
-            _tournament_game(
-                tournament=tournament,
-                pairing=pairings[pairing_id],
-                game=game,
-                decks=decks,
-                cpu_limit=game_cpu_limit() if cpu_limit is None else cpu_limit,
+    keeper = LeaseKeeper(batch_id=batch_id, owner=owner, clock=clock)
+    try:
+        for pairing_id, game in sorted(wanted - stored):
+            rows.append(
+                _tournament_game(
+                    tournament=tournament,
+                    pairing=pairings[pairing_id],
+                    game=game,
+                    decks=decks,
+                    cpu_limit=cpu_limit,
+                    heartbeat=keeper,
+                )
             )
-        )
-        if time.monotonic() >= renew_at:
-            if not batch_renew(batch_id=batch_id, owner=owner):
-                return False
-            renew_at = time.monotonic() + renew_every
+            keeper()
+    except LeaseLost:
+        return False
     return batch_record(batch_id=batch_id, owner=owner, rows=rows)
 
 
 def _tournament_game(
-    *, tournament: Tournament, pairing: Pairing, game: int, decks: dict, cpu_limit: float
+    *,
+    tournament: Tournament,
+    pairing: Pairing,
+    game: int,
+    decks: dict,
+    cpu_limit: float,
+    heartbeat: Callable[[], None] | None = None,
 ) -> Match:
     setup = game_setup(tournament=tournament, pairing=pairing, game=game)
     sides = [pairing.a.deck_version, pairing.b.deck_version]
@@ -451,6 +559,7 @@ def _tournament_game(
         seed=setup.seed,
         turn_cap=tournament.turn_cap,
         cpu_limit=cpu_limit,
+        heartbeat=heartbeat,
     )
     return _match_row(
         record,
@@ -609,11 +718,21 @@ def match_create(
     turn_cap: int = rules.DEFAULT_TURN_CAP,
 ) -> Match:
     """One match, played now: bounded by the per-game CPU limit, so a request is never held
-    long. ``versions`` are seats 0 and 1."""
+    long; agents whose game limit exceeds ``MATCH_SINGLE_CPU_SECONDS`` (a big search budget)
+    are refused. ``versions`` are seats 0 and 1."""
     if len(versions) != 2:
         two = gettext("Exactly two decks: seats 0 and 1.")
         raise TournamentError("invalid", "decks", {"decks": [two]})
     pair = agents_pair(agents)
+    cpu_limit = game_cpu_limit(agents=pair, turn_cap=turn_cap)
+    most = float(getattr(settings, "MATCH_SINGLE_CPU_SECONDS", 60))
+    if cpu_limit > most:
+        message = gettext(
+            "A single match is played at once, within %(most)s s of CPU; a game of these agents "
+            "is expected to take %(game)s s. A smaller search budget N, or a tournament of two "
+            "games (it runs on the workers)."
+        ) % {"most": round(most), "game": round(expected_game_cpu(agents=pair, turn_cap=turn_cap))}
+        raise TournamentError("invalid", message, {"agents": [message]})
     problems = entry_problems(user=owner, versions=versions)
     if problems:
         raise TournamentError("deck_not_playable", "; ".join(problems), {"decks": problems})
@@ -622,7 +741,7 @@ def match_create(
         agents=pair,
         seed=seed,
         turn_cap=turn_cap,
-        cpu_limit=game_cpu_limit(),
+        cpu_limit=cpu_limit,
     )
     row = _match_row(
         record,
@@ -679,7 +798,7 @@ def match_history(*, match: Match) -> list[int] | None:
         agents=match.agents,
         seed=match.seed,
         turn_cap=match.turn_cap,
-        cpu_limit=game_cpu_limit(),
+        cpu_limit=game_cpu_limit(agents=match.agents, turn_cap=match.turn_cap),
     )
     if result is None or result.outcome.winner != match.winner_seat:
         return None

@@ -20,10 +20,12 @@ from kombu.exceptions import OperationalError as BrokerError
 from matches.progress import batch_failed, tournament_advance, tournaments_sweep
 from matches.services import batch_play
 
-# Per batch: far above a batch of a few dozen millisecond games; the per-game CPU limit ends a
-# runaway game long before these.
+# Per batch, at least: far above a batch of a few dozen millisecond games; the per-game CPU
+# limit ends a runaway game long before these. A batch of costly games (search) is sent with
+# limits above its games' CPU limits added up (``batch_send``).
 SOFT_TIME_LIMIT = 600
 TIME_LIMIT = 660
+TIME_LIMIT_MARGIN = 60  # seconds above a batch's longest play: the database work around it
 # Outages (database, broker) are retried with backoff; once spent, the sweep sends the batch
 # again when its lease runs out, so a long outage heals too.
 OUTAGES = (OperationalError, InterfaceError, DatabaseError, BrokerError)
@@ -65,6 +67,20 @@ def play_batch(self, batch_id: int, legacy_items: list | None = None) -> int:
     if tournament_id is None:
         return 0
     return len(tournament_advance(tournament_id=tournament_id))
+
+
+def batch_time_limits(seconds: float) -> tuple[int, int]:
+    """Soft and hard time limits of a batch whose games take at most ``seconds`` of play."""
+    soft = max(SOFT_TIME_LIMIT, int(seconds) + TIME_LIMIT_MARGIN)
+    return soft, soft + TIME_LIMIT - SOFT_TIME_LIMIT
+
+
+def batch_send(batch_id: int, *, seconds: float = 0.0) -> None:
+    """Send one batch, with time limits above ``seconds`` (its games each run to their CPU
+    limit). The broker's visibility timeout must exceed the hard limit
+    (``CELERY_VISIBILITY_TIMEOUT``, docs/ARCHITECTURE.md)."""
+    soft, hard = batch_time_limits(seconds)
+    play_batch.apply_async((batch_id,), soft_time_limit=soft, time_limit=hard)
 
 
 @shared_task(ignore_result=True)

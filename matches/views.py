@@ -13,8 +13,10 @@ from django.views.decorators.http import require_POST
 
 from cardbase.display_names import card_names_shown
 from config.numbers import whole_number
-from matches import extend, selectors, services, swap_tests
+from matches import estimates, extend, selectors, services, swap_tests
+from matches.agent_specs import agent_descriptions
 from matches.card_figures import SORT_KEYS, card_figures, card_figures_deck, sorted_figures
+from matches.engine.agents import SEARCH_DEFAULT_BUDGET
 from matches.event_text import describe, player_name
 from matches.forms import TournamentForm
 from matches.heatmap import heatmap
@@ -35,7 +37,10 @@ def tournament_new(request):
     decks = selectors.enterable_decks(user=request.user)
     form = TournamentForm(request.POST or None, decks=decks)
     limited = False
+    estimate = None
     if request.method == "POST" and form.is_valid():
+        estimate = _estimate(form)
+    if request.method == "POST" and form.is_valid() and "estimate" not in request.POST:
         data = form.cleaned_data
         versions = [selectors.latest_version(deck=deck) for deck in form.ordered_decks()]
         try:
@@ -62,8 +67,31 @@ def tournament_new(request):
         else:
             return redirect("matches:tournament", tournament.pk)
     status = 429 if limited else 200
-    context = {"form": form, "ms_per_game": selectors.recent_ms_per_game()}
+    context = {
+        "form": form,
+        "estimate": estimate,
+        "agents": [
+            {"name": name, "text": text, "seconds": estimates.agent_game_seconds()[name]}
+            for name, text in agent_descriptions().items()
+        ],
+        "agent_costs": estimates.agent_costs(),
+        "heuristic_seconds": services.expected_game_cpu(agents=["heuristic", "heuristic"]),
+        "workers": estimates.workers(),
+        "search_default": SEARCH_DEFAULT_BUDGET,
+    }
     return render(request, "matches/tournament_new.html", context, status=status)
+
+
+def _estimate(form: TournamentForm) -> estimates.Estimate | None:
+    """The checked form's tournament: how many games and how long (before it starts)."""
+    data = form.cleaned_data
+    return estimates.tournament_estimate(
+        format=data["format"],
+        count=len(data["decks"]),
+        games_per_pairing=data["games_per_pairing"],
+        options=form.options(),
+        agents=[data["agent_a"], data["agent_b"]],
+    )
 
 
 def tournament_detail(request, tournament_id: int):

@@ -15,6 +15,7 @@ error or conformance failure. ``scripts/test.sh`` runs it before pytest.
 
     .venv/bin/python scripts/schemathesis_run.py [--examples N]
         [--phases coverage,fuzzing,stateful] [--report events.ndjson]
+        [--include-name 'POST /api/tournaments/' ...]
 """
 
 from __future__ import annotations
@@ -100,6 +101,13 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=5, help="fuzzed cases per operation")
     parser.add_argument("--phases", default="coverage,fuzzing,stateful")
     parser.add_argument("--report", type=Path, help="keep Schemathesis's NDJSON events here")
+    parser.add_argument(
+        "--include-name",
+        action="append",
+        default=[],
+        metavar="'METHOD /path'",
+        help="only these operations (repeatable): a quick run of the ones a change touched",
+    )
     args = parser.parse_args()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="schemathesis-") as tmp:
@@ -172,6 +180,7 @@ def main() -> int:
                     "--report-ndjson-path",
                     str(report),
                     "--no-color",
+                    *(f"--include-name={name}" for name in args.include_name),
                 ],
                 cwd=ROOT,
             )

@@ -249,6 +249,15 @@ TOURNAMENTS_RUNNING_PER_USER = int(os.environ.get("TOURNAMENTS_RUNNING_PER_USER"
 MATCHES_QUEUED_PER_USER = int(os.environ.get("MATCHES_QUEUED_PER_USER", "20000"))
 CPU_SECONDS_QUEUED_PER_USER = int(os.environ.get("CPU_SECONDS_QUEUED_PER_USER", "3600"))
 MATCH_EXPECTED_GAME_CPU_SECONDS = float(os.environ.get("MATCH_EXPECTED_GAME_CPU_SECONDS", "0.05"))
+# The longest a batch may take with every game run to its CPU limit; agents whose batches could
+# take longer (a search budget too big) are refused. The Redis visibility timeout
+# (CELERY_VISIBILITY_TIMEOUT, config/celery.py) must exceed it plus the task's margin.
+BATCH_MAX_SECONDS = float(os.environ.get("BATCH_MAX_SECONDS", "3000"))
+# A single match is played within its request: agents whose per-game CPU limit (10 × the
+# expected CPU of a costly game) exceeds this are refused there (a tournament takes them).
+MATCH_SINGLE_CPU_SECONDS = float(os.environ.get("MATCH_SINGLE_CPU_SECONDS", "60"))
+# Worker processes that play batches, for the tournament form's time estimate only.
+TOURNAMENT_WORKERS = int(os.environ.get("TOURNAMENT_WORKERS", "2"))
 
 CACHES = {
     "default": (

@@ -9,11 +9,17 @@ from rest_framework import serializers
 from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from decks.selectors import version_visible
 from decks.values import MAX_ROW_ID
+from matches.agent_specs import AGENT_PATTERN, AGENT_SPEC_MAX_LENGTH, agents_problems
 from matches.engine import rules
-from matches.engine.agents import AGENTS
+from matches.engine.agents import SEARCH_MAX_BUDGET
 from matches.models import Format, Match, Problem, Tournament
 
-AGENT_NAMES = sorted(AGENTS)
+_AGENT = {
+    "type": "string",
+    "pattern": AGENT_PATTERN,
+    "maxLength": AGENT_SPEC_MAX_LENGTH,
+    "description": f"random, heuristic, search, or search:N with N from 1 to {SEARCH_MAX_BUDGET}",
+}
 
 
 _ROW_ID = {"type": "integer", "minimum": 1, "maximum": MAX_ROW_ID}
@@ -57,31 +63,22 @@ class DeckRefField(serializers.Field):
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "string", "enum": AGENT_NAMES},
-            {
-                "type": "array",
-                "items": {"type": "string", "enum": AGENT_NAMES},
-                "minItems": 2,
-                "maxItems": 2,
-            },
-        ]
+            _AGENT,
+            {"type": "array", "items": _AGENT, "minItems": 2, "maxItems": 2},
+        ],
+        "description": "One agent for both sides, or a pair (deck A's, deck B's). "
+        f"search:N sets the search's budget per decision, N from 1 to {SEARCH_MAX_BUDGET}.",
     }
 )
 class AgentsField(serializers.Field):
-    default_error_messages = {
-        "invalid": _("One agent name for both sides, or a pair: {names}."),
-    }
+    """One agent for both sides or a pair; what is wrong is said by ``agents_problems``, the
+    check the form and the command use too."""
 
     def to_internal_value(self, data):
-        if isinstance(data, str) and data in AGENTS:
-            return [data, data]
-        if (
-            isinstance(data, list)
-            and len(data) == 2
-            and all(isinstance(name, str) and name in AGENTS for name in data)
-        ):
-            return data
-        self.fail("invalid", names=", ".join(AGENT_NAMES))
+        problems = agents_problems(data)
+        if problems:
+            raise serializers.ValidationError(problems, code="invalid")
+        return [data, data] if isinstance(data, str) else list(data)
 
     def to_representation(self, value):
         return value

@@ -189,9 +189,9 @@ def test_the_form_shows_each_formats_fields_only_for_it_and_explains_them(signed
     assert 'class="form-row format-only for-gauntlet for-head_to_head" id="row-hero"' in page
     assert 'class="form-row " id="row-games_per_pairing"' in page
     assert 'value="swap"' not in page  # started from a deck page
-    assert "data-ms-per-game=" in page and 'id="estimate"' in page
+    assert "data-heuristic-seconds=" in page and 'id="estimate"' in page
     english = signed_in.get("/tournaments/new/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    for words in ("heuristic:", "random:", "Fixes every shuffle", "The edge worth detecting"):
+    for words in ("<dt>search</dt>", "plays the game forward", "Fixes every shuffle", "The edge"):
         assert words in english
 
 

@@ -40,6 +40,19 @@ def test_nothing_is_due_while_batches_are_sent_and_workers_busy(owner):
     assert tournament_advance(tournament_id=tournament.pk, send=False, sweep=True) == []
 
 
+def test_batches_waiting_behind_a_long_batch_whose_lease_lives_are_not_sent_again(owner):
+    """A search batch can outlast the resend interval; its worker renews the lease at every
+    decision, so the waiting batches are not taken for lost messages."""
+    tournament = _create(owner, games=6)
+    first, *waiting = pending_batches(tournament=tournament)
+    later = timezone.now() + timedelta(hours=1)
+    batch_claim(batch_id=first, owner="busy worker")
+    Batch.objects.filter(pk=first).update(
+        claimed_at=later - timedelta(hours=1), lease_expires=later + timedelta(seconds=30)
+    )
+    assert waiting and tournament_advance(tournament_id=tournament.pk, send=False, now=later) == []
+
+
 def test_a_lease_that_ran_out_is_sent_again_and_says_its_worker_was_lost(owner):
     tournament = _create(owner)
     first, second = pending_batches(tournament=tournament)
@@ -80,7 +93,7 @@ def test_a_broker_that_cannot_be_reached_leaves_the_batches_unsent_and_says_so(o
     def refused(*args, **kwargs):
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
-    monkeypatch.setattr(tasks.play_batch, "delay", refused)
+    monkeypatch.setattr(tasks.play_batch, "apply_async", refused)
     assert batches_send(tournament.pk, batches) is False
     tournament.refresh_from_db()
     assert tournament.problem == Problem.BROKER_UNREACHABLE

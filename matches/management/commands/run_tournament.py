@@ -1,7 +1,7 @@
 """Run a tournament in this process with a progress bar; write its results as CSV and/or JSON.
 
     manage.py run_tournament --owner NAME --decks 3 7 12 [--format round_robin] [--games 10]
-        [--agents heuristic [random]] [--seed 0] [--options '{"rounds": 3}']
+        [--agents heuristic [search:4]] [--seed 0] [--turn-cap 30] [--options '{"rounds": 3}']
         [--csv results.csv] [--json results.json]
 
 ``--decks`` takes deck ids (latest version) or ``ID:VERSION``. The games are played here, batch
@@ -20,6 +20,7 @@ from tqdm import tqdm
 
 from matches import selectors, services
 from matches.api.views import pairings_csv
+from matches.engine import rules
 from matches.formats import FORMATS
 
 
@@ -40,8 +41,17 @@ class Command(BaseCommand):
         parser.add_argument("--decks", nargs="+", required=True, metavar="ID[:VERSION]")
         parser.add_argument("--format", default="round_robin", choices=FORMATS)
         parser.add_argument("--games", type=int, default=10, help="games per pairing (even)")
-        parser.add_argument("--agents", nargs="+", default=["heuristic"], metavar="AGENT")
+        parser.add_argument(
+            "--agents",
+            nargs="+",
+            default=["heuristic"],
+            metavar="AGENT",
+            help="random, heuristic, search or search:N; one for both sides, or deck A's and B's",
+        )
         parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument(
+            "--turn-cap", type=int, default=rules.DEFAULT_TURN_CAP, help="turns before a draw"
+        )
         parser.add_argument("--options", default="{}", help="format options as JSON")
         parser.add_argument("--csv", type=Path, help="write per-pairing results here")
         parser.add_argument("--json", type=Path, help="write standings and pairings here")
@@ -70,6 +80,7 @@ class Command(BaseCommand):
                     games_per_pairing=options["games"],
                     agents=agents[0] if len(agents) == 1 else agents,
                     seed=options["seed"],
+                    turn_cap=options["turn_cap"],
                     options=format_options if isinstance(format_options, dict) else {},
                 ),
                 dispatch=False,
