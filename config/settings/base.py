@@ -200,6 +200,8 @@ API_THROTTLE_RATES = {
     "deck_import": os.environ.get("THROTTLE_DECK_IMPORT", "20/min"),
     "public_search": os.environ.get("THROTTLE_PUBLIC_SEARCH", "60/min"),
     "match_create": os.environ.get("THROTTLE_MATCH_CREATE", "20/min"),
+    # A move in a game against the AI: a person clicks fast, a game is hundreds of moves.
+    "game_action": os.environ.get("THROTTLE_GAME_ACTION", "300/min"),
     # The replay page (not the API): each page plays the match again up to its step.
     "replay_page": os.environ.get("THROTTLE_REPLAY_PAGE", "30/min"),
 }
