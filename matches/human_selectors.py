@@ -8,8 +8,10 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 
+from cardbase.display_names import card_names_shown
+from matches.board import card_names, decision_view, narrate
 from matches.engine.match_state import MatchState
-from matches.human_play import human_match_state
+from matches.human_play import human_match_events_since_turn, human_match_state
 from matches.models import HumanMatch
 
 
@@ -25,18 +27,17 @@ def human_match_for(user, pk: int) -> HumanMatch:
     return get_object_or_404(human_matches_of(user), pk=pk)
 
 
-def human_match_names(match: HumanMatch, state: MatchState | None = None) -> list[str]:
-    """How to call each seat's player: the deck's name in the page's language and, when the
-    state is at hand, its Commander («Баланс — Командор «Баланс»»)."""
+def human_match_names(match: HumanMatch, state: MatchState) -> list[str]:
+    """How to call each seat's player: the deck's name in the page's language and its
+    Commander's as the catalogue shows it («Баланс (Командор «Баланс»)»)."""
     language = get_language() or ""
     seats = [match.opponent, match.opponent]
     seats[match.human_seat] = match.deck
-    names = [version.deck.localised_name(language) for version in seats]
-    if state is None:
-        return names
+    commanders = [player.commander.name for player in state.state.players]
+    shown = card_names_shown(commanders)
     return [
-        f"{name} ({player.commander.name})"
-        for name, player in zip(names, state.state.players, strict=True)
+        f"{version.deck.localised_name(language)} ({shown.get(commander, commander)})"
+        for version, commander in zip(seats, commanders, strict=True)
     ]
 
 
@@ -58,6 +59,7 @@ def human_match_result(match: HumanMatch) -> dict[str, Any] | None:
 
 
 def human_match_decks(match: HumanMatch) -> list[dict[str, Any]]:
+    """The two deck versions by seat, the person's marked."""
     language = get_language() or ""
     seats = [match.opponent, match.opponent]
     seats[match.human_seat] = match.deck
@@ -74,18 +76,17 @@ def human_match_decks(match: HumanMatch) -> list[dict[str, Any]]:
 
 
 def human_match_decision(
-    match: HumanMatch, state: MatchState, names: list[str]
+    match: HumanMatch, state: MatchState, names: list[str], cards: dict[str, str]
 ) -> dict[str, Any] | None:
     """The person's pending decision in words (None when it is not his, or the game is over)."""
     decision = state.decision
     if decision is None or decision.player != match.human_seat:
         return None
+    view = decision_view(decision, names=names, cards=cards)
     return {
         "kind": decision.kind,
-        "prompt": decision.kind,  # PENDING i22b: board.decision_view(decision, names=names)
-        "options": [
-            {"key": option.key, "label": option.label or option.key} for option in decision.options
-        ],
+        "prompt": view.prompt,
+        "options": [{"key": option.key, "label": option.label} for option in view.options],
     }
 
 
@@ -95,12 +96,13 @@ def human_match_detail(match: HumanMatch) -> dict[str, Any]:
     (the events are told as he may know them, ``board.narrate``)."""
     state = human_match_state(match)
     names = human_match_names(match, state)
+    cards = card_names(state)
+    events = human_match_events_since_turn(match)
     return {
         **human_match_summary(match),
         "observation": state.observation(match.human_seat).to_dict(),
-        "decision": human_match_decision(match, state, names),
-        # PENDING i22b: board.narrate(human_match_events_since_turn(match), viewer=seat, names)
-        "events": [],
+        "decision": human_match_decision(match, state, names, cards),
+        "events": narrate(events, viewer=match.human_seat, names=names, cards=cards),
     }
 
 

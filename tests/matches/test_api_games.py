@@ -11,7 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from decks.models import Visibility
-from matches import human_play
+from matches import human_play, human_selectors
 from matches.engine.match_state import decode_actions
 from matches.human_play import human_match_state
 from matches.models import HumanMatch, HumanMatchStatus
@@ -177,9 +177,13 @@ def secrets_of(match) -> tuple[list[str], list[str]]:
     return [*opponent.hand, *opponent.deck], list(state.players[match.human_seat].deck)
 
 
-def test_hidden_cards_are_never_in_an_answer(api, decks):
+def test_hidden_cards_are_never_in_an_answer(api, decks, monkeypatch):
+    # Every card named by its uid: a hidden card named in the decision or the events shows.
+    monkeypatch.setattr(
+        human_selectors, "card_names", lambda state: {uid: f"[{uid}]" for uid in state.state.cards}
+    )
     game = start(api, decks)
-    checked = 0
+    checked = told = 0
     for _ in range(80):
         match = HumanMatch.objects.get(pk=game["id"])
         if match.status == HumanMatchStatus.FINISHED:
@@ -196,10 +200,11 @@ def test_hidden_cards_are_never_in_an_answer(api, decks):
             assert [uid for uid in my_deck if uid in rest] == []
             assert {uid for uid in my_deck if uid in text} <= offered
         checked += 1
+        told += len(game["events"])
         response = act(api, game)
         assert response.status_code == 200
         game = response.json()
-    assert checked >= 10
+    assert checked >= 10 and told > checked  # the events were told, and checked
 
 
 def test_the_schema_lists_the_games_operations(api):
