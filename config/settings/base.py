@@ -224,6 +224,12 @@ SPECTACULAR_SETTINGS = {
     # (a browser form), but forms cannot carry a deck's lists and read an empty field as
     # absent, so they are not part of the documented contract.
     "PARSER_WHITELIST": ["config.parsers.BoundedJSONParser"],
+    # A game against the AI's ``status`` beside a tournament's: each its own enum (the
+    # tournament's keeps its name).
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": "matches.models.Status",
+        "AiGameStatusEnum": "matches.models.HumanMatchStatus",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.error_responses",

@@ -12,7 +12,7 @@ from matches.models import HumanMatchStatus
 MAX_VERSION = 2**31 - 1
 
 
-class GameCreateSerializer(serializers.Serializer):
+class AiGameCreateSerializer(serializers.Serializer):
     deck = DeckRefField(help_text=_("Your deck: its id (latest version) or {deck, version}."))
     opponent = DeckRefField(help_text=_("The AI's deck: its id or {deck, version}."))
     agent = serializers.ChoiceField(choices=AGENT_NAMES, required=False, default="heuristic")
@@ -33,7 +33,7 @@ class GameCreateSerializer(serializers.Serializer):
     )
 
 
-class GameActionSerializer(serializers.Serializer):
+class AiGameActionSerializer(serializers.Serializer):
     key = StrictCharField(max_length=500, help_text=_("The key of one of the offered options."))
     version = StrictIntegerField(
         min_value=0,
@@ -42,7 +42,7 @@ class GameActionSerializer(serializers.Serializer):
     )
 
 
-class GameDeckSerializer(serializers.Serializer):
+class AiGameDeckSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     deck = serializers.IntegerField()
     version = serializers.IntegerField()
@@ -50,7 +50,7 @@ class GameDeckSerializer(serializers.Serializer):
     yours = serializers.BooleanField()
 
 
-class GameResultSerializer(serializers.Serializer):
+class AiGameResultSerializer(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=["win", "loss", "draw"], help_text=_("Yours."))
     winner = serializers.IntegerField(allow_null=True, help_text=_("The winner's seat."))
     termination = serializers.CharField()
@@ -58,18 +58,18 @@ class GameResultSerializer(serializers.Serializer):
     turns = serializers.IntegerField()
 
 
-class GameOptionSerializer(serializers.Serializer):
+class AiGameOptionSerializer(serializers.Serializer):
     key = serializers.CharField()
     label = serializers.CharField()
 
 
-class GameDecisionSerializer(serializers.Serializer):
+class AiGameDecisionSerializer(serializers.Serializer):
     kind = serializers.CharField()
     prompt = serializers.CharField()
-    options = GameOptionSerializer(many=True)
+    options = AiGameOptionSerializer(many=True)
 
 
-class GameSummarySerializer(serializers.Serializer):
+class AiGameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=HumanMatchStatus.choices)
     version = serializers.IntegerField(
@@ -77,20 +77,20 @@ class GameSummarySerializer(serializers.Serializer):
     )
     seat = serializers.IntegerField(help_text=_("Your seat."))
     agent = serializers.CharField()
-    decks = GameDeckSerializer(many=True)
-    result = GameResultSerializer(allow_null=True)
+    decks = AiGameDeckSerializer(many=True)
+    result = AiGameResultSerializer(allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
 
-class GameSerializer(GameSummarySerializer):
+class AiGameSerializer(AiGameSummarySerializer):
     observation = serializers.DictField(
         help_text=_(
             "What you may know of the position (your hand; the opponent's hand and the decks "
             "only as counts)."
         )
     )
-    decision = GameDecisionSerializer(
+    decision = AiGameDecisionSerializer(
         allow_null=True, help_text=_("Your pending decision; null when the game is over.")
     )
     events = serializers.ListField(

@@ -13,10 +13,10 @@ from rest_framework.views import APIView
 from decks.api.schema import DeckApiErrorSerializer
 from matches import selectors
 from matches.api.game_serializers import (
-    GameActionSerializer,
-    GameCreateSerializer,
-    GameSerializer,
-    GameSummarySerializer,
+    AiGameActionSerializer,
+    AiGameCreateSerializer,
+    AiGameSerializer,
+    AiGameSummarySerializer,
 )
 from matches.api.views import _ERRORS, _NOT_FOUND
 from matches.human_play import (
@@ -61,7 +61,7 @@ def _deck_versions(request, **refs):
 
 
 class GameListCreateView(ListAPIView):
-    serializer_class = GameSummarySerializer
+    serializer_class = AiGameSummarySerializer
     permission_classes = [IsAuthenticated]
     throttle_scope = "match_create"
     throttle_methods = frozenset({"POST"})  # starting a game costs the AI's setup
@@ -73,22 +73,22 @@ class GameListCreateView(ListAPIView):
         return human_matches_of(self.request.user)
 
     @extend_schema(
-        responses={200: GameSummarySerializer(many=True), **_ERRORS},
+        responses={200: AiGameSummarySerializer(many=True), **_ERRORS},
         description="Your games against the AI, last played first.",
     )
     def get(self, request, *args, **kwargs):
         page = self.paginate_queryset(self.get_queryset())
-        games = GameSummarySerializer([human_match_summary(m) for m in page], many=True)
+        games = AiGameSummarySerializer([human_match_summary(m) for m in page], many=True)
         return self.get_paginated_response(games.data)
 
     @extend_schema(
-        request=GameCreateSerializer,
-        responses={201: GameSerializer, **_ERRORS},
+        request=AiGameCreateSerializer,
+        responses={201: AiGameSerializer, **_ERRORS},
         description="Start a game of your `deck` (one of yours, a public deck or a precon) "
         "against `opponent` played by `agent`; the answer stops at your first decision.",
     )
     def post(self, request):
-        form = GameCreateSerializer(data=request.data)
+        form = AiGameCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
         deck, opponent = _deck_versions(request, deck=data["deck"], opponent=data["opponent"])
@@ -110,7 +110,7 @@ class GameDetailView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        responses={200: GameSerializer, **_ERRORS, **_NOT_FOUND},
+        responses={200: AiGameSerializer, **_ERRORS, **_NOT_FOUND},
         description="Your view of the game: your observation, your pending decision with its "
         "options, what happened since your last decision, the result once it is over.",
     )
@@ -123,9 +123,9 @@ class GameActionView(APIView):
     throttle_scope = "game_action"
 
     @extend_schema(
-        request=GameActionSerializer,
+        request=AiGameActionSerializer,
         responses={
-            200: GameSerializer,
+            200: AiGameSerializer,
             409: DeckApiErrorSerializer,
             **_ERRORS,
             **_NOT_FOUND,
@@ -137,7 +137,7 @@ class GameActionView(APIView):
     )
     def post(self, request, game_id: int):
         match = human_match_for(request.user, game_id)
-        form = GameActionSerializer(data=request.data)
+        form = AiGameActionSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         try:
             match = human_match_act(
