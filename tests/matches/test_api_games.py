@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from decks.models import Visibility
@@ -214,3 +215,18 @@ def test_the_schema_lists_the_games_operations(api):
     assert "get" in paths["/api/ai-games/{game_id}/"]
     post = paths["/api/ai-games/{game_id}/actions/"]["post"]
     assert {"200", "400", "404", "409"} <= set(post["responses"])
+
+
+def test_starting_and_acting_are_throttled(api, decks, settings):
+    cache.clear()  # throttle history lives in the cache
+    settings.API_THROTTLE_RATES = {"match_create": "1/min", "game_action": "2/min"}
+    game = start(api, decks)
+    mine, theirs = decks
+    again = api.post("/api/ai-games/", {"deck": mine.pk, "opponent": theirs.pk}, format="json")
+    assert again.status_code == 429 and again.json()["code"] == "throttled"
+    assert api.get("/api/ai-games/").status_code == 200  # listing is not a costly call
+    first = act(api, game)
+    assert first.status_code == 200
+    assert act(api, first.json()).status_code == 200
+    refused = act(api, first.json())
+    assert refused.status_code == 429 and refused.json()["code"] == "throttled"
