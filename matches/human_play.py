@@ -21,6 +21,7 @@ database is read and written on the request's thread.
 
 from __future__ import annotations
 
+import os
 import secrets
 import threading
 from collections import OrderedDict
@@ -84,14 +85,26 @@ class IllegalActionError(ValueError):
 
 # --- the engine thread and the state cache -------------------------------------------------
 
-_ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="human-play-engine")
+ENGINE_THREAD = "human-play-engine"
+_engine: tuple[int, ThreadPoolExecutor] | None = None  # (process id, its engine thread)
+_engine_lock = threading.Lock()
+
+
+def _engine_thread() -> ThreadPoolExecutor:
+    """This process's engine thread: made on first use, and again in a forked child (a
+    thread does not survive a fork)."""
+    global _engine
+    with _engine_lock:
+        if _engine is None or _engine[0] != os.getpid():
+            _engine = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix=ENGINE_THREAD))
+        return _engine[1]
 
 
 def _in_engine(call: Callable[[], T]) -> T:
     """Run ``call`` on the engine thread (where every match state's greenlet lives)."""
-    if threading.current_thread().name.startswith("human-play-engine"):
+    if threading.current_thread().name.startswith(ENGINE_THREAD):
         return call()
-    return _ENGINE.submit(call).result()
+    return _engine_thread().submit(call).result()
 
 
 @dataclass(slots=True)
@@ -118,10 +131,14 @@ class _StateCache:
         self.size = size
         self._items: OrderedDict[tuple[int, int], _Played] = OrderedDict()
         self._lock = threading.Lock()
+        self._pid = os.getpid()
         self.hits = self.misses = 0
 
     def get(self, key: tuple[int, int], *, pop: bool = False) -> _Played | None:
         with self._lock:
+            if self._pid != os.getpid():  # a forked child: the parent's greenlets are not ours
+                self._items.clear()
+                self._pid = os.getpid()
             played = self._items.pop(key, None) if pop else self._items.get(key)
             if played is None:
                 self.misses += 1

@@ -262,3 +262,17 @@ def test_requests_on_other_threads_act_on_the_cached_state(owner, versions):
     assert human_play.STATES.hits > hits  # the states were reused, not replayed
     stored = HumanMatch.objects.get()
     assert human_match_state(stored).history == decode_actions(bytes(stored.actions))
+
+
+def test_a_forked_process_starts_afresh(owner, versions, monkeypatch):
+    """A forked child (a pre-forking server) has neither the parent's engine thread nor its
+    states, whose greenlets belong to that thread: it makes its own and replays."""
+    match = start(owner, versions)
+    parent_thread = human_play._engine_thread()
+    parent_state = human_match_state(match)
+    monkeypatch.setattr(human_play.os, "getpid", lambda: -1)
+    assert human_play._engine_thread() is not parent_thread
+    child_state = human_match_state(match)
+    assert child_state is not parent_state and child_state.history == parent_state.history
+    match = human_match_act(match, key=child_state.decision.options[0].key, version=match.version)
+    assert match.version > len(parent_state.history)
