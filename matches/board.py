@@ -131,7 +131,8 @@ def board_for(match_state: MatchState, *, viewer: int | None, names: Sequence[st
     cards = state.cards
     seen = match_state.observation(0 if viewer is None else viewer).to_dict()
     players_seen = seen["players"]
-    faces = _Faces({cards[uid].spec.name for uid in _visible_uids(seen, viewer, match_state)})
+    printed = {cards[uid].spec.name for uid in _visible_uids(seen, viewer, match_state)}
+    faces = _Faces(printed | {p["commander"] for p in players_seen})
     commander_at = {p["commander_at"]: p["index"] for p in players_seen if p["commander_at"]}
     attached: dict[str, list[dict[str, Any]]] = {}
     for p in players_seen:
