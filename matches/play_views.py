@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from cardbase.display_names import card_names_shown
 from config.numbers import whole_number
-from matches.board import board_for, decision_view, narrate
+from matches.board import board_for, card_names, narrate
 from matches.human_play import (
     HumanMatchError,
     IllegalActionError,
@@ -136,10 +136,10 @@ def game_context(match: HumanMatch) -> dict:
     state = human_match_state(match)
     finished = match.status == HumanMatchStatus.FINISHED
     seat = match.human_seat
-    viewer = None if finished else seat
+    viewer = None if finished else seat  # a finished game shows everything
     names = player_names(match)
-    pending = state.decision
-    mine = pending is not None and pending.player == seat and not finished
+    board = board_for(state, viewer=viewer, names=names)
+    events = human_match_events_since_turn(match)
     return {
         "match": match,
         "finished": finished,
@@ -151,8 +151,9 @@ def game_context(match: HumanMatch) -> dict:
         "winner": None if match.winner is None else names[match.winner],
         "won": match.winner == seat,
         "version": match.version,
-        "board": board_for(state, viewer=viewer, names=names),
-        "decision": decision_view(pending, names=names) if mine else None,
-        "narration": narrate(human_match_events_since_turn(match), viewer=viewer, names=names),
+        "board": board,
+        # The board words the decision when it is mine (never the AI's: it answers at once).
+        "decision": None if finished else board.decision,
+        "narration": narrate(events, viewer=viewer, names=names, cards=card_names(state)),
         "action_url": reverse("matches:play-act", args=[match.pk]),
     }

@@ -2,7 +2,8 @@
 // answer (the page's parts rendered again by the same templates) replaces them in place.
 // Without JavaScript the same buttons post their form and the server redirects back.
 // Keys: 1–9 choose option N, P passes (or finishes: "done"), Enter confirms the focused
-// button (the browser's own), a click on a card chooses the one option that names it.
+// button (the browser's own) or chooses the focused card; a click on a card on the board
+// chooses the one option that names it.
 (function () {
   "use strict";
   var game = document.getElementById("play-game");
@@ -77,14 +78,18 @@
     if (button) button.click();  // a form submit with this button: the handler above
   }
 
-  // A card on the board that exactly one option names is chosen by clicking it.
-  game.addEventListener("click", function (event) {
-    var card = event.target.closest("#play-board [data-card-uid]");
-    if (!card || event.target.closest("a, button")) return;
-    var uid = card.dataset.cardUid;
-    var matching = optionButtons().filter(function (b) { return b.dataset.cardUid === uid; });
+  // A card on the board that exactly one option names is chosen by clicking it (or Enter on
+  // it); a card several options name focuses the first of them.
+  function chooseCard(card) {
+    var matching = optionButtons().filter(function (b) { return b.dataset.card === card.dataset.card; });
     if (matching.length === 1) choose(matching[0]);
     else if (matching.length) matching[0].focus();
+    return matching.length > 0;
+  }
+
+  game.addEventListener("click", function (event) {
+    var card = event.target.closest("#play-board [data-card]");
+    if (card && !event.target.closest("a, button, summary")) chooseCard(card);
   });
 
   document.addEventListener("keydown", function (event) {
@@ -94,6 +99,8 @@
     if (event.key >= "1" && event.key <= "9") {
       var button = buttons[parseInt(event.key, 10) - 1];
       if (button) { event.preventDefault(); choose(button); }
+    } else if (event.key === "Enter" && event.target.closest && event.target.closest("#play-board [data-card]")) {
+      if (chooseCard(event.target.closest("#play-board [data-card]"))) event.preventDefault();
     } else if (event.code === "KeyP") {
       var pass = buttons.filter(function (b) { return PASS_KEYS.indexOf(b.value) >= 0; });
       if (pass.length) { event.preventDefault(); choose(pass[0]); }

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from cardbase.display_names import card_names_shown
 from decks.models import Visibility
+from matches.decision_text import dom_id
 from matches.human_play import human_match_start, human_match_state
 from matches.models import HumanMatch
 from tests.decks.factories import UserFactory
@@ -206,8 +207,9 @@ def _assert_no_secret(html: str, game) -> None:
     shown = set(card_names_shown(names).values())
     for name in names | shown:
         assert name not in html, name
-    for uid in uids:
+    for uid in uids:  # as the engine writes it (p1.07) and as the page's ids do (card-1-07)
         assert not re.search(rf"\b{re.escape(uid)}\b", html), uid
+        assert not re.search(rf"\b{dom_id(uid)}\b", html), uid
 
 
 def test_the_opponents_hand_and_deck_order_never_reach_the_page(signed_in, game):
