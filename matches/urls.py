@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import lab_views, views
+from matches import lab_views, play_views, views
 from matches.page_limits import replay_page_limits
 
 app_name = "matches"
@@ -20,4 +20,9 @@ urlpatterns = [
     path("matches/<int:match_id>/", replay_page_limits(views.match_detail), name="match"),
     path("decks/<int:deck_id>/swap-test/", lab_views.swap_test_new, name="swap-test"),
     path("decks/<int:deck_id>/field-test/", lab_views.field_test, name="field-test"),
+    # Games against the AI (issue 22).
+    path("play/", play_views.play_list, name="play"),
+    path("play/new/", play_views.play_new, name="play-new"),
+    path("play/<int:match_id>/", play_views.play_game, name="play-game"),
+    path("play/<int:match_id>/act/", play_views.play_act, name="play-act"),
 ]

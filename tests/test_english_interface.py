@@ -37,7 +37,8 @@ from decks.models import Deck
 from decks.values import DeckContent, EntryContent
 from matches.engine.cards import card_from_dict, card_stat_lines
 from matches.engine.names import fold_text
-from matches.models import Match, Status, Tournament
+from matches.human_play import human_match_act, human_match_start, human_match_state
+from matches.models import HumanMatchStatus, Match, Status, Tournament
 
 CYRILLIC_RUN = re.compile(
     r"[\u0400-\u04ff](?:[\u0400-\u04ff0-9\s«»“”„\"'.,:;!?()\-–—/+]*[\u0400-\u04ff])?"
@@ -281,12 +282,32 @@ def _a_finished_tournament(user) -> list[str]:
     ]
 
 
+def _games_against_the_ai(user) -> list[str]:
+    """Two precons against the heuristic: one game just begun, one played to its end."""
+    precons = list(Deck.objects.filter(is_preconstructed=True).order_by("pk")[:2])
+    games = []
+    for seat in (0, 1):
+        versions = [deck.versions.order_by("-number").first() for deck in precons]
+        game = human_match_start(
+            owner=user, deck=versions[0], opponent=versions[1], agent="heuristic", seat=seat, seed=5
+        )
+        games.append(game)
+    finished = games[1]
+    while finished.status != HumanMatchStatus.FINISHED:
+        state = human_match_state(finished)
+        finished = human_match_act(
+            finished, key=state.decision.options[-1].key, version=len(state.history)
+        )
+    return ["/play/", *(f"/play/{game.pk}/" for game in games)]
+
+
 # Every kind of content a reader can open: each makes one (owned by ``user``) and returns the
 # pages the signed-in crawl starts from.
 CONTENT_KINDS: dict[str, Callable[..., list[str]]] = {
     "a player's deck": _a_players_deck,
     "precons": _precons,
     "a tournament and its replays": _a_finished_tournament,
+    "games against the AI": _games_against_the_ai,
 }
 # The page kinds the walk must reach, so a page that stops being linked is noticed.
 EXPECTED_VIEWS = {
@@ -320,6 +341,10 @@ EXPECTED_VIEWS = {
     "decks:collection",
     "decks:print",
     "decks:proxies",
+    # Issue 22: games against the AI.
+    "matches:play",
+    "matches:play-new",
+    "matches:play-game",
 }
 
 

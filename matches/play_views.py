@@ -1,0 +1,159 @@
+"""The pages of a game against the AI: a new game, my games, and the game itself.
+
+The game page shows the board as my seat sees it (everything once the game is over), the
+pending decision as a form of buttons and what happened since my last decision in words.
+An action is a POST of the option's ``key`` and the state ``version`` the page showed:
+without JavaScript the answer is a redirect back to the game page (a refused action leaves
+its message there); with it (``Accept: application/json``) the answer is the page's parts
+rendered again by the same templates, which ``static/matches/play.js`` swaps in place.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
+from django.views.decorators.http import require_POST
+
+from cardbase.display_names import card_names_shown
+from config.numbers import whole_number
+from matches.board import board_for, card_names, narrate
+from matches.human_play import (
+    HumanMatchError,
+    IllegalActionError,
+    StaleActionError,
+    human_match_act,
+    human_match_events_since_turn,
+    human_match_start,
+    human_match_state,
+)
+from matches.human_selectors import human_match_for, human_matches_of
+from matches.models import HumanMatch, HumanMatchStatus
+from matches.play_forms import AGENT_NAMES, NewGameForm
+from matches.selectors import latest_version
+
+NOT_A_VERSION = gettext_lazy("The move names no position of the game: nothing was applied.")
+# The parts of the game page an action changes: element id → template (the page includes
+# the same templates, so both ways render the same HTML).
+PARTS = {
+    "play-status": "matches/play/_status.html",
+    "play-narration": "matches/play/_narration.html",
+    "play-decision": "matches/play/_decision_part.html",
+    "play-board": "matches/play/_board_part.html",
+}
+
+
+@login_required
+def play_list(request):
+    games = list(human_matches_of(request.user))
+    context = {
+        "in_progress": [game for game in games if game.status != HumanMatchStatus.FINISHED],
+        "finished": [game for game in games if game.status == HumanMatchStatus.FINISHED],
+    }
+    return render(request, "matches/play/list.html", context)
+
+
+@login_required
+def play_new(request):
+    form = NewGameForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = human_match_start(
+                owner=request.user,
+                deck=latest_version(deck=data["deck"]),
+                opponent=latest_version(deck=data["opponent"]),
+                agent=data["agent"],
+                seat=form.chosen_seat(),
+            )
+        except HumanMatchError as error:  # a deck the engine cannot play, say
+            for field, problems in error.fields.items():
+                for problem in problems:
+                    form.add_error(field if field in form.fields else None, problem)
+        else:
+            return redirect("matches:play-game", match.pk)
+    return render(request, "matches/play/new.html", {"form": form})
+
+
+@login_required
+def play_game(request, match_id: int):
+    match = human_match_for(request.user, match_id)
+    return render(request, "matches/play/game.html", game_context(match))
+
+
+@login_required
+@require_POST
+def play_act(request, match_id: int):
+    match = human_match_for(request.user, match_id)
+    key = request.POST.get("key", "")
+    version = whole_number(request.POST.get("version"), max_digits=9)
+    message, status = "", 200
+    try:
+        if version is None:
+            raise IllegalActionError(NOT_A_VERSION)
+        match = human_match_act(match, key=key, version=version)
+    except StaleActionError as error:
+        message, status = str(error), 409
+    except IllegalActionError as error:
+        message, status = str(error), 400
+    if status != 200:
+        match = human_match_for(request.user, match_id)  # as it is now, not as it was asked
+    if "application/json" not in request.headers.get("Accept", ""):
+        if message:
+            messages.error(request, message)
+        return redirect("matches:play-game", match.pk)
+    context = game_context(match)
+    parts = {element: render_to_string(name, context, request) for element, name in PARTS.items()}
+    return JsonResponse(
+        {
+            "code": {200: "ok", 400: "illegal_action", 409: "stale_action"}[status],
+            "message": message,
+            "version": context["version"],
+            "finished": context["finished"],
+            "parts": parts,
+        },
+        status=status,
+    )
+
+
+def player_names(match: HumanMatch) -> list[str]:
+    """Each seat as the page calls it: the deck's name and its Commander's."""
+    language = get_language() or ""
+    versions = {match.human_seat: match.deck, 1 - match.human_seat: match.opponent}
+    commanders = {seat: version.deck.commander.name_ru for seat, version in versions.items()}
+    shown = card_names_shown(commanders.values())
+    return [
+        f"{versions[seat].deck.localised_name(language)} ({shown[commanders[seat]]})"
+        for seat in (0, 1)
+    ]
+
+
+def game_context(match: HumanMatch) -> dict:
+    state = human_match_state(match)
+    finished = match.status == HumanMatchStatus.FINISHED
+    seat = match.human_seat
+    viewer = None if finished else seat  # a finished game shows everything
+    names = player_names(match)
+    board = board_for(state, viewer=viewer, names=names)
+    events = human_match_events_since_turn(match)
+    return {
+        "match": match,
+        "finished": finished,
+        "seat": seat,
+        "names": names,
+        "agent": AGENT_NAMES.get(match.agent, match.agent),
+        "me": names[seat],
+        "them": names[1 - seat],
+        "winner": None if match.winner is None else names[match.winner],
+        "won": match.winner == seat,
+        "version": match.version,
+        "board": board,
+        # The board words the decision when it is mine (never the AI's: it answers at once).
+        "decision": None if finished else board.decision,
+        "narration": narrate(events, viewer=viewer, names=names, cards=card_names(state)),
+        "action_url": reverse("matches:play-act", args=[match.pk]),
+    }

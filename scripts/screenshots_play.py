@@ -1,0 +1,182 @@
+"""Screenshots of a game against the AI: the board during a battle, during production and at
+the end, in Russian and English, 1280 px and 390 px wide — 12 images under
+``docs/screenshots/play/``.
+
+    .venv/bin/python scripts/screenshots_play.py [--out docs/screenshots/play] [--seed 7]
+
+A fresh SQLite database in a temporary folder (the shipped content loaded, one player, three
+games of two precons against the heuristic, each played by the script up to the position
+wanted), ``manage.py runserver`` on a free port over it, and Debian's Chromium through
+Playwright, as the browser tests use. An image is a PNG, or a JPEG when the PNG would pass
+150 KB (the docs keep images small).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+WIDTHS = {1280: 900, 390: 844}  # width → the window's height
+LANGUAGES = ("ru", "en")
+PNG_LIMIT = 150_000
+JPEG_LIMIT = 120_000
+USER, PASSWORD = "screenshots", "Orbita-2024-xyz"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def setup_django(database: Path) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    os.environ.pop("REDIS_URL", None)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def played_until(match, wanted, *, limit: int = 3000):
+    """``match`` played on (the human's last option each time: it moves the game on) until
+    ``wanted(state)`` holds at the human's decision, or the game ends."""
+    from matches.human_play import human_match_act, human_match_state
+
+    for _ in range(limit):
+        state = human_match_state(match)
+        if state.decision is None or wanted(state):
+            return match
+        options = state.decision.options
+        match = human_match_act(match, key=options[-1].key, version=len(state.history))
+    raise SystemExit("the position wanted never came")
+
+
+def make_games(seed: int) -> dict[str, int]:
+    """The three games: a battle, production, the end; name → game id."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from decks.models import Deck
+    from matches.human_play import human_match_start
+
+    call_command("migrate", verbosity=0)
+    call_command("load_content", verbosity=0)
+    user = get_user_model().objects.create_user(USER, password=PASSWORD)
+    precons = list(Deck.objects.filter(is_preconstructed=True).order_by("pk")[:2])
+    versions = [deck.versions.order_by("-number").first() for deck in precons]
+
+    def start():
+        return human_match_start(
+            owner=user, deck=versions[0], opponent=versions[1], agent="heuristic", seat=0, seed=seed
+        )
+
+    def in_phase(*phases: str):
+        def wanted(state) -> bool:
+            return state.state.turn >= 2 and state.state.phase.value in phases
+
+        return wanted
+
+    battle = played_until(start(), in_phase("battle_1", "battle_2"))
+    production = played_until(start(), in_phase("production"))
+    end = played_until(start(), lambda state: False)
+    return {"battle": battle.pk, "production": production.pk, "end": end.pk}
+
+
+def serve(port: int) -> subprocess.Popen:
+    server = subprocess.Popen(
+        [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=os.environ.copy(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health/", timeout=1)
+            return server
+        except OSError:
+            time.sleep(0.2)
+    server.terminate()
+    raise SystemExit("the development server did not start")
+
+
+def save(page, path: Path) -> Path:
+    """A PNG, or a JPEG of the quality that keeps it small when the PNG is too big."""
+    png = page.screenshot(type="png", full_page=True)
+    if len(png) <= PNG_LIMIT:
+        path.with_suffix(".png").write_bytes(png)
+        return path.with_suffix(".png")
+    for quality in (80, 70, 60, 50, 40, 30):
+        jpeg = page.screenshot(type="jpeg", quality=quality, full_page=True)
+        if len(jpeg) <= JPEG_LIMIT:
+            break
+    path.with_suffix(".jpg").write_bytes(jpeg)
+    return path.with_suffix(".jpg")
+
+
+def shoot(base: str, games: dict[str, int], out: Path) -> list[Path]:
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    for old in [*out.glob("*.png"), *out.glob("*.jpg")]:
+        old.unlink()
+    written = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        for language in LANGUAGES:
+            for width, height in WIDTHS.items():
+                context = browser.new_context(
+                    base_url=base,
+                    locale="ru-RU" if language == "ru" else "en-US",
+                    viewport={"width": width, "height": height},
+                )
+                context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+                page = context.new_page()
+                page.goto("/accounts/login/")
+                page.fill("#id_username", USER)
+                page.fill("#id_password", PASSWORD)
+                page.click("main form button[type=submit]")
+                page.wait_for_load_state()
+                for name, pk in games.items():
+                    page.goto(f"/play/{pk}/")
+                    page.wait_for_selector("#play-game[data-ready]")
+                    written.append(save(page, out / f"{name}-{language}-{width}"))
+                context.close()
+        browser.close()
+    return written
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots" / "play")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        setup_django(Path(folder) / "screenshots.sqlite3")
+        games = make_games(args.seed)
+        port = free_port()
+        server = serve(port)
+        try:
+            written = shoot(f"http://127.0.0.1:{port}", games, args.out)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    for path in written:
+        print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} KB")
+
+
+if __name__ == "__main__":
+    main()

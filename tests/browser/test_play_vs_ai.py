@@ -1,0 +1,117 @@
+"""A game against the AI in the browser, on the README's SQLite run with the shipped content:
+signed up through the site's page, a precon against the heuristic played to its end by
+clicking the offered options (JavaScript on: the board changes in place, no page load); a few
+decisions with JavaScript off (each a form post and a redirect back); and a move from an old
+tab refused with its message and the board of now."""
+
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+from decks.models import Deck
+from matches.human_play import human_match_state
+from matches.models import HumanMatch, HumanMatchStatus
+from tests.browser.steps import sign_up
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+MAX_DECISIONS = 1500  # a whole game is a few hundred at most; a loop that never ends fails
+STALE = re.compile("старой позиции|old position")
+
+
+@pytest.fixture
+def precons(db):
+    call_command("load_content", verbosity=0)
+    decks = list(Deck.objects.filter(is_preconstructed=True).order_by("pk")[:2])
+    assert len(decks) == 2
+    return decks
+
+
+def start_game(page: Page, precons: list[Deck]) -> HumanMatch:
+    page.goto("/play/new/")
+    page.select_option("#id_deck", str(precons[0].pk))
+    page.select_option("#id_opponent", str(precons[1].pk))
+    page.select_option("#id_agent", "heuristic")
+    page.check("input[name=seat][value='0']")
+    page.click("#new-game-form button[type=submit]")
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    return HumanMatch.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#play-status").get_attribute("data-version"))
+
+
+def options(page: Page):
+    return page.locator("#play-decision button[name=key]")
+
+
+def test_a_precon_game_against_the_heuristic_played_to_the_end_with_clicks(page, precons):
+    sign_up(page, "commander")
+    match = start_game(page, precons)
+    expect(page.locator("#play-game")).to_have_attribute("data-ready", "1")
+    page.evaluate("window.notReloaded = true")  # gone if the page were loaded again
+    decisions = 0
+    while page.locator("#play-result").count() == 0:
+        assert decisions < MAX_DECISIONS, "the game did not end"
+        before = version(page)
+        buttons = options(page)
+        expect(buttons.first).to_be_visible()
+        if decisions == 1:
+            page.keyboard.press("1")  # the first option, from the keyboard
+        else:
+            # Turn through the options, so the game moves on (the last one is often "pass").
+            buttons.nth(decisions % buttons.count()).click()
+        expect(page.locator("#play-status")).not_to_have_attribute("data-version", str(before))
+        decisions += 1
+    assert page.evaluate("window.notReloaded") is True
+    expect(page.locator("#play-result")).to_contain_text(re.compile("победили|проиграли|ничь"))
+    assert options(page).count() == 0
+    match.refresh_from_db()
+    assert match.status == HumanMatchStatus.FINISHED
+    assert decisions > 5
+
+
+def test_a_few_decisions_without_javascript_post_and_redirect(browser, live_server, precons):
+    context = browser.new_context(
+        base_url=live_server.url, locale="en-US", java_script_enabled=False
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        sign_up(page, "no-script")
+        match = start_game(page, precons)
+        boards = {page.locator("#play-board").inner_html()}
+        for _ in range(5):
+            before = version(page)
+            with page.expect_navigation():
+                options(page).last.click()
+            expect(page).to_have_url(re.compile(rf"/play/{match.pk}/$"))  # redirected back
+            assert version(page) > before
+            assert page.locator("#play-message").inner_text().strip() == ""
+            boards.add(page.locator("#play-board").inner_html())
+        assert len(boards) > 1, "the board never changed"
+        page.reload()  # the redirect's page again: nothing is posted twice
+        match.refresh_from_db()
+        assert len(human_match_state(match).history) == version(page)
+    finally:
+        context.close()
+
+
+def test_a_move_from_an_old_tab_is_refused_with_the_board_of_now(page, precons):
+    sign_up(page, "two-tabs")
+    match = start_game(page, precons)
+    old = page.context.new_page()
+    old.goto(page.url)
+    for tab in (page, old):
+        expect(tab.locator("#play-game")).to_have_attribute("data-ready", "1")
+    before = version(old)
+    options(page).first.click()
+    expect(page.locator("#play-status")).not_to_have_attribute("data-version", str(before))
+    now = version(page)
+    options(old).first.click()  # made on the position before
+    expect(old.locator("#play-message")).to_contain_text(STALE)
+    expect(old.locator("#play-status")).to_have_attribute("data-version", str(now))
+    match.refresh_from_db()
+    assert len(human_match_state(match).history) == now  # applied once
