@@ -6,7 +6,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from cardbase.api.strict_fields import StrictCharField, StrictIntegerField
-from matches.api.serializers import AGENT_NAMES, DeckRefField
+from matches.agent_specs import AGENT_KINDS
+from matches.api.serializers import DeckRefField
 from matches.models import HumanMatchStatus
 
 MAX_VERSION = 2**31 - 1
@@ -15,7 +16,7 @@ MAX_VERSION = 2**31 - 1
 class AiGameCreateSerializer(serializers.Serializer):
     deck = DeckRefField(help_text=_("Your deck: its id (latest version) or {deck, version}."))
     opponent = DeckRefField(help_text=_("The AI's deck: its id or {deck, version}."))
-    agent = serializers.ChoiceField(choices=AGENT_NAMES, required=False, default="heuristic")
+    agent = serializers.ChoiceField(choices=AGENT_KINDS, required=False, default="heuristic")
     seat = StrictIntegerField(
         min_value=0,
         max_value=1,
