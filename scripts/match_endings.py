@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import statistics
 import sys
 import tempfile
@@ -37,7 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scripts.bench.engine_matches import load_engine_copy  # noqa: E402
+from scripts.bench.engine_matches import load, load_engine_copy  # noqa: E402
 from scripts.bench.precon_files import precon_files  # noqa: E402
 
 AGAINST_PACKAGE = "engine_endings"
@@ -139,10 +138,6 @@ def report(endings: Sequence[Ending]) -> list[str]:
         f"{share(first_seat, total)}.",
     ]
     return lines
-
-
-def load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 import tempfile
 import time
@@ -46,7 +45,7 @@ from matches.statistics import (  # noqa: E402
     sprt_llr,
     wilson_interval,
 )
-from scripts.bench.engine_matches import load_engine_copy  # noqa: E402
+from scripts.bench.engine_matches import load, load_engine_copy  # noqa: E402
 from scripts.bench.precon_files import precon_files  # noqa: E402
 
 OLD_PACKAGE = "engine_gain"
@@ -114,10 +113,6 @@ def play_pair(number: int) -> PairResult:
     return PairResult(
         (scores[0], scores[1]), (new.seconds, new.decisions), (old.seconds, old.decisions)
     )
-
-
-def load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main(argv: Sequence[str] | None = None) -> None:
