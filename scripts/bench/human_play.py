@@ -2,18 +2,22 @@
 agent's replies (the heuristic), the answer rendered (observation, decision, events) — and,
 where the play pages exist, the game page rendered after it. Whole games, early vs late.
 
-    .venv/bin/python scripts/bench/human_play.py [games]
+    .venv/bin/python scripts/bench/human_play.py [games] [--profile]
 
 Makes a throwaway SQLite database in a temporary folder, loads the shipped content and plays
 ``games`` whole games between shipped precons (each pair once, the person in seat 0), the
 person choosing as the heuristic would (his choice is computed outside the timing). Each
-request runs in this process (Django's test client), so its wall time is the server's time.
+request runs in this process (Django's test client): its wall time is the server's time, and
+its CPU time (this process's, the engine thread's included) what it costs on a loaded machine.
+``--profile``: the functions that took most of the actions' time (cProfile, cumulative).
 Run ``scripts/build_engine.py`` first: the engine runs compiled, as on the server.
 """
 
 from __future__ import annotations
 
+import cProfile
 import os
+import pstats
 import statistics
 import subprocess
 import sys
@@ -40,7 +44,7 @@ def describe(name: str, values: list[float]) -> str:
     )
 
 
-def main(games: int = 6) -> None:
+def main(games: int = 6, profile: bool = False) -> None:
     with tempfile.TemporaryDirectory(prefix="human-play-bench-") as tmp:
         os.environ.update(
             DJANGO_SETTINGS_MODULE="config.settings",
@@ -82,6 +86,8 @@ def main(games: int = 6) -> None:
         pairs = list(zip(precons, precons[1:] + precons[:1], strict=True))[:games]
         actions: list[tuple[float, float]] = []  # (position in the game 0..1, seconds)
         pages: list[tuple[float, float]] = []
+        cpu: list[float] = []  # CPU seconds of each action (and its page)
+        profiler = cProfile.Profile() if profile else None
         starts: list[float] = []
         lengths: list[int] = []
         for seed, (mine, theirs) in enumerate(pairs):
@@ -101,7 +107,9 @@ def main(games: int = 6) -> None:
                 assert decision is not None
                 index = chooser.choose(decision, state.observation(decision.player))
                 body = {"key": decision.options[index].key, "version": match.version}
-                began = time.perf_counter()
+                if profiler is not None:
+                    profiler.enable()
+                began, began_cpu = time.perf_counter(), time.process_time()
                 response = client.post(
                     f"/api/ai-games/{match.pk}/actions/", body, content_type="application/json"
                 )
@@ -113,6 +121,9 @@ def main(games: int = 6) -> None:
                     shown = client.get(reverse("play-game", args=[match.pk]))
                     page_timings.append(time.perf_counter() - began)
                     assert shown.status_code == 200, shown.status_code
+                cpu.append(time.process_time() - began_cpu)
+                if profiler is not None:
+                    profiler.disable()
                 match = HumanMatch.objects.get(pk=match.pk)
             lengths.append(match.version)
             count = len(timings)
@@ -124,6 +135,8 @@ def main(games: int = 6) -> None:
                 f"{match.termination}"
             )
         load = os.getloadavg()[0]
+        if profiler is not None:
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
         print(describe("start (agent's setup replies)", starts))
         print(describe("action (API POST: apply + agent + answer)", [t for _, t in actions]))
         print(describe("  first third", [t for at, t in actions if at < 1 / 3]))
@@ -136,6 +149,10 @@ def main(games: int = 6) -> None:
             print(describe("action + page", both))
         else:
             print("game page: not in this tree (the play pages are not merged)")
+        print(describe("CPU per action" + (" + page" if page else ""), cpu))
+        placed = [(at, c) for (at, _), c in zip(actions, cpu, strict=True)]
+        print(describe("  first third", [c for at, c in placed if at < 1 / 3]))
+        print(describe("  last third", [c for at, c in placed if at > 2 / 3]))
         print(
             f"cache hits {human_play.STATES.hits}, misses {human_play.STATES.misses}; "
             f"actions per game {min(lengths)}–{max(lengths)}; load average {load:.2f}"
@@ -143,4 +160,5 @@ def main(games: int = 6) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 6)
+    numbers = [int(arg) for arg in sys.argv[1:] if arg.isdigit()]
+    main(numbers[0] if numbers else 6, profile="--profile" in sys.argv)
