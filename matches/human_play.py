@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion
@@ -40,6 +40,7 @@ from matches.engine.decisions import Decision, IllegalChoiceError
 from matches.engine.match import ENGINE_VERSION, MatchSetup, new_match
 from matches.engine.match_state import MatchState, decode_actions, encode_actions
 from matches.engine.observation import Observation
+from matches.engine.state import Phase
 from matches.engine_decks import PlayableDeck, playable_deck_of
 from matches.models import HumanMatch, HumanMatchStatus
 from matches.playing import derive_seed
@@ -81,6 +82,20 @@ class StaleActionError(Exception):
 class IllegalActionError(ValueError):
     """The key is not among the options of the person's pending decision (or the game is
     over): nothing was applied."""
+
+
+class HumanMatchUnavailable(Exception):
+    """The game was played on another engine version, whose rules its stored actions follow:
+    this site cannot rebuild it."""
+
+    def __init__(self, match: HumanMatch) -> None:
+        super().__init__(
+            _(
+                "This game was played on engine %(played)s; this site runs engine %(current)s, "
+                "whose rules differ, so the game cannot be continued."
+            )
+            % {"played": match.engine_version, "current": ENGINE_VERSION}
+        )
 
 
 # --- the engine thread and the state cache -------------------------------------------------
@@ -252,11 +267,20 @@ def _played(match: HumanMatch, *, pop: bool = False) -> _Played:
     played = STATES.get(key, pop=pop)
     if played is not None and played.state.history == actions:
         return played
+    if match.engine_version != ENGINE_VERSION:
+        raise HumanMatchUnavailable(match)
     setup = human_match_setup(match)
-    played = _in_engine(lambda: _replayed(setup, actions))
+    try:
+        played = _in_engine(lambda: _replayed(setup, actions))
+    except IllegalChoiceError as error:  # stored actions these rules do not take
+        raise HumanMatchUnavailable(match) from error
     if not pop:
         STATES.put(key, played)
     return played
+
+
+# The fields an action changes (``_store``), read again before one.
+_PROGRESS = ["actions", "version", "status", "winner", "termination", "reason", "turns"]
 
 
 def _store(match: HumanMatch, played: _Played) -> dict[str, Any]:
@@ -299,7 +323,7 @@ def human_match_start(
         names = ", ".join(sorted(AGENTS))
         fields["agent"] = [_("One of %(names)s.") % {"names": names}]
     if seat not in (0, 1):
-        fields["seat"] = [_("0 (you begin the setup) or 1.")]
+        fields["seat"] = [_("Your seat: 0 or 1.")]
     for name, version in (("deck", deck), ("opponent", opponent)):
         problems = entry_problems(user=owner, versions=[version])
         if problems:
@@ -339,13 +363,15 @@ def human_match_act(match: HumanMatch, *, key: str, version: int) -> HumanMatch:
     his next decision or the end; saved only if the game is still at ``version`` (a double
     post never applies twice). Raises ``StaleActionError`` (another version) or
     ``IllegalActionError`` (a key not offered, or the game over)."""
-    match.refresh_from_db()
+    match.refresh_from_db(fields=_PROGRESS)  # its deck versions never change
     if version != match.version:
         raise StaleActionError(version=version, current=match.version)
     if match.is_finished:
         raise IllegalActionError(_("The game is over: there is nothing to choose."))
     played = _played(match, pop=True)
-    preselected = _playable(match)[match.ai_seat].preselected
+    # The deck's pre-chosen abilities matter only while the setup asks for them.
+    in_setup = played.state.state.phase == Phase.SETUP
+    preselected = _playable(match)[match.ai_seat].preselected if in_setup else 0
     ai = _ai_player(match, preselected=preselected, version=version)
 
     def act() -> None:
@@ -367,20 +393,21 @@ def human_match_act(match: HumanMatch, *, key: str, version: int) -> HumanMatch:
         if played.state.history == decode_actions(bytes(match.actions or b"")):
             STATES.put((match.pk, version), played)  # untouched: keep it
         raise
-    fields = _store(match, played)
-    with transaction.atomic():
-        updated = HumanMatch.objects.filter(pk=match.pk, version=version).update(**fields)
+    fields = {**_store(match, played), "updated_at": timezone.now()}
+    updated = HumanMatch.objects.filter(pk=match.pk, version=version).update(**fields)
     if not updated:
-        match.refresh_from_db()
+        match.refresh_from_db(fields=_PROGRESS)
         raise StaleActionError(version=version, current=match.version)
-    match.refresh_from_db()
+    for name, value in fields.items():
+        setattr(match, name, value)
     STATES.put((match.pk, match.version), played)
     return match
 
 
 def human_match_state(match: HumanMatch) -> MatchState:
     """The engine state at the game's stored version, log on (from the cache, or replayed
-    from the stored actions, as after a restart)."""
+    from the stored actions, as after a restart). Raises ``HumanMatchUnavailable`` for a game
+    of another engine version."""
     return _played(match).state
 
 

@@ -2,18 +2,25 @@
 agent's replies (the heuristic), the answer rendered (observation, decision, events) — and,
 where the play pages exist, the game page rendered after it. Whole games, early vs late.
 
-    .venv/bin/python scripts/bench/human_play.py [games]
+    .venv/bin/python scripts/bench/human_play.py [games] [--profile] [--wal]
 
 Makes a throwaway SQLite database in a temporary folder, loads the shipped content and plays
 ``games`` whole games between shipped precons (each pair once, the person in seat 0), the
 person choosing as the heuristic would (his choice is computed outside the timing). Each
-request runs in this process (Django's test client), so its wall time is the server's time.
+request runs in this process (Django's test client): its wall time is the server's time, and
+its CPU time (this process's, the engine thread's included) what it costs on a loaded machine.
+``--profile``: the functions that took most of the actions' time (cProfile, cumulative).
+``--wal``: SQLite in write-ahead-log mode with ``synchronous=NORMAL`` (a commit without an
+fsync), to see what the disk's flushes cost each action; the site's default is SQLite's own
+(a rollback journal, flushed on every commit).
 Run ``scripts/build_engine.py`` first: the engine runs compiled, as on the server.
 """
 
 from __future__ import annotations
 
+import cProfile
 import os
+import pstats
 import statistics
 import subprocess
 import sys
@@ -40,7 +47,7 @@ def describe(name: str, values: list[float]) -> str:
     )
 
 
-def main(games: int = 6) -> None:
+def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
     with tempfile.TemporaryDirectory(prefix="human-play-bench-") as tmp:
         os.environ.update(
             DJANGO_SETTINGS_MODULE="config.settings",
@@ -56,6 +63,7 @@ def main(games: int = 6) -> None:
         django.setup()
         from django.conf import settings
         from django.contrib.auth import get_user_model
+        from django.db.backends.signals import connection_created
         from django.test import Client
         from django.urls import NoReverseMatch, reverse
 
@@ -67,21 +75,34 @@ def main(games: int = 6) -> None:
         from matches.models import HumanMatch
 
         settings.API_THROTTLE_RATES = {}
+        if wal:
+            from django.db import connection
+
+            with connection.cursor() as cursor:
+                cursor.execute("PRAGMA journal_mode=WAL")  # kept in the database file
+            connection_created.connect(
+                lambda connection, **kwargs: connection.cursor().execute(
+                    "PRAGMA synchronous=NORMAL"
+                )
+            )
+            connection.close()
         settings.ALLOWED_HOSTS = ["testserver"]
-        print(f"engine: {ENGINE} ({ENGINE_REASON})")
+        print(f"engine: {ENGINE} ({ENGINE_REASON}); SQLite {'WAL' if wal else 'default'}")
         precons = list(Deck.objects.filter(is_preconstructed=True).order_by("precon_key"))
         player = get_user_model().objects.create_user("bench", password="bench-password-1")
         client = Client()
         client.force_login(player)
         chooser = HeuristicAgent()
         try:
-            reverse("play-game", args=[1])
+            reverse("matches:play-game", args=[1])
             page = True
         except NoReverseMatch:
             page = False
         pairs = list(zip(precons, precons[1:] + precons[:1], strict=True))[:games]
         actions: list[tuple[float, float]] = []  # (position in the game 0..1, seconds)
         pages: list[tuple[float, float]] = []
+        cpu: list[float] = []  # CPU seconds of each action (and its page)
+        profiler = cProfile.Profile() if profile else None
         starts: list[float] = []
         lengths: list[int] = []
         for seed, (mine, theirs) in enumerate(pairs):
@@ -101,7 +122,9 @@ def main(games: int = 6) -> None:
                 assert decision is not None
                 index = chooser.choose(decision, state.observation(decision.player))
                 body = {"key": decision.options[index].key, "version": match.version}
-                began = time.perf_counter()
+                if profiler is not None:
+                    profiler.enable()
+                began, began_cpu = time.perf_counter(), time.process_time()
                 response = client.post(
                     f"/api/ai-games/{match.pk}/actions/", body, content_type="application/json"
                 )
@@ -110,9 +133,12 @@ def main(games: int = 6) -> None:
                 assert response.status_code == 200, response.content[:300]
                 if page:
                     began = time.perf_counter()
-                    shown = client.get(reverse("play-game", args=[match.pk]))
+                    shown = client.get(reverse("matches:play-game", args=[match.pk]))
                     page_timings.append(time.perf_counter() - began)
                     assert shown.status_code == 200, shown.status_code
+                cpu.append(time.process_time() - began_cpu)
+                if profiler is not None:
+                    profiler.disable()
                 match = HumanMatch.objects.get(pk=match.pk)
             lengths.append(match.version)
             count = len(timings)
@@ -124,6 +150,8 @@ def main(games: int = 6) -> None:
                 f"{match.termination}"
             )
         load = os.getloadavg()[0]
+        if profiler is not None:
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
         print(describe("start (agent's setup replies)", starts))
         print(describe("action (API POST: apply + agent + answer)", [t for _, t in actions]))
         print(describe("  first third", [t for at, t in actions if at < 1 / 3]))
@@ -136,6 +164,10 @@ def main(games: int = 6) -> None:
             print(describe("action + page", both))
         else:
             print("game page: not in this tree (the play pages are not merged)")
+        print(describe("CPU per action" + (" + page" if page else ""), cpu))
+        placed = [(at, c) for (at, _), c in zip(actions, cpu, strict=True)]
+        print(describe("  first third", [c for at, c in placed if at < 1 / 3]))
+        print(describe("  last third", [c for at, c in placed if at > 2 / 3]))
         print(
             f"cache hits {human_play.STATES.hits}, misses {human_play.STATES.misses}; "
             f"actions per game {min(lengths)}–{max(lengths)}; load average {load:.2f}"
@@ -143,4 +175,5 @@ def main(games: int = 6) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 6)
+    numbers = [int(arg) for arg in sys.argv[1:] if arg.isdigit()]
+    main(numbers[0] if numbers else 6, profile="--profile" in sys.argv, wal="--wal" in sys.argv)
