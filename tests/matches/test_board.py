@@ -264,3 +264,23 @@ def test_a_space_objects_built_in_units_are_named_by_the_object_and_the_unit():
     with translation.override("ru"):
         (told,) = narrate([attack], viewer=None, names=["А", "Б"], cards=named)
     assert obj.spec.built_in[0].name in told
+
+
+@pytest.mark.django_db
+def test_the_decision_form_posts_each_options_key_with_the_state_version():
+    from django.utils.html import escape
+
+    match, names = played(0, steps=3)
+    board = board_for(match, viewer=match.decision.player, names=names)
+    html = render_to_string(
+        "matches/board/_decision.html",
+        {"decision": board.decision, "action_url": "/play/7/act/", "version": 3},
+    )
+    assert '<form method="post" action="/play/7/act/"' in html
+    assert '<input type="hidden" name="version" value="3">' in html
+    for option in board.decision.options:
+        assert f'name="key" value="{escape(option.key)}"' in html
+        assert escape(option.label) in html
+    other = board_for(match, viewer=1 - match.decision.player, names=names)
+    assert other.decision is None  # the other seat waits: no buttons
+    assert render_to_string("matches/board/_decision.html", {"decision": None}).strip() == ""
