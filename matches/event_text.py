@@ -239,7 +239,7 @@ def _redeal(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
 
 
 def _resources(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
-    return _("%(player)s: resources %(resources)s, action tokens %(tokens)s") % {
+    return _("%(player)s receives resources: %(resources)s, action tokens: %(tokens)s") % {
         "player": w.player(e["player"]),
         "resources": e["resources"],
         "tokens": e["tokens"],
@@ -468,8 +468,15 @@ def _landing(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
 
 def _effect(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
     source = str(e["effect"]).split(":")[0]
-    card = w.card(source) if w.knows(source) else f"«{e['name']}»"
-    text = _("%(player)s plays %(card)s") % {"player": w.player(e["player"]), "card": card}
+    if w.knows(source):
+        text = _("%(player)s plays %(card)s") % {
+            "player": w.player(e["player"]),
+            "card": w.card(source),
+        }
+    elif source.startswith("cmdr"):  # an ability printed on the Commander card
+        text = _("%(player)s uses the Commander's ability") % {"player": w.player(e["player"])}
+    else:  # an effect given to the player, of no card
+        text = _("%(player)s plays an effect") % {"player": w.player(e["player"])}
     if e.get("target"):
         text += " " + _("on %(target)s") % {"target": w.card(e["target"])}
     if e.get("roll") is not None:
@@ -562,7 +569,10 @@ def _exchange(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
 
 
 def _other_income(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
-    return _("%(player)s receives other income") % {"player": w.player(e["player"])}
+    return _("%(player)s receives resources for boarding: %(resources)s") % {
+        "player": w.player(e["player"]),
+        "resources": e["resources"],
+    }
 
 
 def _reroll(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:

@@ -227,3 +227,85 @@ def test_the_board_marks_damage_the_commander_and_the_battle():
     assert sum(card.commander for card in cards) == 2
     assert all(card.face is not None for card in cards)
     assert board.decision is not None and board.decision.kind == "battle.attack"
+
+
+@pytest.mark.django_db
+def test_a_face_drawn_again_from_the_kept_html_has_its_own_ids_and_language():
+    from matches.templatetags.board_faces import board_face
+
+    match, names = played(3, steps=150)
+    board = board_for(match, viewer=None, names=names)
+    cards = [c for p in board.players for c in p.hand]
+    first, second = cards[0], cards[1]
+    with translation.override("ru"):
+        one, two = board_face(first), board_face(second)
+        assert f"{first.dom_id}-" in one  # its tooltip ids
+        assert first.dom_id in one and second.dom_id not in one
+        assert second.dom_id in two and "\x00" not in one + two
+        again = board_face(first)
+    with translation.override("en"):
+        english = board_face(first)
+    assert again == one and english != one
+
+
+def test_a_space_objects_built_in_units_are_named_by_the_object_and_the_unit():
+    from matches.board import card_names
+
+    for seed in range(9):
+        match, _names = played(seed, steps=0)
+        objects = [c for c in match.state.cards.values() if c.spec.built_in]
+        if objects:
+            break
+    obj = objects[0]
+    with translation.override("ru"):
+        named = card_names(match)
+    assert named[f"{obj.uid}#0"] == f"{obj.spec.name}: {obj.spec.built_in[0].name}"
+    attack = {"type": "destroyed", "uid": f"{obj.uid}#0", "player": obj.owner}
+    with translation.override("ru"):
+        (told,) = narrate([attack], viewer=None, names=["А", "Б"], cards=named)
+    assert obj.spec.built_in[0].name in told
+
+
+@pytest.mark.django_db
+def test_the_decision_form_posts_each_options_key_with_the_state_version():
+    from django.utils.html import escape
+
+    match, names = played(0, steps=3)
+    board = board_for(match, viewer=match.decision.player, names=names)
+    html = render_to_string(
+        "matches/board/_decision.html",
+        {"decision": board.decision, "action_url": "/play/7/act/", "version": 3},
+    )
+    assert '<form method="post" action="/play/7/act/"' in html
+    assert '<input type="hidden" name="version" value="3">' in html
+    for option in board.decision.options:
+        assert f'name="key" value="{escape(option.key)}"' in html
+        assert escape(option.label) in html
+    other = board_for(match, viewer=1 - match.decision.player, names=names)
+    assert other.decision is None  # the other seat waits: no buttons
+    assert render_to_string("matches/board/_decision.html", {"decision": None}).strip() == ""
+
+
+def test_every_decision_kind_the_engine_asks_has_a_prompt_in_both_languages():
+    """The kinds read from the engine's source (``Game.ask`` and the battle's ``_ask``), so a
+    new kind without words fails here even before a match reaches it."""
+    from matches.decision_text import PROMPTS, prompt
+    from matches.event_text import Words
+
+    asked = set()
+    for path in (ROOT / "matches" / "engine").glob("*.py"):
+        for found in re.finditer(
+            r'\b_?ask\(\s*[^,]+,\s*"([a-z_]+\.[a-z_]+)"(?:\s+if\s+\w+\s+else\s+"([a-z_]+\.[a-z_]+)")?',
+            path.read_text(encoding="utf-8"),
+        ):
+            asked.update(kind for kind in found.groups() if kind)
+    assert len(asked) > 30 and asked <= set(PROMPTS), asked - set(PROMPTS)
+    words = Words(lambda index: "Игрок", {"p0.01": "Оса"})
+    context = {"card": "p0.01", "ship": {"uid": "p0.01"}, "round": 1, "range": "long"}
+    for kind in asked:
+        for language in ("ru", "en"):
+            with translation.override(language):
+                text = prompt(kind, context, words)
+            assert not INTERNAL.search(text), (kind, text)
+            if language == "ru":
+                assert not re.search("[A-Za-z]{3,}", text), (kind, text)
