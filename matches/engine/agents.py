@@ -17,7 +17,7 @@ from matches.engine.decisions import Decision, IllegalChoiceError
 from matches.engine.observation import Observation
 
 # Bumped whenever a change alters how an agent chooses for the same decision and observation.
-AGENTS_VERSION = "1.0"
+AGENTS_VERSION = "1.1"
 
 
 class Agent(Protocol):
@@ -94,7 +94,6 @@ class ScriptedAgent:
 # that is legal wins.
 _PREFERRED: dict[str, tuple[str, ...]] = {
     "setup.redeal": ("keep",),
-    "commander.move": ("stay",),
     "commerce.escort": ("stay",),
     "capture.civil_building": ("capture",),
     "production.discard_ability": ("discard",),
@@ -159,21 +158,39 @@ class HeuristicAgent:
         return _index(decision, "next")
 
     def _setup_commander(self, decision: Decision) -> int:
-        objects = [
-            i for i, o in enumerate(decision.options) if o.data.get("kind") == "space_object"
-        ]
-        candidates = objects or range(len(decision.options))
-        return max(candidates, key=lambda i: decision.options[i].data.get("cost", 0))
+        """On a ship, which then keeps him in an open-space sector (the enemy enters one only
+        by a card, MOVE-9); on the dearest object only when no ship is built."""
+        carrier = _weakest_ship(decision)
+        if carrier is not None:
+            return carrier
+        options = decision.options
+        return max(range(len(options)), key=lambda i: options[i].data.get("cost", 0))
+
+    def _commander_move(self, decision: Decision) -> int:
+        """In production, from an object onto a ship on its orbit (which then takes him into
+        open space); at the start of a battle phase, and on a ship, stay (a ship about to
+        fight on that orbit is no safer than the object)."""
+        stay = _index(decision, "stay")
+        if decision.options[stay].data.get("kind") == "ship":
+            return stay
+        if decision.context.get("phase") != "production":
+            return stay
+        carrier = _weakest_ship(decision)
+        return stay if carrier is None else carrier
 
     def _setup_return_card(self, decision: Decision) -> int:
         return min(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
 
     def _place_ship(self, decision: Decision) -> int:
+        """With the Commander; before he is placed, in the open-space sector holding the fleet
+        (a new one for the first ship), where the enemy cannot reach him (MOVE-9)."""
+        options = decision.options
         return max(
-            range(len(decision.options)),
+            range(len(options)),
             key=lambda i: (
-                decision.options[i].data.get("own_commander", False),
-                decision.options[i].data.get("own_power", -1),
+                options[i].data.get("own_commander", False),
+                not options[i].data.get("orbit", False),
+                options[i].data.get("own_power", -1),
             ),
         )
 
@@ -199,7 +216,7 @@ class HeuristicAgent:
         options = decision.options
         stay = _index(decision, "stay")
         if context.get("commander"):
-            return stay
+            return self._move_commander_carrier(decision, stay)
         here = options[stay].data
         power = context.get("ship", {}).get("power", 0)
         free = context.get("mobile_power", 0)
@@ -248,6 +265,21 @@ class HeuristicAgent:
                 options[i].key == "stay",
             ),
         )
+
+    def _move_commander_carrier(self, decision: Decision, stay: int) -> int:
+        """The Commander's ship leaves an orbit the enemy can reach for the own sector with the
+        most power, or a new one; in open space it stays."""
+        options = decision.options
+        if not options[stay].data.get("orbit"):
+            return stay
+        sectors = [
+            i
+            for i, o in enumerate(options)
+            if not o.data.get("orbit") and not o.data.get("enemy_power")
+        ]
+        if not sectors:
+            return stay
+        return max(sectors, key=lambda i: (options[i].data.get("own_power", -1), -i))
 
     def _battle_attack(self, decision: Decision) -> int:
         """The attack with the most expected damage; when ``pass`` is offered (every attack
@@ -309,6 +341,18 @@ class HeuristicAgent:
         better for every roll of the game)."""
         roll, need = decision.context.get("roll", 0), decision.context.get("need")
         return _index(decision, "reroll" if roll < (need or 4) else "keep")
+
+
+def _weakest_ship(decision: Decision) -> int | None:
+    """The ship of least fighting value (then cost) among the options, or None: the Commander's
+    carrier stays out of battle in open space, so the strong ships are free to fight."""
+    options = decision.options
+    ships = [i for i, o in enumerate(options) if o.data.get("kind") == "ship"]
+    if not ships:
+        return None
+    return min(
+        ships, key=lambda i: (options[i].data.get("power", 0), options[i].data.get("cost", 0), i)
+    )
 
 
 def _enemy_place(data: Mapping[str, Any], player: int) -> bool:

@@ -674,7 +674,7 @@ class Game:
             return
         options = [Option("stay", "остаться", self.card_features(carrier))]
         options += [Option(c.uid, c.spec.name, self.card_features(c)) for c in near]
-        option = self.ask(player, "commander.move", options, at=at)
+        option = self.ask(player, "commander.move", options, at=at, phase=state.phase.value)
         if option.key != "stay":
             state.players[player].commander_at = option.key
             self.log.emit("commander", player=player, at=option.key)

@@ -39,28 +39,46 @@ class SearchAgent:
     """About ``budget`` playouts per searched decision: ``budget // options`` worlds (at least
     one), each playing every option out."""
 
-    __slots__ = ("_heuristic", "_random", "budget", "name")
+    __slots__ = ("_heuristic", "_random", "budget", "kinds", "margin", "name", "until_turn")
 
-    def __init__(self, budget: int, seed: int = 0, name: str = "search") -> None:
+    def __init__(
+        self,
+        budget: int,
+        seed: int = 0,
+        name: str = "search",
+        *,
+        kinds: frozenset[str] = SEARCHED_KINDS,
+        until_turn: int = 0,
+        margin: float = 0.0,
+    ) -> None:
+        """``kinds``: the decision kinds searched; ``until_turn``: search only up to that turn
+        (0: always); ``margin``: leave the heuristic's choice only for an option scoring more
+        than this share of the worlds above it (docs/engine.md, "The search agent")."""
         if budget < 1:
-            raise ValueError(f"a search budget is at least 1 world, got {budget}")
+            raise ValueError(f"a search budget is at least 1 playout, got {budget}")
         self.budget = budget
         self.name = name
+        self.kinds = kinds
+        self.until_turn = until_turn
+        self.margin = margin
         self._random = random.Random(seed)
         self._heuristic = HeuristicAgent()
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         fallback = self._heuristic.choose(decision, observation)
-        if decision.kind not in SEARCHED_KINDS or not isinstance(observation, MatchObservation):
+        if decision.kind not in self.kinds or not isinstance(observation, MatchObservation):
+            return fallback
+        if self.until_turn and observation.turn > self.until_turn:
             return fallback
         options = len(decision.options)
         scores = [0.0] * options
-        for _ in range(max(1, self.budget // options)):
+        worlds = max(1, self.budget // options)
+        for _ in range(worlds):
             world_seed = self._random.getrandbits(62)
             for index in range(options):
                 world = observation.sample_world(random.Random(world_seed))
                 scores[index] += self._play_out(world, index, decision.player)
-        best = scores[fallback]
+        best = scores[fallback] + self.margin * worlds
         choice = fallback
         for index, score in enumerate(scores):
             if score > best:

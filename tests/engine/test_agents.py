@@ -1,8 +1,11 @@
-"""The heuristic agent's movement: the Commander's carrier and a guard stay home, the free fleet
-goes together where it overpowers the enemy, the enemy Commander's place first."""
+"""The heuristic agent: the Commander on the weakest ship, kept in open space (1.1); a guard
+stays with a Commander on an orbit; the free fleet goes together where it overpowers the enemy,
+the enemy Commander's place first."""
 
 from matches.engine.agents import ATTACK_MARGIN, ESCORT_POWER, GUARD_SHARE, HeuristicAgent
 from matches.engine.decisions import Decision, Option
+from matches.engine.game import MatchOver
+from tests.engine.positions import seen, two_homes
 
 HOME = {"to": "home", "orbit": True, "controller": 0, "own_commander": True, "own_power": 60,
         "enemy_power": 0}  # fmt: skip
@@ -26,8 +29,17 @@ def chosen(decision):
     return decision.options[HeuristicAgent().choose(decision)].key
 
 
-def test_the_commander_s_carrier_never_moves():
-    assert chosen(move(enemy_orbit("P", enemy_power=1, commander=True), commander=True)) == "stay"
+def test_the_commander_s_carrier_in_open_space_stays_there():
+    sector = {"to": "s1", "orbit": False, "own_power": 30, "enemy_power": 0}
+    target = enemy_orbit("P", enemy_power=1, commander=True)
+    assert chosen(move(target, here=sector, commander=True)) == "stay"
+
+
+def test_the_commander_s_carrier_leaves_an_orbit_for_open_space():
+    # Heuristic 1.0 kept him on the orbit, where the first battle could take him (turn-1 losses).
+    fleet = Option("s1", "", {"to": "s1", "orbit": False, "own_power": 30, "enemy_power": 0})
+    assert chosen(move(enemy_orbit("P", enemy_power=1, commander=True), commander=True)) == "new"
+    assert chosen(move(fleet, commander=True)) == "s1"
 
 
 def test_a_guard_share_of_the_fleet_stays_with_the_commander():
@@ -86,3 +98,97 @@ def test_a_ram_worth_something_is_made():
 def test_the_best_declinable_attack_is_made_over_passing():
     boarding = Option("A2:boarding>D1", "", {"mount": "boarding", "expected": 1.2})
     assert chosen(attack(ram(0), boarding)) == "A2:boarding>D1"
+
+
+# --- heuristic 1.1: the Commander hides in open space (issue 21) ---------------------------------
+
+
+def carrier(key, *, kind, power=0, cost=1):
+    return Option(key, key, {"uid": key, "kind": kind, "power": power, "cost": cost})
+
+
+def test_the_commander_goes_on_the_weakest_ship_not_the_dearest_object():
+    # Heuristic 1.0 chose the planet (the dearest card), where the first battle could take him.
+    options = (
+        carrier("planet", kind="space_object", cost=6),
+        carrier("cruiser", kind="ship", power=20, cost=5),
+        carrier("scout", kind="ship", power=8, cost=2),
+        carrier("corvette", kind="ship", power=8, cost=3),
+    )
+    assert chosen(Decision(0, "setup.commander", options)) == "scout"
+
+
+def test_with_no_ship_built_the_commander_goes_on_the_dearest_object():
+    options = (
+        carrier("asteroid", kind="space_object", cost=3),
+        carrier("planet", kind="space_object", cost=6),
+    )
+    assert chosen(Decision(0, "setup.commander", options)) == "planet"
+
+
+def place(*places):
+    options = (Option("new", "", NEW), *(Option(p["to"], "", p) for p in places))
+    return Decision(0, "place.ship", options, {"ship": {"power": 10}})
+
+
+def test_before_the_commander_is_placed_the_fleet_gathers_in_open_space():
+    # Heuristic 1.0 put the first ship on its planet's orbit (own power 0 beats a new sector),
+    # then every other ship there, so the Commander ended up on an orbit the enemy may enter.
+    orbit = {"to": "home", "orbit": True, "controller": 0, "own_power": 0, "enemy_power": 0,
+             "own_commander": False}  # fmt: skip
+    assert chosen(place(orbit)) == "new"
+    sector = {"to": "s1", "orbit": False, "own_power": 10, "enemy_power": 0}
+    assert chosen(place({**orbit, "own_power": 30}, sector)) == "s1"
+    assert chosen(place(sector, {**orbit, "own_commander": True})) == "home"
+
+
+def test_in_production_the_commander_steps_from_an_object_onto_a_ship_and_stays_on_a_ship():
+    on_object = (
+        Option("stay", "", {"kind": "space_object", "cost": 6}),
+        carrier("cruiser", kind="ship", power=20),
+        carrier("scout", kind="ship", power=8),
+    )
+    production = {"at": "planet", "phase": "production"}
+    assert chosen(Decision(0, "commander.move", on_object, production)) == "scout"
+    on_ship = (
+        Option("stay", "", {"kind": "ship", "power": 8}),
+        carrier("cruiser", kind="ship", power=20),
+    )
+    assert chosen(Decision(0, "commander.move", on_ship, production)) == "stay"
+
+
+def test_at_the_start_of_a_battle_phase_the_commander_stays_on_his_object():
+    """The ship on the orbit is about to fight there: no safer than the object, and unlike in
+    production it cannot leave for open space first."""
+    on_object = (
+        Option("stay", "", {"kind": "space_object", "cost": 6}),
+        carrier("scout", kind="ship", power=8),
+    )
+    battle = {"at": "planet", "phase": "battle_1"}
+    assert chosen(Decision(0, "commander.move", on_object, battle)) == "stay"
+
+
+def test_a_commander_taken_into_open_space_survives_the_turn_that_takes_his_planet():
+    """Player 1 (moving second) brings three cruisers against player 0's planet. Kept on the
+    planet (1.0's ``stay``, scripted) the Commander is lost on turn 1; the heuristic moves him
+    onto the cruiser on the orbit and takes it into a new sector first."""
+    raiders = {"cards": {f"raider{i}": {"card": "exorcist", "at": "s1"} for i in range(3)}}
+
+    def play(first):
+        game, uid = two_homes(first, raiders, phase="start", dice=[3, 4, 5, 2, 6, 1] * 20)
+        try:
+            game.play_turn()
+        except MatchOver as over:
+            return over.outcome, game, uid
+        return None, game, uid
+
+    outcome, game, uid = play({"script": {"commander.move": ["stay"] * 3}})
+    assert outcome is not None and outcome.winner == 1 and outcome.turn == 1
+    outcome, game, uid = play({})
+    assert outcome is None
+    assert game.state.players[0].commander_at == uid["cruiser0"]
+    assert game.state.cards[uid["cruiser0"]].where.startswith("s")
+    assert seen(game, 0)[:2] == [
+        ("production", "commander.move", uid["cruiser0"]),
+        ("move_1", "move.ship", "new"),
+    ]

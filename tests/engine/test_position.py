@@ -93,6 +93,9 @@ def test_a_turn_played_phase_by_phase_is_the_turn_game_plays(phase, guard):
     data = capture_position(phase="start", dice=[3, 4, 5, 2, 6, 1] * 5)
     data["players"][0]["cards"]["bought"] = {"card": "asteroid", "zone": "hand"}
     data["players"][1]["resources"] = 3
+    # Player 0's Commander stays on his planet, so the whole fleet is free to attack (heuristic
+    # 1.1 would take him into open space on the cruiser, leaving too little to take the planet).
+    data["players"][0]["script"] = {"commander.move": ["stay"] * 3}
     if guard:
         data["players"][1]["cards"]["guard"] = {"card": "exorcist", "at": "home1"}
     whole = position_game(position_from_dict(data))

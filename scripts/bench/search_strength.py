@@ -1,0 +1,252 @@
+"""How strong the search agent is: paired, seat-swapped games on the shipped precons, an SPRT.
+
+    .venv/bin/python scripts/bench/search_strength.py [--agent search] [--opponent heuristic]
+        [--games 1000] [--jobs 2] [--delta 0.05] [--alpha 0.05] [--beta 0.05]
+    .venv/bin/python scripts/bench/search_strength.py --budgets 4 8 16 32 --games 200
+
+Games come in pairs: pair ``k`` plays the ``k mod 56``-th ordered pairing of the 8 precons
+(``content/precons/*.json``, every ordered pair cycled) with match seed ``k``, once with the
+agent in seat 0 and once in seat 1, so the decks, the seats and the dice even out. Each agent
+is seeded from the match seed and its seat (as ``make_agent`` is by the service). A draw counts
+half. After every game, in game order, the tournaments' own SPRT (``matches.statistics``:
+H0 = 50 %, H1 = 50 % + ``delta``, α, β) is updated; the first game at which it decides is
+printed, and the run goes on to ``--games`` for the win rate and its Wilson interval. CPU per
+decision is the process time of each ``choose`` of the agent (every decision with two options
+or more, searched or not): the mean and the 95th percentile; also per game.
+
+``--budgets`` plays ``--games`` games at each budget (``search:N``) and prints one line each:
+the curve of strength against budget. ``--opponent random`` plays against the random agent.
+Prints the load average before and after. Not a test: figures go to docs/engine.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics as stats
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from matches.engine.agents import Agent, agent_spec_error, make_agent, parse_agent_spec  # noqa: E402
+from matches.engine.decisions import Decision  # noqa: E402
+from matches.engine.decks import Deck, deck_from_dict  # noqa: E402
+from matches.engine.match import run_match  # noqa: E402
+from matches.engine.observation import Observation  # noqa: E402
+from matches.engine.search import SEARCHED_KINDS, SearchAgent  # noqa: E402
+from matches.statistics import (  # noqa: E402
+    SprtDecision,
+    sprt_bounds,
+    sprt_decision,
+    sprt_llr,
+    wilson_interval,
+)
+
+
+def precon_pairings() -> list[tuple[Deck, Deck]]:
+    decks = [
+        deck_from_dict(json.loads(path.read_text(encoding="utf-8")))
+        for path in sorted((ROOT / "content" / "precons").glob("*.json"))
+    ]
+    return [(a, b) for a in decks for b in decks if a is not b]
+
+
+class Timed:
+    """An agent whose every answer's process time is kept (CPU per decision)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.times: list[float] = []
+
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        start = time.process_time()
+        index = self.agent.choose(decision, observation)
+        self.times.append(time.process_time() - start)
+        return index
+
+
+@dataclass(frozen=True)
+class Game:
+    index: int
+    score: float  # the agent's: 1 a win, ½ a draw, 0 a loss
+    turns: int
+    times: list[float]  # CPU of each of the agent's decisions, seconds
+
+
+_PAIRINGS: list[tuple[Deck, Deck]] = []
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A search agent other than ``make_agent``'s (the alternatives in docs/engine.md)."""
+
+    kinds: frozenset[str] = SEARCHED_KINDS
+    until_turn: int = 0
+    margin: float = 0.0
+
+
+def build(spec: str, seed: int, variant: Variant) -> Agent:
+    name, budget = parse_agent_spec(spec)
+    if name != "search" or variant == Variant():
+        return make_agent(spec, seed=seed)
+    assert budget is not None
+    return SearchAgent(
+        budget,
+        seed=seed,
+        name=spec,
+        kinds=variant.kinds,
+        until_turn=variant.until_turn,
+        margin=variant.margin,
+    )
+
+
+def play(job: tuple[int, str, str, Variant]) -> Game:
+    index, spec, opponent, variant = job
+    if not _PAIRINGS:
+        _PAIRINGS.extend(precon_pairings())
+    pair, seat = divmod(index, 2)
+    seed = pair
+    decks = list(_PAIRINGS[pair % len(_PAIRINGS)])
+    names = [spec, opponent] if seat == 0 else [opponent, spec]
+    agents = [build(name, seed * 2 + i, variant) for i, name in enumerate(names)]
+    timed = Timed(agents[seat])
+    agents[seat] = timed
+    result = run_match(decks=decks, agents=agents, seed=seed, log=False)
+    winner = result.outcome.winner
+    score = 0.5 if winner is None else float(winner == seat)
+    return Game(index, score, result.state.turn, timed.times)
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def load() -> str:
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def run(spec: str, opponent: str, games: int, jobs: int, args: argparse.Namespace) -> dict:
+    wins = draws = losses = 0
+    decided_at, decision = None, SprtDecision.UNDECIDED
+    times: list[float] = []
+    per_game: list[float] = []
+    turns: list[int] = []
+    started = time.monotonic()
+    variant = Variant(
+        frozenset(args.kinds) if args.kinds else SEARCHED_KINDS, args.until_turn, args.margin
+    )
+    jobs_list = [(index, spec, opponent, variant) for index in range(games)]
+    with Pool(jobs) as pool:
+        for game in pool.imap(play, jobs_list):
+            if game.score == 1:
+                wins += 1
+            elif game.score == 0:
+                losses += 1
+            else:
+                draws += 1
+            times.extend(game.times)
+            per_game.append(sum(game.times))
+            turns.append(game.turns)
+            if decided_at is None:
+                verdict = sprt_decision(
+                    wins=wins,
+                    draws=draws,
+                    losses=losses,
+                    delta=args.delta,
+                    alpha=args.alpha,
+                    beta=args.beta,
+                )
+                if verdict is not SprtDecision.UNDECIDED:
+                    decided_at, decision = game.index + 1, verdict
+            if args.progress and (game.index + 1) % args.progress == 0:
+                score = wins + draws / 2
+                print(
+                    f"  {game.index + 1} games: {score / (game.index + 1):.3f} "
+                    f"({wins}-{draws}-{losses}), {time.monotonic() - started:.0f} s, "
+                    f"load {load()}",
+                    flush=True,
+                )
+    score = wins + draws / 2
+    low, high = wilson_interval(score, games)
+    return {
+        "agent": spec,
+        "opponent": opponent,
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "rate": score / games,
+        "wilson": (low, high),
+        "llr": sprt_llr(wins=wins, draws=draws, losses=losses, delta=args.delta),
+        "sprt": decision.value,
+        "sprt_at": decided_at,
+        "decisions": len(times),
+        "cpu_mean_ms": 1000 * stats.fmean(times) if times else 0.0,
+        "cpu_p95_ms": 1000 * percentile(times, 0.95),
+        "cpu_game_s": stats.fmean(per_game),
+        "turns_median": stats.median(turns),
+        "wall_s": time.monotonic() - started,
+    }
+
+
+def describe(result: dict) -> str:
+    low, high = result["wilson"]
+    sprt = result["sprt"] + (f" at game {result['sprt_at']}" if result["sprt_at"] else "")
+    return (
+        f"{result['agent']} vs {result['opponent']}: {result['games']} games, "
+        f"{result['wins']}-{result['draws']}-{result['losses']} (W-D-L), "
+        f"score {100 * result['rate']:.1f} % [Wilson 95 %: {100 * low:.1f}–{100 * high:.1f} %], "
+        f"SPRT {sprt} (LLR {result['llr']:.2f}); CPU per decision mean "
+        f"{result['cpu_mean_ms']:.1f} ms, p95 {result['cpu_p95_ms']:.1f} ms "
+        f"({result['decisions']} decisions); CPU per game {result['cpu_game_s']:.2f} s; "
+        f"median turns {result['turns_median']}; wall {result['wall_s']:.0f} s"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--agent", default="search", help="the agent measured (default search)")
+    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--budgets", type=int, nargs="+", help="curve mode: search:N for each")
+    parser.add_argument("--games", type=int, default=1000, help="games per run (even)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--delta", type=float, default=0.05, help="H1 = 0.5 + delta")
+    parser.add_argument("--alpha", type=float, default=0.05)
+    parser.add_argument("--beta", type=float, default=0.05)
+    parser.add_argument("--kinds", nargs="+", help="decision kinds searched (an alternative)")
+    parser.add_argument("--until-turn", type=int, default=0, help="search up to this turn")
+    parser.add_argument("--margin", type=float, default=0.0, help="SearchAgent's margin")
+    parser.add_argument("--progress", type=int, default=0, help="print every N games")
+    args = parser.parse_args(argv)
+    specs = [f"search:{n}" for n in args.budgets] if args.budgets else [args.agent]
+    for spec in [*specs, args.opponent]:
+        error = agent_spec_error(spec)
+        if error:
+            parser.error(error)
+    if args.games < 2 or args.games % 2:
+        parser.error("--games must be even (games come in seat-swapped pairs)")
+    lower, upper = sprt_bounds(alpha=args.alpha, beta=args.beta)
+    print(
+        f"SPRT H0 50 %, H1 {50 + 100 * args.delta:g} %, alpha {args.alpha}, beta {args.beta}: "
+        f"bounds {lower:.2f} / {upper:.2f}; jobs {args.jobs}; load before {load()}",
+        flush=True,
+    )
+    for spec in specs:
+        print(describe(run(spec, args.opponent, args.games, args.jobs, args)), flush=True)
+    print(f"load after {load()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
