@@ -1,6 +1,8 @@
 """The search agent: determinized Monte Carlo with heuristic playouts (``SearchAgent``).
 
-At a decision it searches (``SEARCHED_KINDS``) the agent draws worlds from its own observation
+At a decision it searches (``SEARCHED_KINDS`` up to ``SEARCHED_UNTIL_TURN``: the deployment
+and the first turn's moves, where the game is most often won) the agent draws worlds from its
+own observation
 (``match_state.MatchObservation.sample_world``: the opponent's hand and deck dealt again from
 the cards it has not seen, its own deck shuffled again, fresh dice), plays every option in each
 world and the match on to its end with the heuristic on both sides, and takes the option that
@@ -20,19 +22,10 @@ from matches.engine.decisions import Decision
 from matches.engine.match_state import MatchObservation, MatchState
 from matches.engine.observation import Observation
 
-# The decision kinds the agent searches; the heuristic answers the rest (docs/engine.md,
-# "The search agent": where the search gains, measured).
-SEARCHED_KINDS = frozenset(
-    {
-        "setup.commander",
-        "setup.build",
-        "production.build",
-        "move.ship",
-        "battle.withdraw",
-        "effect.play",
-        "commander.move",
-    }
-)
+# The decision kinds the agent searches, up to the turn ``SEARCHED_UNTIL_TURN``; the heuristic
+# answers the rest (docs/engine.md, "The search agent": where the search gains, measured).
+SEARCHED_KINDS = frozenset({"setup.commander", "commander.move", "move.ship"})
+SEARCHED_UNTIL_TURN = 1
 
 
 class SearchAgent:
@@ -48,7 +41,7 @@ class SearchAgent:
         name: str = "search",
         *,
         kinds: frozenset[str] = SEARCHED_KINDS,
-        until_turn: int = 0,
+        until_turn: int = SEARCHED_UNTIL_TURN,
         margin: float = 0.0,
     ) -> None:
         """``kinds``: the decision kinds searched; ``until_turn``: search only up to that turn

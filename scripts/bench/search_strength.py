@@ -40,7 +40,7 @@ from matches.engine.decisions import Decision  # noqa: E402
 from matches.engine.decks import Deck, deck_from_dict  # noqa: E402
 from matches.engine.match import run_match  # noqa: E402
 from matches.engine.observation import Observation  # noqa: E402
-from matches.engine.search import SEARCHED_KINDS, SearchAgent  # noqa: E402
+from matches.engine.search import SEARCHED_KINDS, SEARCHED_UNTIL_TURN, SearchAgent  # noqa: E402
 from matches.statistics import (  # noqa: E402
     SprtDecision,
     sprt_bounds,
@@ -89,7 +89,7 @@ class Variant:
     """A search agent other than ``make_agent``'s (the alternatives in docs/engine.md)."""
 
     kinds: frozenset[str] = SEARCHED_KINDS
-    until_turn: int = 0
+    until_turn: int = SEARCHED_UNTIL_TURN
     margin: float = 0.0
 
 
@@ -225,7 +225,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--kinds", nargs="+", help="decision kinds searched (an alternative)")
-    parser.add_argument("--until-turn", type=int, default=0, help="search up to this turn")
+    parser.add_argument(
+        "--until-turn",
+        type=int,
+        default=SEARCHED_UNTIL_TURN,
+        help="search up to this turn (0: all)",
+    )
     parser.add_argument("--margin", type=float, default=0.0, help="SearchAgent's margin")
     parser.add_argument("--progress", type=int, default=0, help="print every N games")
     args = parser.parse_args(argv)
