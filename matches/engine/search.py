@@ -15,24 +15,40 @@ observation (a battle scenario), it answers as the heuristic.
 
 from __future__ import annotations
 
+import math
 import random
 
 from matches.engine.agents import HeuristicAgent
 from matches.engine.decisions import Decision
 from matches.engine.match_state import MatchObservation, MatchState
 from matches.engine.observation import Observation
+from matches.engine.state import GameState
 
 # The decision kinds the agent searches, up to the turn ``SEARCHED_UNTIL_TURN``; the heuristic
 # answers the rest (docs/engine.md, "The search agent": where the search gains, measured).
 SEARCHED_KINDS = frozenset({"setup.commander", "commander.move", "move.ship"})
 SEARCHED_UNTIL_TURN = 1
+# Turns a playout plays after the current one before it is scored by ``evaluate`` (0: to the
+# match's end).
+SEARCH_HORIZON = 0
+# ``evaluate``: the resources' difference that is worth about three quarters of a win.
+EVALUATION_SCALE = 25.0
 
 
 class SearchAgent:
     """About ``budget`` playouts per searched decision: ``budget // options`` worlds (at least
     one), each playing every option out."""
 
-    __slots__ = ("_heuristic", "_random", "budget", "kinds", "margin", "name", "until_turn")
+    __slots__ = (
+        "_heuristic",
+        "_random",
+        "budget",
+        "horizon",
+        "kinds",
+        "margin",
+        "name",
+        "until_turn",
+    )
 
     def __init__(
         self,
@@ -43,10 +59,13 @@ class SearchAgent:
         kinds: frozenset[str] = SEARCHED_KINDS,
         until_turn: int = SEARCHED_UNTIL_TURN,
         margin: float = 0.0,
+        horizon: int = SEARCH_HORIZON,
     ) -> None:
         """``kinds``: the decision kinds searched; ``until_turn``: search only up to that turn
         (0: always); ``margin``: leave the heuristic's choice only for an option scoring more
-        than this share of the worlds above it (docs/engine.md, "The search agent")."""
+        than this share of the worlds above it; ``horizon``: turns played after the current
+        one before ``evaluate`` scores the world (0: to the end) (docs/engine.md, "The search
+        agent")."""
         if budget < 1:
             raise ValueError(f"a search budget is at least 1 playout, got {budget}")
         self.budget = budget
@@ -54,6 +73,7 @@ class SearchAgent:
         self.kinds = kinds
         self.until_turn = until_turn
         self.margin = margin
+        self.horizon = horizon
         self._random = random.Random(seed)
         self._heuristic = HeuristicAgent()
 
@@ -79,13 +99,31 @@ class SearchAgent:
         return choice
 
     def _play_out(self, world: MatchState, index: int, player: int) -> float:
-        """The world after option ``index``, played to its end by the heuristic: 1 when
-        ``player`` wins, ½ on a draw, 0 on a loss."""
+        """The world after option ``index``, played on by the heuristic to its end (or to the
+        horizon, then ``evaluate``): 1 when ``player`` wins, ½ on a draw, 0 on a loss."""
+        state = world.state
+        last = state.turn + self.horizon if self.horizon else -1
         world.answer(index)
         heuristic = self._heuristic
         while (decision := world.decision) is not None:
+            if last >= 0 and state.turn > last:
+                return evaluate(state, player)
             world.answer(heuristic.choose(decision, None))
         outcome = world.outcome
         if outcome is None or outcome.winner is None:
             return 0.5
         return 1.0 if outcome.winner == player else 0.0
+
+
+def evaluate(state: GameState, player: int) -> float:
+    """A match not over, scored for ``player`` between 0 and 1: the production cost of the
+    cards each side controls in play plus its resources, the difference squashed (``tanh``)
+    around ½."""
+    worth = [0.0, 0.0]
+    for card in state.in_play():
+        if 0 <= card.controller <= 1:
+            worth[card.controller] += card.cost
+    for seat in state.players:
+        worth[seat.index] += seat.resources
+    difference = worth[player] - worth[1 - player]
+    return 0.5 + 0.5 * math.tanh(difference / EVALUATION_SCALE)
