@@ -18,11 +18,14 @@ from __future__ import annotations
 import math
 import random
 
+from matches.engine import rules
 from matches.engine.agents import HeuristicAgent
+from matches.engine.cards import Victory
 from matches.engine.decisions import Decision
 from matches.engine.match_state import MatchObservation, MatchState
 from matches.engine.observation import Observation
 from matches.engine.state import GameState
+from matches.engine.victory import pirate_loot, unblocked_objects
 
 # The decision kinds the agent searches, up to the turn ``SEARCHED_UNTIL_TURN``; the heuristic
 # answers the rest (docs/engine.md, "The search agent": where the search gains, measured).
@@ -31,8 +34,10 @@ SEARCHED_UNTIL_TURN = 1
 # Turns a playout plays after the current one before it is scored by ``evaluate`` (0: to the
 # match's end).
 SEARCH_HORIZON = 0
-# ``evaluate``: the resources' difference that is worth about three quarters of a win.
+# ``evaluate``: the resources' difference worth about three quarters of a win.
 EVALUATION_SCALE = 25.0
+# ``evaluate``: the weight of the difference in ``progress`` (squared shares of a victory).
+PROGRESS_WEIGHT = 2.0
 
 
 class SearchAgent:
@@ -116,14 +121,32 @@ class SearchAgent:
 
 
 def evaluate(state: GameState, player: int) -> float:
-    """A match not over, scored for ``player`` between 0 and 1: the production cost of the
-    cards each side controls in play plus its resources, the difference squashed (``tanh``)
-    around ½."""
+    """A match not over, scored for ``player`` between 0 and 1: how near each side is to one
+    of its victories (WIN-6 to WIN-9: the Trader's commercial-run tokens, the Procurator's
+    unblocked objects, the Pirate's loot, each as a share of what wins) and the production
+    cost of the cards it controls in play plus its resources; the difference squashed
+    (``tanh``) around ½."""
     worth = [0.0, 0.0]
     for card in state.in_play():
         if 0 <= card.controller <= 1:
             worth[card.controller] += card.cost
     for seat in state.players:
         worth[seat.index] += seat.resources
-    difference = worth[player] - worth[1 - player]
-    return 0.5 + 0.5 * math.tanh(difference / EVALUATION_SCALE)
+    difference = (worth[player] - worth[1 - player]) / EVALUATION_SCALE
+    difference += PROGRESS_WEIGHT * (progress(state, player) - progress(state, 1 - player))
+    return 0.5 + 0.5 * math.tanh(difference)
+
+
+def progress(state: GameState, player: int) -> float:
+    """How near ``player`` is to his nearest victory other than the opponent's Commander: 0
+    to 1 (and past 1 at a victory checked later in the turn)."""
+    seat = state.players[player]
+    best = 0.0
+    if state.has_victory(player, Victory.TRADER):
+        best = max(best, seat.commerce_tokens / rules.TRADER_COMMERCE_TOKENS)
+    if state.has_victory(player, Victory.PROCURATOR):
+        best = max(best, unblocked_objects(state, player) / rules.PROCURATOR_OBJECTS)
+    if state.has_victory(player, Victory.PIRATE):
+        loot = pirate_loot(state, 1 - player)
+        best = max(best, loot / rules.PIRATE_LOSSES_THRESHOLD)
+    return best * best
