@@ -1,16 +1,17 @@
 """The search agent: determinized Monte Carlo with heuristic playouts (``SearchAgent``).
 
-At a decision it searches (``SEARCHED_KINDS`` up to ``SEARCHED_UNTIL_TURN``: the deployment
-and the first turn's moves, where the game is most often won) the agent draws worlds from its
-own observation
-(``match_state.MatchObservation.sample_world``: the opponent's hand and deck dealt again from
-the cards it has not seen, its own deck shuffled again, fresh dice), plays every option in each
-world and the match on to its end with the heuristic on both sides, and takes the option that
-scored best (a win 1, a draw ½), the heuristic's own choice on a tie. Every option meets the
-same worlds, so their scores differ by the option and not by the luck of the draw. The budget
-counts playouts (``budget // options`` worlds, at least one), never time: the agent's generator
-is seeded, and the same seed gives the same match. Anywhere else, and when it is given no match
-observation (a battle scenario), it answers as the heuristic.
+At a decision it searches (``SEARCHED_KINDS`` up to ``SEARCHED_UNTIL_TURN``: the deployment,
+the Commander's and the fleet's moves of the first turns) the agent draws worlds from its own
+observation (``match_state.MatchObservation.sample_world``: the opponent's hand and deck dealt
+again from the cards it has not seen, its own deck shuffled again, fresh dice), plays every
+option in each world and the match on with the heuristic on both sides — to the end of the
+next turn (``SEARCH_HORIZON``), where ``evaluate`` scores it, or to the match's end (a win 1,
+a draw ½) — and takes the option that scored best, the heuristic's own choice unless another
+beats it by ``SEARCH_MARGIN`` a world. Every option meets the same worlds, so their scores
+differ by the option and not by the luck of the draw. The budget counts playouts
+(``budget // options`` worlds, at least one), never time: the agent's generator is seeded, and
+the same seed gives the same match. Anywhere else, and when it is given no match observation
+(a battle scenario), it answers as the heuristic.
 """
 
 from __future__ import annotations
@@ -30,10 +31,12 @@ from matches.engine.victory import pirate_loot, unblocked_objects
 # The decision kinds the agent searches, up to the turn ``SEARCHED_UNTIL_TURN``; the heuristic
 # answers the rest (docs/engine.md, "The search agent": where the search gains, measured).
 SEARCHED_KINDS = frozenset({"setup.commander", "commander.move", "move.ship"})
-SEARCHED_UNTIL_TURN = 1
+SEARCHED_UNTIL_TURN = 3
 # Turns a playout plays after the current one before it is scored by ``evaluate`` (0: to the
 # match's end).
-SEARCH_HORIZON = 0
+SEARCH_HORIZON = 1
+# Leave the heuristic's choice only for an option scoring this much more per world.
+SEARCH_MARGIN = 0.05
 # ``evaluate``: the resources' difference worth about three quarters of a win.
 EVALUATION_SCALE = 25.0
 # ``evaluate``: the weight of the difference in ``progress`` (squared shares of a victory).
@@ -63,7 +66,7 @@ class SearchAgent:
         *,
         kinds: frozenset[str] = SEARCHED_KINDS,
         until_turn: int = SEARCHED_UNTIL_TURN,
-        margin: float = 0.0,
+        margin: float = SEARCH_MARGIN,
         horizon: int = SEARCH_HORIZON,
     ) -> None:
         """``kinds``: the decision kinds searched; ``until_turn``: search only up to that turn

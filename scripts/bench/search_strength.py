@@ -42,6 +42,7 @@ from matches.engine.match import run_match  # noqa: E402
 from matches.engine.observation import Observation  # noqa: E402
 from matches.engine.search import (  # noqa: E402
     SEARCH_HORIZON,
+    SEARCH_MARGIN,
     SEARCHED_KINDS,
     SEARCHED_UNTIL_TURN,
     SearchAgent,
@@ -95,7 +96,7 @@ class Variant:
 
     kinds: frozenset[str] = SEARCHED_KINDS
     until_turn: int = SEARCHED_UNTIL_TURN
-    margin: float = 0.0
+    margin: float = SEARCH_MARGIN
     horizon: int = SEARCH_HORIZON
 
 
@@ -241,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=SEARCHED_UNTIL_TURN,
         help="search up to this turn (0: all)",
     )
-    parser.add_argument("--margin", type=float, default=0.0, help="SearchAgent's margin")
+    parser.add_argument("--margin", type=float, default=SEARCH_MARGIN, help="the agent's margin")
     parser.add_argument(
         "--horizon", type=int, default=SEARCH_HORIZON, help="playout turns (0: to the end)"
     )

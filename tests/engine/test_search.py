@@ -17,7 +17,7 @@ from matches.engine.agents import (
 )
 from matches.engine.match import new_match, run_match
 from matches.engine.match_state import MatchObservation
-from matches.engine.search import SearchAgent
+from matches.engine.search import SearchAgent, evaluate
 from matches.engine.state import Zone
 from tests.engine.test_match_state import hide_differently, play_random, precon_pair, setup_for
 
@@ -177,3 +177,24 @@ def test_the_cost_of_a_search_grows_with_its_budget():
 def test_a_budget_below_one_is_refused():
     with pytest.raises(ValueError, match="at least 1"):
         SearchAgent(0)
+
+
+def test_the_evaluation_is_shared_between_the_players_and_follows_the_material():
+    for match in matches_at_decisions(4):
+        state = match.state
+        mine = evaluate(state, 0)
+        assert 0 < mine < 1
+        assert mine + evaluate(state, 1) == pytest.approx(1)
+        state.players[0].resources += 30
+        assert evaluate(state, 0) > mine
+
+
+def test_a_horizon_playout_stops_at_the_turn_after_next_and_scores_the_world():
+    match = matches_at_decisions(1)[0]
+    player = match.decision.player
+    world = match.observation(player).sample_world(random.Random(2))
+    start = world.state.turn
+    agent = SearchAgent(1, horizon=1)
+    score = agent._play_out(world, 0, player)
+    assert 0 <= score <= 1
+    assert world.is_over or world.state.turn == start + 2
