@@ -112,16 +112,18 @@ _PREFERRED: dict[str, tuple[str, ...]] = {
 _METHOD_NAMES: dict[str, str] = {}  # decision kind → the HeuristicAgent method answering it
 # How much more fighting value the heuristic wants than the defenders before it attacks.
 ATTACK_MARGIN = 1.25
-# Share of the movable fleet kept with the Commander, and the surplus sent past the margin.
+# Share of the movable fleet kept with a Commander on an orbit (in open space he needs none), and
+# the surplus sent past the margin.
 GUARD_SHARE = 0.3
 ESCORT_POWER = 10
 
 
 class HeuristicAgent:
     """Builds what gives most income and fighting value per resource, keeps its Commander on
-    an object with a share of the fleet as guard, sends the rest together to the enemy place
-    worth most (the enemy Commander's first) that it overpowers, and takes the best expected
-    damage in battle. Stateless: every answer comes from the decision alone."""
+    its weakest ship in open space (which the enemy enters only by a card, MOVE-9), sends the
+    rest of the fleet together to the enemy place worth most (the enemy Commander's first) that
+    it overpowers, and takes the best expected damage in battle. Stateless: every answer comes
+    from the decision alone."""
 
     __slots__ = ("name",)
 
@@ -400,10 +402,10 @@ AGENTS: dict[str, str] = {
 # ``search:N``: N playouts per searched decision (``search.SearchAgent``).
 SEARCH_MIN_BUDGET = 1
 SEARCH_MAX_BUDGET = 1000
-SEARCH_DEFAULT_BUDGET = 16
+SEARCH_DEFAULT_BUDGET = 6
 # CPU of one game of ``search:N`` against the heuristic, relative to a game of heuristic
 # against heuristic: ``1 + SEARCH_COST_PER_PLAYOUT · N`` (measured, docs/engine.md).
-SEARCH_COST_PER_PLAYOUT = 60.0
+SEARCH_COST_PER_PLAYOUT = 7.5
 
 
 def parse_agent_spec(spec: str) -> tuple[str, int | None]:
