@@ -39,10 +39,11 @@ def agent_descriptions() -> dict[str, str]:
             "stronger) — plays like a careful beginner"
         ),
         "search": gettext(
-            "before each choice plays the game forward from worlds it cannot tell apart from "
-            "what it saw (the opponent's hand and the decks drawn again) and takes the best; "
-            "search:N sets its budget of playouts, N from %(least)s to %(most)s (default "
-            "%(default)s). Stronger and much slower"
+            "where the opening decides (the Commander's place and the fleet's moves of the first "
+            "turns) plays each option forward in worlds it cannot tell apart from what it saw "
+            "(the opponent's hand and the decks dealt again) and takes the best; elsewhere plays "
+            "as the heuristic. search:N sets its playouts per option, N from %(least)s to "
+            "%(most)s (default %(default)s). Stronger and slower"
         )
         % {
             "least": SEARCH_MIN_BUDGET,
