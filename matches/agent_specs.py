@@ -8,6 +8,7 @@ is no second list of rules here: a spec is valid exactly when the engine says so
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from django.utils.translation import gettext
@@ -23,8 +24,10 @@ from matches.engine.agents import (
 # The agents offered by name (``search:N`` is ``search`` with its budget set), in the order
 # the pages list them, each with what it is.
 AGENT_KINDS = ("heuristic", "search", "random")
-# What the OpenAPI schema documents (the range of N is in its description; the engine checks it).
-AGENT_PATTERN = r"^(random|heuristic|search(:[1-9][0-9]{0,8})?)$"
+# What the OpenAPI schema documents: N has at most as many digits as the largest budget (its
+# exact range is in the description; the engine checks it).
+_DIGITS_AFTER_FIRST = len(str(SEARCH_MAX_BUDGET)) - 1
+AGENT_PATTERN = rf"^(random|heuristic|search(:[1-9][0-9]{{0,{_DIGITS_AFTER_FIRST}}})?)$"
 AGENT_SPEC_MAX_LENGTH = 16
 
 
@@ -36,10 +39,11 @@ def agent_descriptions() -> dict[str, str]:
             "stronger) — plays like a careful beginner"
         ),
         "search": gettext(
-            "before each choice plays the game forward from worlds it cannot tell apart from "
-            "what it saw (the opponent's hand and the decks drawn again) and takes the best; "
-            "search:N sets its budget of playouts, N from %(least)s to %(most)s (default "
-            "%(default)s). Stronger and much slower"
+            "where the opening decides (the Commander's place and the fleet's moves of the first "
+            "turns) plays each option forward in worlds it cannot tell apart from what it saw "
+            "(the opponent's hand and the decks dealt again) and takes the best; elsewhere plays "
+            "as the heuristic. search:N sets its playouts per option, N from %(least)s to "
+            "%(most)s (default %(default)s). Stronger and slower"
         )
         % {
             "least": SEARCH_MIN_BUDGET,
@@ -53,10 +57,11 @@ def agent_descriptions() -> dict[str, str]:
 def agent_problem(spec: object) -> str | None:
     """None when ``spec`` names an agent; else what is wrong with it, for a person."""
     if isinstance(spec, str) and len(spec) <= AGENT_SPEC_MAX_LENGTH:
-        if agent_spec_error(spec) is None:
+        # Spelt as the schema says (no spaces, no leading zeros), and valid to the engine.
+        if re.fullmatch(AGENT_PATTERN, spec) and agent_spec_error(spec) is None:
             return None
         kind, colon, budget = spec.partition(":")
-        if kind == "search" and colon and budget.isdigit():
+        if kind == "search" and colon and budget.isdigit() and budget[0] != "0":
             return gettext(
                 "«%(spec)s»: the budget N of search:N is from %(least)s to %(most)s."
             ) % {

@@ -477,14 +477,12 @@ class LeaseKeeper:
         self.clock = clock
         self.every = lease_seconds() / 4
         self.renew_at = clock() + self.every
-        self.renewals = 0
 
     def __call__(self) -> None:
         if self.clock() < self.renew_at:
             return
         if not batch_renew(batch_id=self.batch_id, owner=self.owner):
             raise LeaseLost
-        self.renewals += 1
         self.renew_at = self.clock() + self.every
 
 

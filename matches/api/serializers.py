@@ -11,14 +11,15 @@ from decks.selectors import version_visible
 from decks.values import MAX_ROW_ID
 from matches.agent_specs import AGENT_PATTERN, AGENT_SPEC_MAX_LENGTH, agents_problems
 from matches.engine import rules
-from matches.engine.agents import SEARCH_MAX_BUDGET
+from matches.engine.agents import SEARCH_MAX_BUDGET, SEARCH_MIN_BUDGET
 from matches.models import Format, Match, Problem, Tournament
 
 _AGENT = {
     "type": "string",
     "pattern": AGENT_PATTERN,
     "maxLength": AGENT_SPEC_MAX_LENGTH,
-    "description": f"random, heuristic, search, or search:N with N from 1 to {SEARCH_MAX_BUDGET}",
+    "description": "random, heuristic, search, or search:N with N from "
+    f"{SEARCH_MIN_BUDGET} to {SEARCH_MAX_BUDGET}",
 }
 
 
@@ -67,7 +68,8 @@ class DeckRefField(serializers.Field):
             {"type": "array", "items": _AGENT, "minItems": 2, "maxItems": 2},
         ],
         "description": "One agent for both sides, or a pair (deck A's, deck B's). "
-        f"search:N sets the search's budget per decision, N from 1 to {SEARCH_MAX_BUDGET}.",
+        f"search:N sets the search's budget per decision, N from {SEARCH_MIN_BUDGET} to "
+        f"{SEARCH_MAX_BUDGET}.",
     }
 )
 class AgentsField(serializers.Field):

@@ -193,10 +193,12 @@ class MatchState:
         (fresh seeded dice). The uids stay the cards' own, so nothing the world does depends
         on the arrangement it replaced."""
         world = self.clone()
-        world._determinize(player, rng)
+        world.determinize(player, rng)
         return world
 
-    def _determinize(self, player: int, rng: random.Random) -> None:
+    def determinize(self, player: int, rng: random.Random) -> None:
+        """Deal this match's hidden information for ``player`` again, in place (``sample``).
+        The match is then no longer its history replayed: ``clone`` before, never after."""
         state = self.game.state
         cards = state.cards
         them = state.players[1 - player]

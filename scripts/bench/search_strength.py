@@ -40,7 +40,13 @@ from matches.engine.decisions import Decision  # noqa: E402
 from matches.engine.decks import Deck, deck_from_dict  # noqa: E402
 from matches.engine.match import run_match  # noqa: E402
 from matches.engine.observation import Observation  # noqa: E402
-from matches.engine.search import SEARCHED_KINDS, SearchAgent  # noqa: E402
+from matches.engine.search import (  # noqa: E402
+    SEARCH_HORIZON,
+    SEARCH_MARGIN,
+    SEARCHED_KINDS,
+    SEARCHED_UNTIL_TURN,
+    SearchAgent,
+)
 from matches.statistics import (  # noqa: E402
     SprtDecision,
     sprt_bounds,
@@ -89,8 +95,9 @@ class Variant:
     """A search agent other than ``make_agent``'s (the alternatives in docs/engine.md)."""
 
     kinds: frozenset[str] = SEARCHED_KINDS
-    until_turn: int = 0
-    margin: float = 0.0
+    until_turn: int = SEARCHED_UNTIL_TURN
+    margin: float = SEARCH_MARGIN
+    horizon: int = SEARCH_HORIZON
 
 
 def build(spec: str, seed: int, variant: Variant) -> Agent:
@@ -105,6 +112,7 @@ def build(spec: str, seed: int, variant: Variant) -> Agent:
         kinds=variant.kinds,
         until_turn=variant.until_turn,
         margin=variant.margin,
+        horizon=variant.horizon,
     )
 
 
@@ -142,7 +150,10 @@ def run(spec: str, opponent: str, games: int, jobs: int, args: argparse.Namespac
     turns: list[int] = []
     started = time.monotonic()
     variant = Variant(
-        frozenset(args.kinds) if args.kinds else SEARCHED_KINDS, args.until_turn, args.margin
+        frozenset(args.kinds) if args.kinds else SEARCHED_KINDS,
+        args.until_turn,
+        args.margin,
+        args.horizon,
     )
     jobs_list = [(index, spec, opponent, variant) for index in range(games)]
     with Pool(jobs) as pool:
@@ -225,8 +236,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--kinds", nargs="+", help="decision kinds searched (an alternative)")
-    parser.add_argument("--until-turn", type=int, default=0, help="search up to this turn")
-    parser.add_argument("--margin", type=float, default=0.0, help="SearchAgent's margin")
+    parser.add_argument(
+        "--until-turn",
+        type=int,
+        default=SEARCHED_UNTIL_TURN,
+        help="search up to this turn (0: all)",
+    )
+    parser.add_argument("--margin", type=float, default=SEARCH_MARGIN, help="the agent's margin")
+    parser.add_argument(
+        "--horizon", type=int, default=SEARCH_HORIZON, help="playout turns (0: to the end)"
+    )
     parser.add_argument("--progress", type=int, default=0, help="print every N games")
     args = parser.parse_args(argv)
     specs = [f"search:{n}" for n in args.budgets] if args.budgets else [args.agent]

@@ -73,8 +73,10 @@ def run_celery(
     agents: str,
     workers: int,
     progress: Callable[[Tournament, float], None] | None = None,
+    deadline: float | None = None,
 ) -> tuple[float, Tournament]:
-    """Wall seconds from the create to the finish; ``progress`` is called about every 10 s."""
+    """Wall seconds from the create to the finish; ``progress`` is called about every 10 s.
+    Past ``deadline`` seconds the tournament is cancelled: the figures are of the games done."""
     with own_queue() as queue:
         worker = Worker(queue, concurrency=workers, extra_env=WORKER_ENV)
         try:
@@ -100,6 +102,9 @@ def run_celery(
                 if tournament.status != Status.RUNNING:
                     break
                 now = time.perf_counter()
+                if deadline is not None and now - start > deadline:
+                    services.tournament_cancel(tournament=tournament)
+                    break
                 if progress is not None and now - shown >= 10:
                     progress(tournament, now - start)
                     shown = now
@@ -144,11 +149,21 @@ def main() -> None:
     parser.add_argument("--agents", default="heuristic")
     parser.add_argument("--decks", choices=("precons", "test"), default="precons")
     parser.add_argument("--workers", type=int, help="only through Celery, with N workers")
+    parser.add_argument(
+        "--deadline", type=float, help="with --workers: cancel after this many seconds"
+    )
     args = parser.parse_args()
     owner = UserFactory(username=f"bench-{uuid.uuid4().hex[:6]}")
     versions = _versions(owner, args.decks)
     if args.workers:
-        run_once(owner, versions, games=args.games, agents=args.agents, workers=args.workers)
+        run_once(
+            owner,
+            versions,
+            games=args.games,
+            agents=args.agents,
+            workers=args.workers,
+            deadline=args.deadline,
+        )
         return
     one, first = run_celery(owner, versions, games=args.games, agents=args.agents, workers=1)
     two, second = run_celery(owner, versions, games=args.games, agents=args.agents, workers=2)
@@ -182,7 +197,9 @@ def _progress(tournament: Tournament, elapsed: float) -> None:
     )
 
 
-def run_once(owner, versions, *, games: int, agents: str, workers: int) -> None:
+def run_once(
+    owner, versions, *, games: int, agents: str, workers: int, deadline: float | None
+) -> None:
     """One tournament through ``workers`` Celery processes, with its progress and figures."""
     settings_shown = {
         "worker_prefetch_multiplier": app.conf.worker_prefetch_multiplier,
@@ -192,12 +209,20 @@ def run_once(owner, versions, *, games: int, agents: str, workers: int) -> None:
         "BATCH_LEASE_SECONDS": settings.BATCH_LEASE_SECONDS,
         "BATCH_CPU_SECONDS": services.BATCH_CPU_SECONDS,
         "BATCH_MAX_SECONDS": services.batch_max_seconds(),
+        "MATCH_EXPECTED_GAME_CPU_SECONDS": settings.MATCH_EXPECTED_GAME_CPU_SECONDS,
     }
     print(f"{agents} agents, {len(versions)} decks, {games} games per pairing, {workers} workers")
     print("settings: " + ", ".join(f"{k}={v}" for k, v in settings_shown.items()), flush=True)
     wall, tournament = run_celery(
-        owner, versions, games=games, agents=agents, workers=workers, progress=_progress
+        owner,
+        versions,
+        games=games,
+        agents=agents,
+        workers=workers,
+        progress=_progress,
+        deadline=deadline,
     )
+    tournament.refresh_from_db()
     cpu_ms = list(tournament.matches.values_list("cpu_ms", flat=True))
     sizes = [len(items) for items in tournament.batches.values_list("items", flat=True)]
     limits = [

@@ -154,3 +154,10 @@ def test_the_form_shows_only_the_chosen_formats_fields_and_estimates_the_time(pa
         page.check(f"input[name=decks][value='{deck.pk}']")
     page.fill("#id_games_per_pairing", "10")
     expect(page.locator("#estimate")).to_contain_text(re.compile(r"игр по плану: 10, около \d+ с"))
+    # The search agent's cost updates it as it is typed (search:N too).
+    heuristic = page.locator("#estimate").inner_text()
+    page.fill("#id_agent_a", "search:6")
+    expect(page.locator("#estimate")).not_to_have_text(heuristic)
+    expect(page.locator("#estimate")).to_contain_text("игр по плану: 10")
+    page.fill("#id_agent_a", "search:x")
+    expect(page.locator("#estimate")).to_have_text("")

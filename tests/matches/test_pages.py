@@ -193,7 +193,7 @@ def test_the_form_shows_each_formats_fields_only_for_it_and_explains_them(signed
     assert 'value="swap"' not in page  # started from a deck page
     assert "data-heuristic-seconds=" in page and 'id="estimate"' in page
     english = signed_in.get("/tournaments/new/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    for words in ("<dt>search</dt>", "plays the game forward", "Fixes every shuffle", "The edge"):
+    for words in ("<dt>search</dt>", "each option forward", "Fixes every shuffle", "The edge"):
         assert words in english
 
 

@@ -1,0 +1,200 @@
+"""The search agent: worlds sampled from an observation only, seeded matches, agent specs.
+
+No test here asserts strength: that is ``scripts/bench/search_strength.py`` (docs/engine.md).
+"""
+
+import random
+
+import pytest
+
+from matches.engine.agents import (
+    SEARCH_DEFAULT_BUDGET,
+    SEARCH_MAX_BUDGET,
+    HeuristicAgent,
+    agent_cost,
+    agent_spec_error,
+    make_agent,
+)
+from matches.engine.match import new_match, run_match
+from matches.engine.match_state import MatchObservation
+from matches.engine.search import SearchAgent, evaluate
+from matches.engine.state import Zone
+from tests.engine.test_match_state import hide_differently, play_random, precon_pair, setup_for
+
+# A cheap agent for whole matches in tests: the turn-1 deployment and moves only.
+EARLY = frozenset({"setup.commander", "commander.move", "move.ship"})
+
+
+def hidden(match, player):
+    """What ``player`` may not see, as it stands."""
+    state = match.state
+    them = state.players[1 - player]
+    return (
+        list(them.hand),
+        list(them.deck),
+        list(state.players[player].deck),
+        {uid: state.cards[uid].zone for uid in them.hand + them.deck},
+        [match.game.dice.d6() for _ in range(12)],
+    )
+
+
+def matches_at_decisions(count):
+    """Precon matches stopped at a decision, at varied points of the game."""
+    rng = random.Random(21)
+    found = []
+    seed = 0
+    while len(found) < count:
+        match = play_random(new_match(setup_for("precons", seed)), rng, steps=rng.randrange(5, 90))
+        seed += 1
+        if match.decision is not None:
+            found.append(match)
+    return found
+
+
+def test_a_world_is_dealt_from_a_canonical_order_whatever_the_hidden_arrangement():
+    checked = 0
+    for match in matches_at_decisions(6):
+        player = match.decision.player
+        one, two = match.clone(), match.clone()
+        if not hide_differently(two, player):
+            continue
+        assert hidden(one, player)[:2] != hidden(two, player)[:2]
+        one.determinize(player, random.Random(5))
+        two.determinize(player, random.Random(5))
+        assert hidden(one, player) == hidden(two, player)
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_world_keeps_what_the_player_sees_and_deals_the_rest_again():
+    for match in matches_at_decisions(4):
+        player = match.decision.player
+        seen = match.observation(player).to_dict()
+        before = hidden(match.clone(), player)
+        world = match.observation(player).sample_world(random.Random(1))
+        assert world.observation(player).to_dict() == seen
+        assert world.decision.kind == match.decision.kind
+        assert world.history == match.history
+        them = world.state.players[1 - player]
+        assert sorted(them.hand + them.deck) == sorted(before[0] + before[1])
+        assert all(world.state.cards[uid].zone is Zone.HAND for uid in them.hand)
+        assert all(world.state.cards[uid].zone is Zone.DECK for uid in them.deck)
+        # the match observed is untouched
+        assert hidden(match.clone(), player) == before
+        assert match.observation(player).to_dict() == seen
+
+
+def test_worlds_drawn_with_other_generators_differ():
+    match = matches_at_decisions(1)[0]
+    player = match.decision.player
+    observation = match.observation(player)
+    worlds = {
+        repr(hidden(observation.sample_world(random.Random(seed)), player)) for seed in range(4)
+    }
+    assert len(worlds) > 1
+
+
+def test_the_choice_depends_only_on_the_observation():
+    checked = 0
+    for match in matches_at_decisions(8):
+        player = match.decision.player
+        other = match.clone()
+        if not hide_differently(other, player):
+            continue
+        assert other.state.players[1 - player].hand != match.state.players[1 - player].hand
+        mine, theirs = match.observation(player), other.observation(player)
+        assert mine.to_dict() == theirs.to_dict()
+        assert hidden(mine.sample_world(random.Random(3)), player) == hidden(
+            theirs.sample_world(random.Random(3)), player
+        )
+        kinds = frozenset({match.decision.kind})
+        one = SearchAgent(8, seed=4, kinds=kinds, until_turn=0).choose(match.decision, mine)
+        two = SearchAgent(8, seed=4, kinds=kinds, until_turn=0).choose(other.decision, theirs)
+        assert one == two
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_same_seed_gives_the_same_match():
+    decks = precon_pair(3)
+
+    def play(seed):
+        agents = [SearchAgent(3, seed=seed, kinds=EARLY, until_turn=1), HeuristicAgent()]
+        return run_match(decks=decks, agents=agents, seed=11, log=False).actions
+
+    first = play(7)
+    assert play(7) == first
+
+
+def test_the_search_answers_as_the_heuristic_outside_a_match_state_and_its_kinds():
+    match = matches_at_decisions(1)[0]
+    decision = match.decision
+    heuristic = HeuristicAgent().choose(decision, None)
+    assert SearchAgent(4).choose(decision, None) == heuristic
+    observation = match.observation(decision.player)
+    assert isinstance(observation, MatchObservation)
+    assert SearchAgent(4, kinds=frozenset()).choose(decision, observation) == heuristic
+
+
+@pytest.mark.parametrize(
+    ("spec", "budget"),
+    [("search", SEARCH_DEFAULT_BUDGET), ("search:1", 1), (f"search:{SEARCH_MAX_BUDGET}", 1000)],
+)
+def test_search_specs_within_the_range_make_agents(spec, budget):
+    assert agent_spec_error(spec) is None
+    agent = make_agent(spec, seed=2)
+    assert isinstance(agent, SearchAgent)
+    assert agent.budget == budget
+    assert agent.name == spec
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("search:0", "search budget must be 1–1000, got 0"),
+        ("search:1001", "search budget must be 1–1000, got 1001"),
+        ("search:-3", "search budget must be a whole number, got '-3'"),
+        ("search:", "search budget must be a whole number, got ''"),
+        ("search:ten", "search budget must be a whole number, got 'ten'"),
+        ("heuristic:5", "agent 'heuristic' takes no budget"),
+        ("minimax", "unknown agent 'minimax'"),
+    ],
+)
+def test_bad_specs_are_named_and_refused(spec, message):
+    assert message in agent_spec_error(spec)
+    with pytest.raises(ValueError, match=message):
+        make_agent(spec)
+    with pytest.raises(ValueError):
+        agent_cost(spec)
+
+
+def test_the_cost_of_a_search_grows_with_its_budget():
+    assert agent_cost("heuristic") == agent_cost("random") == 1
+    assert 1 < agent_cost("search:1") < agent_cost("search:8") < agent_cost("search:64")
+    assert agent_cost("search") == agent_cost(f"search:{SEARCH_DEFAULT_BUDGET}")
+
+
+def test_a_budget_below_one_is_refused():
+    with pytest.raises(ValueError, match="at least 1"):
+        SearchAgent(0)
+
+
+def test_the_evaluation_is_shared_between_the_players_and_follows_the_material():
+    for match in matches_at_decisions(4):
+        state = match.state
+        mine = evaluate(state, 0)
+        assert 0 < mine < 1
+        assert mine + evaluate(state, 1) == pytest.approx(1)
+        state.players[0].resources += 30
+        assert evaluate(state, 0) > mine
+
+
+def test_a_horizon_playout_stops_at_the_turn_after_next_and_scores_the_world():
+    match = matches_at_decisions(1)[0]
+    player = match.decision.player
+    world = match.observation(player).sample_world(random.Random(2))
+    start = world.state.turn
+    agent = SearchAgent(1, horizon=1)
+    score = agent._play_out(world, 0, player)
+    assert 0 <= score <= 1
+    assert world.is_over or world.state.turn == start + 2
