@@ -20,6 +20,7 @@ OTHER_ENTRY_POINTS = {
     "import-deck": "deck-import",
     "tournaments": "tournament-list",
     "play-match": "match-create",
+    "ai-games": "ai-game-list",
     "swap-test": "swap-test-create",
     "field-test": "field-test-create",
     "schema": "api-schema",

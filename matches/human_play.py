@@ -21,6 +21,7 @@ database is read and written on the request's thread.
 
 from __future__ import annotations
 
+import os
 import secrets
 import threading
 from collections import OrderedDict
@@ -29,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion
@@ -39,6 +40,7 @@ from matches.engine.decisions import Decision, IllegalChoiceError
 from matches.engine.match import ENGINE_VERSION, MatchSetup, new_match
 from matches.engine.match_state import MatchState, decode_actions, encode_actions
 from matches.engine.observation import Observation
+from matches.engine.state import Phase
 from matches.engine_decks import PlayableDeck, playable_deck_of
 from matches.models import HumanMatch, HumanMatchStatus
 from matches.playing import derive_seed
@@ -84,14 +86,26 @@ class IllegalActionError(ValueError):
 
 # --- the engine thread and the state cache -------------------------------------------------
 
-_ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="human-play-engine")
+ENGINE_THREAD = "human-play-engine"
+_engine: tuple[int, ThreadPoolExecutor] | None = None  # (process id, its engine thread)
+_engine_lock = threading.Lock()
+
+
+def _engine_thread() -> ThreadPoolExecutor:
+    """This process's engine thread: made on first use, and again in a forked child (a
+    thread does not survive a fork)."""
+    global _engine
+    with _engine_lock:
+        if _engine is None or _engine[0] != os.getpid():
+            _engine = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix=ENGINE_THREAD))
+        return _engine[1]
 
 
 def _in_engine(call: Callable[[], T]) -> T:
     """Run ``call`` on the engine thread (where every match state's greenlet lives)."""
-    if threading.current_thread().name.startswith("human-play-engine"):
+    if threading.current_thread().name.startswith(ENGINE_THREAD):
         return call()
-    return _ENGINE.submit(call).result()
+    return _engine_thread().submit(call).result()
 
 
 @dataclass(slots=True)
@@ -118,10 +132,14 @@ class _StateCache:
         self.size = size
         self._items: OrderedDict[tuple[int, int], _Played] = OrderedDict()
         self._lock = threading.Lock()
+        self._pid = os.getpid()
         self.hits = self.misses = 0
 
     def get(self, key: tuple[int, int], *, pop: bool = False) -> _Played | None:
         with self._lock:
+            if self._pid != os.getpid():  # a forked child: the parent's greenlets are not ours
+                self._items.clear()
+                self._pid = os.getpid()
             played = self._items.pop(key, None) if pop else self._items.get(key)
             if played is None:
                 self.misses += 1
@@ -242,6 +260,10 @@ def _played(match: HumanMatch, *, pop: bool = False) -> _Played:
     return played
 
 
+# The fields an action changes (``_store``), read again before one.
+_PROGRESS = ["actions", "version", "status", "winner", "termination", "reason", "turns"]
+
+
 def _store(match: HumanMatch, played: _Played) -> dict[str, Any]:
     """The row's fields for ``played``."""
     state = played.state
@@ -322,13 +344,15 @@ def human_match_act(match: HumanMatch, *, key: str, version: int) -> HumanMatch:
     his next decision or the end; saved only if the game is still at ``version`` (a double
     post never applies twice). Raises ``StaleActionError`` (another version) or
     ``IllegalActionError`` (a key not offered, or the game over)."""
-    match.refresh_from_db()
+    match.refresh_from_db(fields=_PROGRESS)  # its deck versions never change
     if version != match.version:
         raise StaleActionError(version=version, current=match.version)
     if match.is_finished:
         raise IllegalActionError(_("The game is over: there is nothing to choose."))
     played = _played(match, pop=True)
-    preselected = _playable(match)[match.ai_seat].preselected
+    # The deck's pre-chosen abilities matter only while the setup asks for them.
+    in_setup = played.state.state.phase == Phase.SETUP
+    preselected = _playable(match)[match.ai_seat].preselected if in_setup else 0
     ai = _ai_player(match, preselected=preselected, version=version)
 
     def act() -> None:
@@ -350,13 +374,13 @@ def human_match_act(match: HumanMatch, *, key: str, version: int) -> HumanMatch:
         if played.state.history == decode_actions(bytes(match.actions or b"")):
             STATES.put((match.pk, version), played)  # untouched: keep it
         raise
-    fields = _store(match, played)
-    with transaction.atomic():
-        updated = HumanMatch.objects.filter(pk=match.pk, version=version).update(**fields)
+    fields = {**_store(match, played), "updated_at": timezone.now()}
+    updated = HumanMatch.objects.filter(pk=match.pk, version=version).update(**fields)
     if not updated:
-        match.refresh_from_db()
+        match.refresh_from_db(fields=_PROGRESS)
         raise StaleActionError(version=version, current=match.version)
-    match.refresh_from_db()
+    for name, value in fields.items():
+        setattr(match, name, value)
     STATES.put((match.pk, match.version), played)
     return match
 

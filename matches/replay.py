@@ -1,28 +1,28 @@
-"""Step-through replays: a match rebuilt from its stored choices, and the position at one event.
+"""Step-through replays: a match rebuilt from its stored choices, stopped at one decision.
 
 A match is its setup (deck versions, seed, turn cap) and its history of choices
-(``Match.actions``), as a chess game is its move list. ``replay_step`` applies the history to
-a fresh ``MatchState`` with its log on — no agent is asked — and keeps the position right after
-event ``step`` on the way; the events are the match's own log. A history that does not fit
-the rules (another engine version played it) gives None, never a position of another game.
-(No Django here.)
+(``Match.actions``), as a chess game is its move list. ``replay_walk`` applies the history to
+a fresh ``MatchState`` with its log on — no agent is asked — and hands the match, stopped at
+decision ``step`` (the number of choices made so far), to the caller's ``at_step`` on the way
+(the replay page draws its board there); then it plays on to the end to find where each turn
+begins. A history that does not fit the rules (another engine version played it) gives None,
+never a position of another game. (No Django here.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from matches.engine.cards import CardKind
 from matches.engine.decisions import IllegalChoiceError
 from matches.engine.events import EventLog
-from matches.engine.game import Game
-from matches.engine.match import MatchSetup
-from matches.engine.match_state import MatchState, Seat
-from matches.engine.state import GameState, Zone
+from matches.engine.match import MatchSetup, new_match
+from matches.engine.match_state import MatchState
 from matches.engine.victory import Outcome
 from matches.engine_decks import PlayableDeck
+
+T = TypeVar("T")
 
 
 def match_setup(
@@ -34,44 +34,13 @@ def match_setup(
     )
 
 
-class _SnapshotLog(EventLog):
-    """An event log that keeps the position right after its event number ``step``."""
-
-    __slots__ = ("at_start", "position", "state", "step")
-
-    def __init__(self, step: int) -> None:
-        super().__init__(enabled=True)
-        self.step = step
-        self.state: GameState | None = None
-        self.position: dict[str, Any] | None = None
-        self.at_start = False
-
-    def emit(self, type_: str, **data: Any) -> None:
-        super().emit(type_, **data)
-        if len(self.events) == self.step + 1:
-            if self.state is None:
-                self.at_start = True  # the ``match`` line, logged as the game is set up
-            else:
-                self.position = position_of(self.state)
-
-
 def replayed(
     setup: MatchSetup, actions: Sequence[int], log: EventLog | None = None
 ) -> MatchState | None:
     """The whole match played again from its history, with its log; None when the history
     does not make a whole match under these rules."""
-    events = log if log is not None else EventLog()
-
-    def begin(seats: Sequence[Seat]) -> tuple[Game, Callable[[], Outcome]]:
-        game, play = setup.begin(seats, log=events)
-        if isinstance(events, _SnapshotLog):
-            events.state = game.state
-            if events.at_start:
-                events.position = position_of(game.state)
-        return game, play
-
+    match = new_match(setup, log=log if log is not None else True)
     try:
-        match = MatchState(begin, names=tuple(setup.agent_names))
         match.apply_all(actions)
     except IllegalChoiceError:
         return None
@@ -81,89 +50,59 @@ def replayed(
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayStep:
-    step: int
+class ReplayWalk(Generic[T]):
+    step: int  # choices made before the position shown (0 … ``last``)
+    last: int  # the number of choices in the match: its end
+    at_step: T  # what ``at_step`` made of the match stopped there
     events: list[dict[str, Any]]  # the whole match's events
-    position: dict[str, Any]  # the position right after ``events[step]``
-    turn_starts: list[int]  # event index of each «turn» event
-    names: dict[str, str]  # card uid (and sector) → name
+    # ``bounds[k]``: how many events the log held at decision k (the last: at the end).
+    bounds: list[int]
+    turn_steps: list[int]  # the first step of each turn
     outcome: Outcome
+    chosen: int | None  # the option index chosen at this step (None at the end)
+
+    @property
+    def step_events(self) -> list[dict[str, Any]]:
+        """What happened since the decision before this one (from the start at step 0)."""
+        start = self.bounds[self.step - 1] if self.step > 0 else 0
+        return self.events[start : self.bounds[self.step]]
 
 
-def replay_step(*, setup: MatchSetup, actions: Sequence[int], step: int) -> ReplayStep | None:
-    """The match rebuilt from ``actions``, stopped at event ``step`` (the last one past the
-    end). None when the history does not fit the rules."""
-    log = _SnapshotLog(max(0, step))
-    match = replayed(setup, actions, log)
-    if match is None or match.outcome is None:
+def replay_walk(
+    *,
+    setup: MatchSetup,
+    actions: Sequence[int],
+    step: int,
+    at_step: Callable[[MatchState], T],
+) -> ReplayWalk[T] | None:
+    """The match rebuilt from ``actions``; ``at_step`` is called with it stopped at decision
+    ``step`` (the end past the last). None when the history does not fit the rules."""
+    step = max(0, min(step, len(actions)))
+    match = new_match(setup, log=True)
+    log = match.log
+    bounds = [len(log)]
+    seen: Any = None
+    try:
+        for index, action in enumerate(actions):
+            if index == step:
+                seen = at_step(match)
+            match.apply_index(action)
+            bounds.append(len(log))
+    except IllegalChoiceError:
         return None
+    if not match.is_over or not isinstance(match.outcome, Outcome):
+        return None
+    if step == len(actions):
+        seen = at_step(match)
     events = list(log)
-    position = log.position
-    if position is None:  # past the end: the final position
-        step, position = len(events) - 1, position_of(match.state)
-    turn_starts = [index for index, event in enumerate(events) if event["type"] == "turn"]
-    names = {uid: card.spec.name for uid, card in match.state.cards.items()}
-    return ReplayStep(max(0, step), events, position, turn_starts, names, match.outcome)
-
-
-def position_of(state: GameState) -> dict[str, Any]:
-    """What the replay shows: each player's counters and zones, and every place in play with
-    its object, the ground cards on it and the fleets in its orbit; sectors of open space."""
-    cards = state.cards
-
-    def card_view(uid: str) -> dict[str, Any]:
-        card = cards[uid]
-        strength = card.spec.strength
-        return {
-            "uid": uid,
-            "name": card.spec.name,
-            "kind": card.kind.value,
-            "player": card.controller,
-            "damage": card.damage,
-            "strength": strength if isinstance(strength, int) else None,
-            "tapped": card.tapped,
-            "commander": any(p.commander_at == uid for p in state.players),
-        }
-
-    players = []
-    for player in state.players:
-        players.append(
-            {
-                "index": player.index,
-                "commander": player.commander.name,
-                "commander_at": player.commander_at,
-                "resources": player.resources,
-                "action_tokens": player.action_tokens,
-                "commerce_tokens": player.commerce_tokens,
-                "hand": len(player.hand),
-                "deck": len(player.deck),
-                "losses": len(player.losses),
-                "production": [
-                    {"name": cards[uid].spec.name, "tokens": cards[uid].tokens}
-                    for uid in player.production
-                ],
-                "situations": [cards[uid].spec.name for uid in player.situations],
-            }
-        )
-    places = []
-    for obj in state.in_play(CardKind.SPACE_OBJECT):
-        places.append(
-            {
-                **card_view(obj.uid),
-                "ground": [card_view(c.uid) for c in state.on_object(obj.uid)],
-                "ships": [card_view(c.uid) for c in state.ships_at(obj.uid)],
-            }
-        )
-    sectors: dict[str, list[dict[str, Any]]] = {}
-    for ship in state.in_play(CardKind.SHIP):
-        if ship.where is not None and ship.where.startswith("s"):
-            sectors.setdefault(ship.where, []).append(card_view(ship.uid))
-    return {
-        "turn": state.turn,
-        "phase": state.phase.value,
-        "priority": state.priority,
-        "players": players,
-        "places": places,
-        "sectors": [{"sector": key, "ships": ships} for key, ships in sectors.items()],
-        "in_hand_zone": Zone.HAND.value,
-    }
+    turn_steps = []
+    at = 0
+    for index, event in enumerate(events):
+        if event["type"] == "turn":
+            while at < len(bounds) - 1 and bounds[at] <= index:
+                at += 1
+            turn_steps.append(at)
+    chosen = actions[step] if step < len(actions) else None
+    return ReplayWalk(
+        step, len(actions), seen, events, bounds, turn_steps, match.outcome, chosen
+    )

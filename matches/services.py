@@ -34,11 +34,11 @@ from matches.engine.agents import AGENTS
 from matches.engine.decks import DeckError
 from matches.engine.events import EventLog
 from matches.engine.match import ENGINE_VERSION, MatchSetup
-from matches.engine.match_state import decode_actions
+from matches.engine.match_state import MatchState, decode_actions
 from matches.engine_decks import PlayableDeck, playable_deck_of
 from matches.models import Batch, Entry, Match, Pairing, Status, Tournament
 from matches.playing import GAME_LIMIT, GameRecord, GameSetup, play_game
-from matches.replay import ReplayStep, match_setup, replay_step, replayed
+from matches.replay import ReplayWalk, T, match_setup, replay_walk, replayed
 
 Item = tuple[int, int]  # (pairing id, game number)
 MAX_BATCH_GAMES = 50
@@ -698,12 +698,17 @@ def match_replay(*, match: Match) -> EventLog | None:
     return replay.log
 
 
-def match_replay_step(*, match: Match, step: int) -> ReplayStep | None:
-    """The replay page's view of the match at event ``step``; None when it cannot be rebuilt."""
+def match_replay_step(
+    *, match: Match, step: int, at_step: Callable[[MatchState], T]
+) -> ReplayWalk[T] | None:
+    """The match replayed, ``at_step`` called with it stopped at decision ``step`` (the
+    replay page draws its board there); None when it cannot be rebuilt."""
     actions = match_history(match=match)
     if actions is None:
         return None
-    replay = replay_step(setup=_match_setup(match=match), actions=actions, step=step)
-    if replay is None or replay.outcome.winner != match.winner_seat:
+    walk = replay_walk(
+        setup=_match_setup(match=match), actions=actions, step=step, at_step=at_step
+    )
+    if walk is None or walk.outcome.winner != match.winner_seat:
         return None  # not the stored game: never show a position of another one
-    return replay
+    return walk

@@ -9,17 +9,17 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from cardbase.display_names import card_names_shown
 from config.numbers import whole_number
 from matches import extend, selectors, services, swap_tests
 from matches.card_figures import SORT_KEYS, card_figures, card_figures_deck, sorted_figures
-from matches.event_text import describe, player_name
 from matches.forms import TournamentForm
 from matches.heatmap import heatmap
 from matches.models import Status
-from matches.replay_names import shown_in_language
+from matches.replay_board import replay_page
 
 MATCHES_PER_PAGE = 50
 LIVE_FIGURES_MAX = 2000  # games: above this the card figures of a running tournament wait
@@ -177,45 +177,26 @@ def match_detail(request, match_id: int):
     if step is None:
         raise Http404("step must be a whole number")
     hidden = not selectors.match_cards_visible(match=match, user=request.user)
-    replay = None if hidden else services.match_replay_step(match=match, step=step)
+    replay = None if hidden else replay_page(match=match, step=step)
     unavailable = (
         "" if replay is not None or hidden else services.match_replay_unavailable(match=match)
+    )
+    seats = (match.seat0, match.seat1)
+    language = get_language() or ""
+    names = (
+        replay.names
+        if replay is not None
+        else [seat.deck.localised_name(language) for seat in seats]
     )
     context = {
         "match": match,
         "replay": replay,
         "replay_hidden": hidden,
         "unavailable": unavailable,
-        "winner": player_name(match.winner_seat),
-    }
-    if replay is not None:
-        context.update(replay_context(shown_in_language(replay, match=match)))
-    return render(request, "matches/match_detail.html", context)
-
-
-def replay_context(replay) -> dict:
-    names = replay.names
-    step = replay.step
-    last = len(replay.events) - 1
-    previous_turn = max((i for i in replay.turn_starts if i < step), default=0)
-    next_turn = min((i for i in replay.turn_starts if i > step), default=last)
-    window = range(max(0, step - 6), min(last, step + 6) + 1)
-    return {
-        "step": step,
-        "last": last,
-        "steps": {
-            "first": 0,
-            "previous_turn": previous_turn,
-            "previous": max(0, step - 1),
-            "next": min(last, step + 1),
-            "next_turn": next_turn,
-            "last": last,
-        },
-        "event_text": describe(replay.events[step], names),
-        "event_window": [
-            {"index": i, "text": describe(replay.events[i], names), "current": i == step}
-            for i in window
+        "seats": [
+            {"name": name, "version": seat.number, "agent": agent}
+            for name, seat, agent in zip(names, seats, match.agents, strict=True)
         ],
-        "position": replay.position,
-        "players": [{**p, "label": player_name(p["index"])} for p in replay.position["players"]],
+        "winner": names[match.winner_seat] if match.winner_seat is not None else "",
     }
+    return render(request, "matches/match_detail.html", context)

@@ -200,6 +200,8 @@ API_THROTTLE_RATES = {
     "deck_import": os.environ.get("THROTTLE_DECK_IMPORT", "20/min"),
     "public_search": os.environ.get("THROTTLE_PUBLIC_SEARCH", "60/min"),
     "match_create": os.environ.get("THROTTLE_MATCH_CREATE", "20/min"),
+    # A move in a game against the AI: a person clicks fast, a game is hundreds of moves.
+    "game_action": os.environ.get("THROTTLE_GAME_ACTION", "300/min"),
     # The replay page (not the API): each page plays the match again up to its step.
     "replay_page": os.environ.get("THROTTLE_REPLAY_PAGE", "30/min"),
 }
@@ -222,6 +224,12 @@ SPECTACULAR_SETTINGS = {
     # (a browser form), but forms cannot carry a deck's lists and read an empty field as
     # absent, so they are not part of the documented contract.
     "PARSER_WHITELIST": ["config.parsers.BoundedJSONParser"],
+    # A game against the AI's ``status`` beside a tournament's: each its own enum (the
+    # tournament's keeps its name).
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": "matches.models.Status",
+        "AiGameStatusEnum": "matches.models.HumanMatchStatus",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.error_responses",

@@ -3,7 +3,10 @@ the state cache, the events since the person's last decision, a whole game to it
 
 from __future__ import annotations
 
+import threading
+
 import pytest
+from django.db import connection
 from django.http import Http404
 
 from decks.models import Visibility
@@ -232,3 +235,44 @@ def test_a_game_played_to_the_end_stores_its_result_and_replays(owner, versions)
     assert replayed.history == human_match_state(match).history
     with pytest.raises(IllegalActionError):
         human_match_act(stored, key="anything", version=stored.version)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_requests_on_other_threads_act_on_the_cached_state(owner, versions):
+    """A threaded server answers each request on another thread, while a state's rules run in
+    a greenlet bound to the thread that made it: every step runs on the engine thread."""
+    match = start(owner, versions)
+    errors: list[BaseException] = []
+
+    def request() -> None:
+        try:
+            current = HumanMatch.objects.get(pk=match.pk)
+            human_match_act(current, key=first_key(current), version=current.version)
+        except BaseException as error:  # reported to the test's thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    hits = human_play.STATES.hits
+    for _ in range(3):
+        thread = threading.Thread(target=request)
+        thread.start()
+        thread.join()
+    assert errors == []
+    assert human_play.STATES.hits > hits  # the states were reused, not replayed
+    stored = HumanMatch.objects.get()
+    assert human_match_state(stored).history == decode_actions(bytes(stored.actions))
+
+
+def test_a_forked_process_starts_afresh(owner, versions, monkeypatch):
+    """A forked child (a pre-forking server) has neither the parent's engine thread nor its
+    states, whose greenlets belong to that thread: it makes its own and replays."""
+    match = start(owner, versions)
+    parent_thread = human_play._engine_thread()
+    parent_state = human_match_state(match)
+    monkeypatch.setattr(human_play.os, "getpid", lambda: -1)
+    assert human_play._engine_thread() is not parent_thread
+    child_state = human_match_state(match)
+    assert child_state is not parent_state and child_state.history == parent_state.history
+    match = human_match_act(match, key=child_state.decision.options[0].key, version=match.version)
+    assert match.version > len(parent_state.history)

@@ -76,11 +76,13 @@ def test_the_match_page_steps_through_the_replay(
     match = Match.objects.order_by("id").first()
     first = signed_in.get(f"/matches/{match.pk}/")
     assert 'id="replay-nav"' in first.content.decode()
-    assert first.context["step"] == 0
-    later = signed_in.get(f"/matches/{match.pk}/?step=400").context
-    assert later["step"] == later["last"] or later["step"] == 400
-    assert len(later["players"]) == 2
-    assert {"resources", "action_tokens", "hand", "deck"} <= set(later["players"][0])
+    assert first.context["replay"].step == 0
+    later = signed_in.get(f"/matches/{match.pk}/?step=400").context["replay"]
+    assert later.step == later.last or later.step == 400
+    assert [player.index for player in later.board.players] == [0, 1]
+    assert all(player.hand is not None for player in later.board.players)  # a spectator's
+    end = signed_in.get(f"/matches/{match.pk}/?step={later.last}")
+    assert end.context["replay"].decision is None and end.context["replay"].told
     assert signed_in.get(f"/matches/{match.pk}/?step=x").status_code == 404
     Match.objects.filter(pk=match.pk).update(engine_version="0.0.1")
     old = signed_in.get(f"/matches/{match.pk}/").content.decode()
@@ -332,3 +334,25 @@ def test_a_precon_match_replays_step_by_step(
     for step in (1, 30, 60):
         page = signed_in.get(f"/matches/{match.pk}/", {"step": step}).content.decode()
         assert 'id="replay-nav"' in page, step
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_the_replay_board_holds_no_internal_key_or_raw_dict(
+    signed_in, owner, eager, django_capture_on_commit_callbacks, language
+):
+    import re
+
+    with django_capture_on_commit_callbacks(execute=True):
+        signed_in.post("/tournaments/new/", form(four_decks(owner)[:2]))
+    match = Match.objects.order_by("id").first()
+    signed_in.post("/i18n/setlang/", {"language": language})
+    last = signed_in.get(f"/matches/{match.pk}/").context["replay"].last
+    for step in sorted({0, 1, 5, last // 3, last // 2, last - 1, last}):
+        page = signed_in.get(f"/matches/{match.pk}/", {"step": step}).content.decode()
+        main = page[page.index('id="replay-nav"') :]
+        assert 'id="board"' in main and 'id="events"' in main, step
+        assert not re.search(r"\bp[01]\.\d|\{'|\bs\d+\b|[a-z]+_[a-z]+ ?[:=]", main), step
+        assert ("игрок" not in main) and ("player 1" not in main), step
+    end = signed_in.get(f"/matches/{match.pk}/", {"step": last}).content.decode()
+    termination = end.split('id="termination">')[1].split("<")[0]
+    assert termination and not re.search(r"[a-z]+_[a-z]+", termination)

@@ -63,8 +63,8 @@ def test_a_replay_asks_no_agent(tournament, monkeypatch):
     match = Match.objects.filter(tournament=tournament).first()
     log = services.match_replay(match=match)
     assert log is not None and list(log)[-1]["type"] == "victory"
-    step = services.match_replay_step(match=match, step=5)
-    assert step.step == 5 and step.events == list(log)
+    step = services.match_replay_step(match=match, step=5, at_step=lambda state: state.history)
+    assert step.step == 5 and step.events == list(log) and len(step.at_step) == 5
 
 
 def test_a_match_without_stored_choices_replays_while_the_engine_version_matches(tournament):
@@ -73,7 +73,7 @@ def test_a_match_without_stored_choices_replays_while_the_engine_version_matches
     Match.objects.filter(pk=match.pk).update(actions=None)
     match.refresh_from_db()
     assert list(services.match_replay(match=match)) == stored
-    assert services.match_replay_step(match=match, step=3).events == stored
+    assert services.match_replay_step(match=match, step=3, at_step=id).events == stored
 
 
 def test_a_match_of_another_engine_version_says_so(tournament, client, owner):
@@ -96,22 +96,27 @@ def test_choices_that_do_not_fit_the_rules_give_no_replay(tournament):
     Match.objects.filter(pk=match.pk).update(actions=bytes([120]) * 3)
     match.refresh_from_db()
     assert services.match_replay(match=match) is None
-    assert services.match_replay_step(match=match, step=0) is None
+    assert services.match_replay_step(match=match, step=0, at_step=id) is None
     Match.objects.filter(pk=match.pk).update(actions=b"\x80")  # ends inside an index
     match.refresh_from_db()
     assert services.match_replay(match=match) is None
-    assert services.match_replay_step(match=match, step=0) is None
+    assert services.match_replay_step(match=match, step=0, at_step=id) is None
 
 
-def test_each_step_shows_the_position_right_after_its_event(tournament):
+def test_each_step_is_a_decision_and_turns_begin_at_their_first_decision(tournament):
     match = Match.objects.filter(tournament=tournament).first()
-    last = services.match_replay_step(match=match, step=10**6)
-    assert last.step == len(last.events) - 1
-    assert last.events[-1]["type"] == "victory"
-    turns = [services.match_replay_step(match=match, step=i).position["turn"] for i in (0, 1)]
-    assert turns == [0, 0]
-    for index in last.turn_starts[:3]:
-        assert (
-            services.match_replay_step(match=match, step=index).position["turn"]
-            == (last.events[index]["turn"])
-        )
+
+    def seen(state):
+        return state.state.turn, None if state.decision is None else state.decision.kind
+
+    last = services.match_replay_step(match=match, step=10**6, at_step=seen)
+    assert last.step == last.last and last.at_step[1] is None  # past the end: the end
+    assert last.events[-1]["type"] == "victory" and last.chosen is None
+    assert last.step_events[-1]["type"] == "victory"
+    first = services.match_replay_step(match=match, step=0, at_step=seen)
+    assert first.at_step[1] is not None and first.step_events[0]["type"] == "match"
+    for number, step in enumerate(last.turn_steps[:3], start=1):
+        walk = services.match_replay_step(match=match, step=step, at_step=seen)
+        assert walk.at_step[0] == number
+        assert any(event["type"] == "turn" for event in walk.step_events)
+        assert walk.step_events[0]["type"] == "choice"  # the decision before, then its fruit

@@ -1,0 +1,164 @@
+"""Server time per action of a game against the AI: the person's move posted to the API, the
+agent's replies (the heuristic), the answer rendered (observation, decision, events) — and,
+where the play pages exist, the game page rendered after it. Whole games, early vs late.
+
+    .venv/bin/python scripts/bench/human_play.py [games] [--profile]
+
+Makes a throwaway SQLite database in a temporary folder, loads the shipped content and plays
+``games`` whole games between shipped precons (each pair once, the person in seat 0), the
+person choosing as the heuristic would (his choice is computed outside the timing). Each
+request runs in this process (Django's test client): its wall time is the server's time, and
+its CPU time (this process's, the engine thread's included) what it costs on a loaded machine.
+``--profile``: the functions that took most of the actions' time (cProfile, cumulative).
+Run ``scripts/build_engine.py`` first: the engine runs compiled, as on the server.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import os
+import pstats
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def describe(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: none"
+    ms = [value * 1000 for value in values]
+    return (
+        f"{name}: n={len(ms)} p50 {percentile(ms, 0.5):.1f} ms, p95 {percentile(ms, 0.95):.1f} "
+        f"ms, max {max(ms):.1f} ms, mean {statistics.fmean(ms):.1f} ms"
+    )
+
+
+def main(games: int = 6, profile: bool = False) -> None:
+    with tempfile.TemporaryDirectory(prefix="human-play-bench-") as tmp:
+        os.environ.update(
+            DJANGO_SETTINGS_MODULE="config.settings",
+            DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
+            REDIS_URL="",
+        )
+        os.environ.pop("CELERY_BROKER_URL", None)
+        manage = [sys.executable, "manage.py"]
+        for command in (["migrate", "--no-input"], ["load_content"]):
+            subprocess.run([*manage, *command], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        import django
+
+        django.setup()
+        from django.conf import settings
+        from django.contrib.auth import get_user_model
+        from django.test import Client
+        from django.urls import NoReverseMatch, reverse
+
+        from decks.models import Deck
+        from matches import human_play
+        from matches.engine import ENGINE, ENGINE_REASON
+        from matches.engine.agents import HeuristicAgent
+        from matches.human_play import human_match_start, human_match_state
+        from matches.models import HumanMatch
+
+        settings.API_THROTTLE_RATES = {}
+        settings.ALLOWED_HOSTS = ["testserver"]
+        print(f"engine: {ENGINE} ({ENGINE_REASON})")
+        precons = list(Deck.objects.filter(is_preconstructed=True).order_by("precon_key"))
+        player = get_user_model().objects.create_user("bench", password="bench-password-1")
+        client = Client()
+        client.force_login(player)
+        chooser = HeuristicAgent()
+        try:
+            reverse("play-game", args=[1])
+            page = True
+        except NoReverseMatch:
+            page = False
+        pairs = list(zip(precons, precons[1:] + precons[:1], strict=True))[:games]
+        actions: list[tuple[float, float]] = []  # (position in the game 0..1, seconds)
+        pages: list[tuple[float, float]] = []
+        cpu: list[float] = []  # CPU seconds of each action (and its page)
+        profiler = cProfile.Profile() if profile else None
+        starts: list[float] = []
+        lengths: list[int] = []
+        for seed, (mine, theirs) in enumerate(pairs):
+            began = time.perf_counter()
+            match = human_match_start(
+                owner=player,
+                deck=mine.versions.order_by("-number").first(),
+                opponent=theirs.versions.order_by("-number").first(),
+                seed=seed,
+            )
+            starts.append(time.perf_counter() - began)
+            timings: list[float] = []
+            page_timings: list[float] = []
+            while not match.is_finished:
+                state = human_match_state(match)  # the cached state: the person's choice
+                decision = state.decision
+                assert decision is not None
+                index = chooser.choose(decision, state.observation(decision.player))
+                body = {"key": decision.options[index].key, "version": match.version}
+                if profiler is not None:
+                    profiler.enable()
+                began, began_cpu = time.perf_counter(), time.process_time()
+                response = client.post(
+                    f"/api/ai-games/{match.pk}/actions/", body, content_type="application/json"
+                )
+                response.json()
+                timings.append(time.perf_counter() - began)
+                assert response.status_code == 200, response.content[:300]
+                if page:
+                    began = time.perf_counter()
+                    shown = client.get(reverse("play-game", args=[match.pk]))
+                    page_timings.append(time.perf_counter() - began)
+                    assert shown.status_code == 200, shown.status_code
+                cpu.append(time.process_time() - began_cpu)
+                if profiler is not None:
+                    profiler.disable()
+                match = HumanMatch.objects.get(pk=match.pk)
+            lengths.append(match.version)
+            count = len(timings)
+            actions += [(i / max(count - 1, 1), t) for i, t in enumerate(timings)]
+            pages += [(i / max(count - 1, 1), t) for i, t in enumerate(page_timings)]
+            print(
+                f"game {seed}: {mine.precon_key} vs {theirs.precon_key}: {count} moves of the "
+                f"person, {match.version} actions in all, {match.turns} turns, "
+                f"{match.termination}"
+            )
+        load = os.getloadavg()[0]
+        if profiler is not None:
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+        print(describe("start (agent's setup replies)", starts))
+        print(describe("action (API POST: apply + agent + answer)", [t for _, t in actions]))
+        print(describe("  first third", [t for at, t in actions if at < 1 / 3]))
+        print(describe("  last third", [t for at, t in actions if at > 2 / 3]))
+        if page:
+            print(describe("game page (GET)", [t for _, t in pages]))
+            print(describe("  first third", [t for at, t in pages if at < 1 / 3]))
+            print(describe("  last third", [t for at, t in pages if at > 2 / 3]))
+            both = [a + p for (_, a), (_, p) in zip(actions, pages, strict=True)]
+            print(describe("action + page", both))
+        else:
+            print("game page: not in this tree (the play pages are not merged)")
+        print(describe("CPU per action" + (" + page" if page else ""), cpu))
+        placed = [(at, c) for (at, _), c in zip(actions, cpu, strict=True)]
+        print(describe("  first third", [c for at, c in placed if at < 1 / 3]))
+        print(describe("  last third", [c for at, c in placed if at > 2 / 3]))
+        print(
+            f"cache hits {human_play.STATES.hits}, misses {human_play.STATES.misses}; "
+            f"actions per game {min(lengths)}–{max(lengths)}; load average {load:.2f}"
+        )
+
+
+if __name__ == "__main__":
+    numbers = [int(arg) for arg in sys.argv[1:] if arg.isdigit()]
+    main(numbers[0] if numbers else 6, profile="--profile" in sys.argv)
