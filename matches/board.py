@@ -117,12 +117,20 @@ class Board:
         return [p for p in self.players if p.index == me]
 
 
-def card_names(match_state: MatchState) -> dict[str, str]:
+def card_names(match_state: MatchState, shown: Mapping[str, str] | None = None) -> dict[str, str]:
     """Every card uid → its name in the page's language. Only ever looked up for the cards an
     event or a decision names (``narrate`` keeps hidden cards' names out itself)."""
     cards = match_state.state.cards
-    shown = card_names_shown({card.spec.name for card in cards.values()})
+    if shown is None:
+        shown = _names_shown(match_state)
     return {uid: shown.get(card.spec.name, card.spec.name) for uid, card in cards.items()}
+
+
+def _names_shown(match_state: MatchState) -> dict[str, str]:
+    """Printed name → the name shown, for every card of the match and both Commanders."""
+    state = match_state.state
+    printed = {card.spec.name for card in state.cards.values()}
+    return card_names_shown(printed | {player.commander.name for player in state.players})
 
 
 def board_for(match_state: MatchState, *, viewer: int | None, names: Sequence[str]) -> Board:
@@ -131,7 +139,11 @@ def board_for(match_state: MatchState, *, viewer: int | None, names: Sequence[st
     cards = state.cards
     seen = match_state.observation(0 if viewer is None else viewer).to_dict()
     players_seen = seen["players"]
-    faces = _Faces({cards[uid].spec.name for uid in _visible_uids(seen, viewer, match_state)})
+    shown = _names_shown(match_state)
+    named = card_names(match_state, shown)
+    faces = _Faces(
+        {cards[uid].spec.name for uid in _visible_uids(seen, viewer, match_state)}, shown
+    )
     commander_at = {p["commander_at"]: p["index"] for p in players_seen if p["commander_at"]}
     attached: dict[str, list[dict[str, Any]]] = {}
     for p in players_seen:
@@ -207,7 +219,7 @@ def board_for(match_state: MatchState, *, viewer: int | None, names: Sequence[st
     decision = match_state.decision
     shown_decision = None
     if decision is not None and (viewer is None or decision.player == viewer):
-        shown_decision = decision_view(decision, names=names, cards=card_names(match_state))
+        shown_decision = decision_view(decision, names=names, cards=named)
     return Board(
         viewer=viewer,
         turn=seen["turn"],
@@ -216,7 +228,7 @@ def board_for(match_state: MatchState, *, viewer: int | None, names: Sequence[st
         players=players,
         places=places,
         sectors=sectors,
-        battle=_battle(match_state),
+        battle=_battle(match_state, named),
         decision=shown_decision,
         waiting_for=names[decision.player] if decision is not None else "",
         is_over=decision is None,
@@ -247,7 +259,7 @@ def _visible_uids(seen: Mapping[str, Any], viewer: int | None, match_state: Matc
     return uids
 
 
-def _battle(match_state: MatchState) -> BattleView | None:
+def _battle(match_state: MatchState, named: Mapping[str, str]) -> BattleView | None:
     """The battle being fought (from the public log, or the pending battle decision)."""
     at: str | None = None
     round_: int | None = None
@@ -266,16 +278,18 @@ def _battle(match_state: MatchState) -> BattleView | None:
         round_, range_ = decision.context["round"], decision.context.get("range", range_)
     if at is None and round_ is None:
         return None
-    names = card_names(match_state) if at is not None else {}
-    where = names.get(at, sector_label(at)) if at is not None else ""
+    where = ""
+    if at is not None:
+        where = f"«{named[at]}»" if at in named else sector_label(at)
     return BattleView(where=where, round=round_, range=range_label(range_) if range_ else "")
 
 
 class _Faces:
     """Card faces and names in the page's language for one board (one catalogue query)."""
 
-    def __init__(self, printed: set[str]) -> None:
-        self._shown = card_names_shown(printed)
+    def __init__(self, printed: set[str], shown: Mapping[str, str]) -> None:
+        self._shown = shown
+        self._faces: dict[int, CardFace | None] = {}  # by the spec's id: copies share one
         self._rows = {
             row.name_ru: row
             for row in CatalogueCard.all_objects.filter(
@@ -290,4 +304,7 @@ class _Faces:
         return self.shown(spec.name)
 
     def face(self, spec: CardSpec) -> CardFace | None:
-        return face_from_spec(spec, card=self._rows.get(spec.name))
+        key = id(spec)
+        if key not in self._faces:
+            self._faces[key] = face_from_spec(spec, card=self._rows.get(spec.name))
+        return self._faces[key]

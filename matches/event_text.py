@@ -63,6 +63,14 @@ ZONES = {
     "attached": gettext_noop("under a card"),
 }
 
+MASER_EFFECTS = {
+    "full": gettext_noop("full power"),
+    "half": gettext_noop("half power"),
+    "forbidden": gettext_noop("cannot hit"),
+}
+# Shield and maser types as the rule book prints them (the engine keeps Latin letters).
+_BOOK_LETTERS = {"A": "А", "B": "В", "C": "С"}
+
 REWARD_KINDS = {
     "resources": gettext_noop("resources"),
     "action_tokens": gettext_noop("action tokens"),
@@ -687,9 +695,9 @@ def attack_arithmetic(e: Mapping[str, Any]) -> str:
             _("power %(power)s, maser type %(maser)s against shield %(shield)s: %(effect)s")
             % {
                 "power": e["power"],
-                "maser": e["maser_type"],
-                "shield": e["shield_type"] or _("none"),
-                "effect": e["effect"],
+                "maser": _BOOK_LETTERS.get(e["maser_type"], e["maser_type"]),
+                "shield": _BOOK_LETTERS.get(e["shield_type"], e["shield_type"]) or _("none"),
+                "effect": _(MASER_EFFECTS.get(e["effect"], gettext_noop("full power"))),
             }
         )
     elif e["weapon"] == "bombs":

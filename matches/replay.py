@@ -103,6 +103,4 @@ def replay_walk(
                 at += 1
             turn_steps.append(at)
     chosen = actions[step] if step < len(actions) else None
-    return ReplayWalk(
-        step, len(actions), seen, events, bounds, turn_steps, match.outcome, chosen
-    )
+    return ReplayWalk(step, len(actions), seen, events, bounds, turn_steps, match.outcome, chosen)

@@ -274,7 +274,7 @@ def _a_finished_tournament(user) -> list[str]:
     # The replay is there to be read (not "unavailable"), with cards on the table by step 60.
     replay = client.get(f"/matches/{match.pk}/", {"step": 60}).content.decode()
     assert 'id="replay-nav"' in replay, replay[replay.find("<h2") :][:2000]
-    assert 'class="place p' in replay
+    assert 'class="board-place board-place--p' in replay  # on the board
     return [
         f"/tournaments/{tournament.pk}/",
         f"/matches/{match.pk}/",

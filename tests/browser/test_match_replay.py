@@ -1,7 +1,8 @@
-"""The step-through replay of a shipped precon against another, every event of it, in the
-browser — on the README's SQLite run, with no Redis: the shipped content loaded, a tournament
-of two precons created in the form (without ``REDIS_URL`` Celery runs its tasks in-process),
-then one of its matches stepped through with the → key from the first event to the last. The
+"""The step-through replay of a shipped precon against another, every decision of it on the
+board, in the browser — on the README's SQLite run, with no Redis: the shipped content loaded,
+a tournament of two precons created in the form (without ``REDIS_URL`` Celery runs its tasks
+in-process),
+then one of its matches stepped through with the → key from the first decision to the end. The
 precons pre-choose ability cards (once, every step after the first said "replay unavailable"
 for them)."""
 
@@ -29,7 +30,7 @@ def in_process():
     app.conf.task_always_eager = previous
 
 
-def test_every_event_of_a_precon_match_replays_in_the_browser(page, in_process):
+def test_every_decision_of_a_precon_match_replays_on_the_board_in_the_browser(page, in_process):
     call_command("load_content", verbosity=0)
     precons = list(
         Deck.objects.filter(owner__isnull=True, setup_abilities__isnull=False)
@@ -58,16 +59,17 @@ def test_every_event_of_a_precon_match_replays_in_the_browser(page, in_process):
 
     page.goto(f"/matches/{match.pk}/")
     step = page.locator("#step")
-    expect(step).to_contain_text(re.compile(r"(Событие|Event) 0 "))
+    expect(step).to_contain_text(re.compile(r"(Решение|Decision) 0 "))
     first, last = map(int, STEP.search(step.inner_text()).groups())
     assert first == 0 and last > 50
     ready = page.locator("#replay-nav[data-ready]")
     for number in range(1, last + 1):
         expect(ready).to_have_count(1)  # a key pressed before its listener is lost
         page.keyboard.press("ArrowRight")
-        expect(step).to_contain_text(re.compile(rf"(Событие|Event) {number} "))
+        expect(step).to_contain_text(re.compile(rf"(Решение|Decision) {number} "))
         assert page.locator("#replay-unavailable").count() == 0
-        expect(page.locator("#players section")).to_have_count(2)
+        expect(page.locator("#board .board-player")).to_have_count(2)
+    expect(page.locator("#replay-decision")).to_contain_text(re.compile("окончен|over"))
     expect(page.locator("#event-text")).to_contain_text(
         re.compile("побед|wins|ничья|draw", re.IGNORECASE)
     )

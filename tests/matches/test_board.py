@@ -36,7 +36,12 @@ def decks_for(seed):
 
 
 def names_of(decks):
-    return [f"{deck.name} ({deck.commander.name})" for deck in decks]
+    """As the pages name the players; the effect decks' Latin names as «Колода N»."""
+    return [
+        f"{deck.name if re.search('[а-я]', deck.name) else f'Колода {seat + 1}'} "
+        f"({deck.commander.name})"
+        for seat, deck in enumerate(decks)
+    ]
 
 
 def played(seed, steps=None):
@@ -78,6 +83,8 @@ def test_every_decision_and_option_reads_in_words_in_both_languages():
                     view = decision_view(decision, names=names, cards=cards)
                     for text in [view.prompt, *(option.label for option in view.options)]:
                         assert text and not INTERNAL.search(text), (decision.kind, text)
+                        if language == "ru":  # translated: no English word left
+                            assert not re.search("[A-Za-z]{3,}", text), (decision.kind, text)
                     labels = [option.label for option in view.options]
                     assert len(set(labels)) == len(labels), (decision.kind, labels)
             match.apply_index(rng.randrange(len(decision.options)))
@@ -85,6 +92,8 @@ def test_every_decision_and_option_reads_in_words_in_both_languages():
             with translation.override(language):
                 for text in narrate(match.log, viewer=None, names=names, cards=cards, choices=True):
                     assert not INTERNAL.search(text), text
+                    if language == "ru":
+                        assert not re.search("[A-Za-z]{3,}", text), text
     assert {"battle.attack", "production.build", "move.ship", "effect.play"} <= kinds
 
 
@@ -178,3 +187,43 @@ def test_the_narration_for_a_seat_never_names_the_opponents_hidden_cards(seed):
     # The spectator is told the same choices with the cards (the test can fail).
     spectator = "\n".join(narrate(match.log, viewer=None, names=names, cards=cards, choices=True))
     assert spectator != text
+
+
+@pytest.mark.django_db
+def test_a_seats_board_shows_its_own_hand_and_only_counts_of_the_opponents():
+    match, names = played(4, steps=120)
+    state = match.state
+    own = {state.cards[uid].spec.name for uid in state.players[0].hand}
+    theirs = {state.cards[uid].spec.name for uid in state.players[1].hand}
+    shown = ("hand", "deck")
+    public = {c.spec.name for c in state.cards.values() if c.zone.value not in shown}
+    secret = theirs - own - public - {deck.commander.name for deck in decks_for(4)}
+    assert own and secret, "the test needs cards only player 1 holds"
+    with translation.override("ru"):
+        board = board_for(match, viewer=0, names=names)
+        html = render_to_string("matches/board/_board.html", {"board": board})
+    me, other = board.players
+    assert other.hand is None and other.hand_count == len(state.players[1].hand)
+    assert [card.uid for card in me.hand] == state.players[0].hand
+    assert all(name in html for name in own)
+    assert not [name for name in secret if name in html]
+    spectator = render_to_string(
+        "matches/board/_board.html", {"board": board_for(match, viewer=None, names=names)}
+    )
+    assert all(name in spectator for name in secret)  # the test can fail
+
+
+@pytest.mark.django_db
+def test_the_board_marks_damage_the_commander_and_the_battle():
+    match, names = played(0, steps=None)
+    for steps in range(0, 2000, 7):
+        match, names = played(0, steps=steps)
+        if match.decision is not None and match.decision.kind == "battle.attack":
+            break
+    board = board_for(match, viewer=None, names=names)
+    assert board.battle is not None and board.battle.round and board.battle.range
+    cards = [c for place in board.places for c in [place.card, *place.ground, *place.ships]]
+    cards += [c for sector in board.sectors for c in sector.ships]
+    assert sum(card.commander for card in cards) == 2
+    assert all(card.face is not None for card in cards)
+    assert board.decision is not None and board.decision.kind == "battle.attack"
