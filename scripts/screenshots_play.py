@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 WIDTHS = {1280: 900, 390: 844}  # width → the window's height
-SHOWN = {1280: 1500, 390: 2200}  # width → the height of page an image shows (from the top)
+SHOWN = {1280: 1400, 390: 2200}  # width → the height of page an image shows (from the top)
 LANGUAGES = ("ru", "en")
 PNG_LIMIT = 150_000
 JPEG_LIMIT = 120_000
@@ -52,19 +52,21 @@ def setup_django(database: Path) -> None:
 
 def played_until(match, wanted, *, seed: int, limit: int = 3000):
     """``match`` played on, the person's choices made by the heuristic agent (it plays a
-    whole game, with battles), until ``wanted(state)`` holds at his decision, or to the end."""
+    whole game, with battles), until ``wanted(state)`` holds (at his decision, or the end)."""
     from matches.engine.agents import make_agent
     from matches.human_play import human_match_act, human_match_state
 
     agent = make_agent("heuristic", seed=seed)
     for _ in range(limit):
         state = human_match_state(match)
-        if state.decision is None or wanted(state):
+        if wanted(state):
             return match
+        if state.decision is None:
+            break
         index = agent.choose(state.decision, state.observation(match.human_seat))
         key = state.decision.options[index].key
         match = human_match_act(match, key=key, version=len(state.history))
-    raise SystemExit("the position wanted never came")
+    raise SystemExit(f"the position wanted never came in game {match.pk}: try another --seed")
 
 
 def make_games(seed: int) -> dict[str, int]:
@@ -87,15 +89,20 @@ def make_games(seed: int) -> dict[str, int]:
         )
 
     def attacking(state) -> bool:  # a target to choose for one's guns, in a battle
-        return state.decision.kind == "battle.attack" and state.state.turn >= 2
+        decision = state.decision
+        return decision is not None and decision.kind == "battle.attack" and state.state.turn >= 2
 
-    def producing(state) -> bool:  # something already in production, more to choose
-        me = state.state.players[0]
-        return state.state.phase.value == "production" and state.state.turn >= 3 and me.production
+    def producing(state) -> bool:  # what to build, after the first turns
+        decision = state.decision
+        return (
+            decision is not None
+            and decision.kind.startswith("production.")
+            and state.state.turn >= 3
+        )
 
     battle = played_until(start(), attacking, seed=seed)
     production = played_until(start(), producing, seed=seed)
-    end = played_until(start(), lambda state: False, seed=seed)
+    end = played_until(start(), lambda state: state.decision is None, seed=seed)
     return {"battle": battle.pk, "production": production.pk, "end": end.pk}
 
 
