@@ -239,7 +239,7 @@ def _redeal(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
 
 
 def _resources(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
-    return _("%(player)s: resources %(resources)s, action tokens %(tokens)s") % {
+    return _("%(player)s receives resources: %(resources)s, action tokens: %(tokens)s") % {
         "player": w.player(e["player"]),
         "resources": e["resources"],
         "tokens": e["tokens"],
@@ -562,7 +562,10 @@ def _exchange(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
 
 
 def _other_income(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
-    return _("%(player)s receives other income") % {"player": w.player(e["player"])}
+    return _("%(player)s receives resources for boarding: %(resources)s") % {
+        "player": w.player(e["player"]),
+        "resources": e["resources"],
+    }
 
 
 def _reroll(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
