@@ -159,6 +159,8 @@ def shoot(base: str, games: dict[str, int], out: Path) -> list[Path]:
                     base_url=base,
                     locale="ru-RU" if language == "ru" else "en-US",
                     viewport={"width": width, "height": height},
+                    is_mobile=width < 800,  # a phone: touch, no keyboard
+                    has_touch=width < 800,
                 )
                 context.add_cookies([{"name": "django_language", "value": language, "url": base}])
                 page = context.new_page()
