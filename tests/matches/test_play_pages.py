@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from cardbase.display_names import card_names_shown
-from decks.models import Visibility
+from decks.models import DeckVersion, Visibility
 from matches.decision_text import dom_id
 from matches.human_play import human_match_start, human_match_state
 from matches.models import HumanMatch
@@ -231,3 +231,17 @@ def test_the_opponents_hand_and_deck_order_never_reach_the_page(signed_in, game)
         game.refresh_from_db()
         _assert_no_secret("".join(answer["parts"].values()), game)
     assert checked, "the opponent's hand held a name no visible card has in some position"
+
+
+def test_an_illegal_deck_of_mine_is_a_field_error_not_a_game(signed_in, player, decks):
+    _mine, theirs = decks
+    illegal = playable_deck(player, "Станции", title="Недоделанная")
+    # As a deck saved while it breaks a rule (a version is never changed through the ORM).
+    DeckVersion.objects.filter(deck=illegal).update(is_valid=False)
+    response = signed_in.post(
+        reverse("matches:play-new"),
+        {"deck": illegal.pk, "opponent": theirs.pk, "agent": "heuristic", "seat": "0"},
+    )
+    assert response.status_code == 200
+    assert "deck" in response.context["form"].errors
+    assert not HumanMatch.objects.exists()
