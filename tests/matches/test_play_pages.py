@@ -13,7 +13,7 @@ from django.urls import reverse
 from cardbase.display_names import card_names_shown
 from decks.models import DeckVersion, Visibility
 from matches.decision_text import dom_id
-from matches.human_play import human_match_start, human_match_state
+from matches.human_play import human_match_act, human_match_start, human_match_state
 from matches.models import HumanMatch
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
@@ -245,3 +245,20 @@ def test_an_illegal_deck_of_mine_is_a_field_error_not_a_game(signed_in, player, 
     assert response.status_code == 200
     assert "deck" in response.context["form"].errors
     assert not HumanMatch.objects.exists()
+
+
+def test_a_finished_game_shows_its_result_and_takes_no_more_moves(signed_in, game):
+    while not game.is_finished:
+        state = human_match_state(game)
+        game = human_match_act(game, key=state.decision.options[-1].key, version=game.version)
+    html = page_of(signed_in, game)
+    assert 'id="play-result"' in html and not OPTION.findall(html)
+    assert 'data-finished="1"' in html
+    url = reverse("matches:play-act", args=[game.pk])
+    answer = signed_in.post(
+        url, {"key": "pass", "version": game.version}, HTTP_ACCEPT="application/json"
+    )
+    assert answer.status_code == 400 and answer.json()["finished"] is True
+    listed = signed_in.get(reverse("matches:play")).content.decode()
+    assert '<ul class="play-games" id="games-finished">' in listed
+    assert '<ul class="play-games" id="games-in-progress">' not in listed
