@@ -79,7 +79,7 @@ def main(games: int = 6, profile: bool = False) -> None:
         client.force_login(player)
         chooser = HeuristicAgent()
         try:
-            reverse("play-game", args=[1])
+            reverse("matches:play-game", args=[1])
             page = True
         except NoReverseMatch:
             page = False
@@ -118,7 +118,7 @@ def main(games: int = 6, profile: bool = False) -> None:
                 assert response.status_code == 200, response.content[:300]
                 if page:
                     began = time.perf_counter()
-                    shown = client.get(reverse("play-game", args=[match.pk]))
+                    shown = client.get(reverse("matches:play-game", args=[match.pk]))
                     page_timings.append(time.perf_counter() - began)
                     assert shown.status_code == 200, shown.status_code
                 cpu.append(time.process_time() - began_cpu)
