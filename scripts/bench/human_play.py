@@ -2,7 +2,7 @@
 agent's replies (the heuristic), the answer rendered (observation, decision, events) — and,
 where the play pages exist, the game page rendered after it. Whole games, early vs late.
 
-    .venv/bin/python scripts/bench/human_play.py [games] [--profile]
+    .venv/bin/python scripts/bench/human_play.py [games] [--profile] [--wal]
 
 Makes a throwaway SQLite database in a temporary folder, loads the shipped content and plays
 ``games`` whole games between shipped precons (each pair once, the person in seat 0), the
@@ -10,6 +10,9 @@ person choosing as the heuristic would (his choice is computed outside the timin
 request runs in this process (Django's test client): its wall time is the server's time, and
 its CPU time (this process's, the engine thread's included) what it costs on a loaded machine.
 ``--profile``: the functions that took most of the actions' time (cProfile, cumulative).
+``--wal``: SQLite in write-ahead-log mode with ``synchronous=NORMAL`` (a commit without an
+fsync), to see what the disk's flushes cost each action; the site's default is SQLite's own
+(a rollback journal, flushed on every commit).
 Run ``scripts/build_engine.py`` first: the engine runs compiled, as on the server.
 """
 
@@ -44,7 +47,7 @@ def describe(name: str, values: list[float]) -> str:
     )
 
 
-def main(games: int = 6, profile: bool = False) -> None:
+def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
     with tempfile.TemporaryDirectory(prefix="human-play-bench-") as tmp:
         os.environ.update(
             DJANGO_SETTINGS_MODULE="config.settings",
@@ -60,6 +63,7 @@ def main(games: int = 6, profile: bool = False) -> None:
         django.setup()
         from django.conf import settings
         from django.contrib.auth import get_user_model
+        from django.db.backends.signals import connection_created
         from django.test import Client
         from django.urls import NoReverseMatch, reverse
 
@@ -71,8 +75,19 @@ def main(games: int = 6, profile: bool = False) -> None:
         from matches.models import HumanMatch
 
         settings.API_THROTTLE_RATES = {}
+        if wal:
+            from django.db import connection
+
+            with connection.cursor() as cursor:
+                cursor.execute("PRAGMA journal_mode=WAL")  # kept in the database file
+            connection_created.connect(
+                lambda connection, **kwargs: connection.cursor().execute(
+                    "PRAGMA synchronous=NORMAL"
+                )
+            )
+            connection.close()
         settings.ALLOWED_HOSTS = ["testserver"]
-        print(f"engine: {ENGINE} ({ENGINE_REASON})")
+        print(f"engine: {ENGINE} ({ENGINE_REASON}); SQLite {'WAL' if wal else 'default'}")
         precons = list(Deck.objects.filter(is_preconstructed=True).order_by("precon_key"))
         player = get_user_model().objects.create_user("bench", password="bench-password-1")
         client = Client()
@@ -161,4 +176,4 @@ def main(games: int = 6, profile: bool = False) -> None:
 
 if __name__ == "__main__":
     numbers = [int(arg) for arg in sys.argv[1:] if arg.isdigit()]
-    main(numbers[0] if numbers else 6, profile="--profile" in sys.argv)
+    main(numbers[0] if numbers else 6, profile="--profile" in sys.argv, wal="--wal" in sys.argv)
