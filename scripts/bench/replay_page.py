@@ -1,5 +1,6 @@
 """CPU per request of the replay page, uncached (every request plays the match again, as
-before issue 18) against a cached answer (matches/page_limits.py), alternating A and B.
+before issue 18) against a cached answer (matches/page_limits.py), alternating A and B; then
+the board alone (issue 22): ``board_for`` and its template, for a seat and for a spectator.
 
     .venv/bin/python scripts/bench/replay_page.py [rounds]
 
@@ -88,6 +89,37 @@ def main(rounds: int = 5) -> None:
         print(f"A uncached: median {a * 1000:.1f} ms CPU, max {max(uncached) * 1000:.1f} ms")
         print(f"B cached:   median {b * 1000:.2f} ms CPU, max {max(cached) * 1000:.2f} ms")
         print(f"ratio A/B {a / b:.0f}×; load average {load:.2f}")
+        board_figures(match, steps, rounds)
+
+
+def board_figures(match, steps: list[int], rounds: int) -> None:
+    """CPU of ``board_for`` and of rendering its template at each step (the faces' HTML kept
+    after the first round, as in a running server)."""
+    from django.template.loader import render_to_string
+
+    from matches import services
+    from matches.board import board_for
+    from matches.engine.match import new_match
+
+    actions = services.match_history(match=match)
+    built, drawn = [], []
+    for step in steps:
+        state = new_match(services._match_setup(match=match))
+        state.apply_all(actions[: min(step, len(actions))])
+        for _ in range(rounds):
+            for viewer in (0, None):
+                start = time.process_time()
+                board = board_for(state, viewer=viewer, names=["A", "B"])
+                middle = time.process_time()
+                render_to_string("matches/board/_board.html", {"board": board})
+                built.append(middle - start)
+                drawn.append(time.process_time() - middle)
+    print(
+        f"board_for: median {statistics.median(built) * 1000:.1f} ms CPU, "
+        f"max {max(built) * 1000:.1f} ms; its template: median "
+        f"{statistics.median(drawn) * 1000:.1f} ms, max {max(drawn) * 1000:.1f} ms; "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
 
 
 if __name__ == "__main__":

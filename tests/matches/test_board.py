@@ -227,3 +227,22 @@ def test_the_board_marks_damage_the_commander_and_the_battle():
     assert sum(card.commander for card in cards) == 2
     assert all(card.face is not None for card in cards)
     assert board.decision is not None and board.decision.kind == "battle.attack"
+
+
+@pytest.mark.django_db
+def test_a_face_drawn_again_from_the_kept_html_has_its_own_ids_and_language():
+    from matches.templatetags.board_faces import board_face
+
+    match, names = played(3, steps=150)
+    board = board_for(match, viewer=None, names=names)
+    cards = [c for p in board.players for c in p.hand]
+    first, second = cards[0], cards[1]
+    with translation.override("ru"):
+        one, two = board_face(first), board_face(second)
+        assert f"{first.dom_id}-" in one  # its tooltip ids
+        assert first.dom_id in one and second.dom_id not in one
+        assert second.dom_id in two and "\x00" not in one + two
+        again = board_face(first)
+    with translation.override("en"):
+        english = board_face(first)
+    assert again == one and english != one
