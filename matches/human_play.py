@@ -304,7 +304,7 @@ def human_match_start(
         names = ", ".join(sorted(AGENTS))
         fields["agent"] = [_("One of %(names)s.") % {"names": names}]
     if seat not in (0, 1):
-        fields["seat"] = [_("0 (you begin the setup) or 1.")]
+        fields["seat"] = [_("Your seat: 0 or 1.")]
     for name, version in (("deck", deck), ("opponent", opponent)):
         problems = entry_problems(user=owner, versions=[version])
         if problems:

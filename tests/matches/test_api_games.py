@@ -230,3 +230,22 @@ def test_starting_and_acting_are_throttled(api, decks, settings):
     assert act(api, first.json()).status_code == 200
     refused = act(api, first.json())
     assert refused.status_code == 429 and refused.json()["code"] == "throttled"
+
+
+def test_a_game_played_to_the_end_shows_its_result(api, decks):
+    game = start(api, decks)
+    for _ in range(3000):
+        if game["status"] == "finished":
+            break
+        response = act(api, game)
+        assert response.status_code == 200
+        game = response.json()
+    assert game["status"] == "finished" and game["decision"] is None
+    assert game["result"]["outcome"] in {"win", "loss", "draw"}
+    assert game["result"]["termination"]
+    row = HumanMatch.objects.get()
+    assert game["result"]["winner"] == row.winner and game["version"] == row.version
+    over = act(api, game, key="anything")
+    assert over.status_code == 400 and over.json()["code"] == "illegal_action"
+    listed = api.get("/api/ai-games/").json()["results"][0]
+    assert listed["status"] == "finished" and listed["result"] == game["result"]
