@@ -21,10 +21,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from cardbase.card_faces import CardFace, face_from_spec
-from cardbase.display_names import card_names_shown
+from cardbase.display_names import card_names_shown, is_english
 from cardbase.models import Card as CatalogueCard
 from matches.decision_text import DecisionView, decision_view, dom_id
 from matches.engine.cards import CardSpec
+from matches.engine.english_terms import built_in_name_en
 from matches.engine.match_state import MatchState
 from matches.event_text import narrate, phase_label, range_label, sector_label
 
@@ -123,7 +124,13 @@ def card_names(match_state: MatchState, shown: Mapping[str, str] | None = None) 
     cards = match_state.state.cards
     if shown is None:
         shown = _names_shown(match_state)
-    return {uid: shown.get(card.spec.name, card.spec.name) for uid, card in cards.items()}
+    named = {uid: shown.get(card.spec.name, card.spec.name) for uid, card in cards.items()}
+    english = is_english()
+    for uid, card in cards.items():  # a space object's built-in units fight as «uid#n»
+        for index, part in enumerate(card.spec.built_in or ()):
+            part_name = (english and built_in_name_en(part.name)) or part.name
+            named[f"{uid}#{index}"] = f"{named[uid]}: {part_name}"
+    return named
 
 
 def _names_shown(match_state: MatchState) -> dict[str, str]:

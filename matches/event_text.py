@@ -468,8 +468,15 @@ def _landing(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
 
 def _effect(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
     source = str(e["effect"]).split(":")[0]
-    card = w.card(source) if w.knows(source) else f"«{e['name']}»"
-    text = _("%(player)s plays %(card)s") % {"player": w.player(e["player"]), "card": card}
+    if w.knows(source):
+        text = _("%(player)s plays %(card)s") % {
+            "player": w.player(e["player"]),
+            "card": w.card(source),
+        }
+    elif source.startswith("cmdr"):  # an ability printed on the Commander card
+        text = _("%(player)s uses the Commander's ability") % {"player": w.player(e["player"])}
+    else:  # an effect given to the player, of no card
+        text = _("%(player)s plays an effect") % {"player": w.player(e["player"])}
     if e.get("target"):
         text += " " + _("on %(target)s") % {"target": w.card(e["target"])}
     if e.get("roll") is not None:

@@ -246,3 +246,21 @@ def test_a_face_drawn_again_from_the_kept_html_has_its_own_ids_and_language():
     with translation.override("en"):
         english = board_face(first)
     assert again == one and english != one
+
+
+def test_a_space_objects_built_in_units_are_named_by_the_object_and_the_unit():
+    from matches.board import card_names
+
+    for seed in range(9):
+        match, _names = played(seed, steps=0)
+        objects = [c for c in match.state.cards.values() if c.spec.built_in]
+        if objects:
+            break
+    obj = objects[0]
+    with translation.override("ru"):
+        named = card_names(match)
+    assert named[f"{obj.uid}#0"] == f"{obj.spec.name}: {obj.spec.built_in[0].name}"
+    attack = {"type": "destroyed", "uid": f"{obj.uid}#0", "player": obj.owner}
+    with translation.override("ru"):
+        (told,) = narrate([attack], viewer=None, names=["А", "Б"], cards=named)
+    assert obj.spec.built_in[0].name in told
