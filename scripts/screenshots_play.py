@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 WIDTHS = {1280: 900, 390: 844}  # width → the window's height
-SHOWN = {1280: 1400, 390: 2200}  # width → the height of page an image shows (from the top)
+SHOWN = {1280: 1300, 390: 2200}  # width → the height of page an image shows (from the top)
 LANGUAGES = ("ru", "en")
 PNG_LIMIT = 150_000
 JPEG_LIMIT = 120_000
