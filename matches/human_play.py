@@ -84,6 +84,20 @@ class IllegalActionError(ValueError):
     over): nothing was applied."""
 
 
+class HumanMatchUnavailable(Exception):
+    """The game was played on another engine version, whose rules its stored actions follow:
+    this site cannot rebuild it."""
+
+    def __init__(self, match: HumanMatch) -> None:
+        super().__init__(
+            _(
+                "This game was played on engine %(played)s; this site runs engine %(current)s, "
+                "whose rules differ, so the game cannot be continued."
+            )
+            % {"played": match.engine_version, "current": ENGINE_VERSION}
+        )
+
+
 # --- the engine thread and the state cache -------------------------------------------------
 
 ENGINE_THREAD = "human-play-engine"
@@ -253,8 +267,13 @@ def _played(match: HumanMatch, *, pop: bool = False) -> _Played:
     played = STATES.get(key, pop=pop)
     if played is not None and played.state.history == actions:
         return played
+    if match.engine_version != ENGINE_VERSION:
+        raise HumanMatchUnavailable(match)
     setup = human_match_setup(match)
-    played = _in_engine(lambda: _replayed(setup, actions))
+    try:
+        played = _in_engine(lambda: _replayed(setup, actions))
+    except IllegalChoiceError as error:  # stored actions these rules do not take
+        raise HumanMatchUnavailable(match) from error
     if not pop:
         STATES.put(key, played)
     return played
@@ -387,7 +406,8 @@ def human_match_act(match: HumanMatch, *, key: str, version: int) -> HumanMatch:
 
 def human_match_state(match: HumanMatch) -> MatchState:
     """The engine state at the game's stored version, log on (from the cache, or replayed
-    from the stored actions, as after a restart)."""
+    from the stored actions, as after a restart). Raises ``HumanMatchUnavailable`` for a game
+    of another engine version."""
     return _played(match).state
 
 

@@ -21,6 +21,7 @@ from matches.api.game_serializers import (
 from matches.api.views import _ERRORS, _NOT_FOUND
 from matches.human_play import (
     HumanMatchError,
+    HumanMatchUnavailable,
     IllegalActionError,
     StaleActionError,
     human_match_act,
@@ -43,6 +44,19 @@ class StaleAction(APIException):
 class IllegalAction(APIException):
     status_code = status.HTTP_400_BAD_REQUEST
     default_code = "illegal_action"
+
+
+class GameUnavailable(APIException):
+    status_code = status.HTTP_410_GONE
+    default_code = "game_unavailable"
+
+
+def _detail(match):
+    """The game as its player sees it; 410 for one this engine cannot rebuild."""
+    try:
+        return human_match_detail(match)
+    except HumanMatchUnavailable as error:
+        raise GameUnavailable(str(error)) from error
 
 
 def _deck_versions(request, **refs):
@@ -103,19 +117,19 @@ class GameListCreateView(ListAPIView):
             )
         except HumanMatchError as error:
             raise ValidationError(error.fields or {"non_field_errors": [error.message]}) from error
-        return Response(human_match_detail(match), status=status.HTTP_201_CREATED)
+        return Response(_detail(match), status=status.HTTP_201_CREATED)
 
 
 class GameDetailView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        responses={200: AiGameSerializer, **_ERRORS, **_NOT_FOUND},
+        responses={200: AiGameSerializer, 410: DeckApiErrorSerializer, **_ERRORS, **_NOT_FOUND},
         description="Your view of the game: your observation, your pending decision with its "
         "options, what happened since your last decision, the result once it is over.",
     )
     def get(self, request, game_id: int):
-        return Response(human_match_detail(human_match_for(request.user, game_id)))
+        return Response(_detail(human_match_for(request.user, game_id)))
 
 
 class GameActionView(APIView):
@@ -127,13 +141,15 @@ class GameActionView(APIView):
         responses={
             200: AiGameSerializer,
             409: DeckApiErrorSerializer,
+            410: DeckApiErrorSerializer,
             **_ERRORS,
             **_NOT_FOUND,
         },
         description="Answer your pending decision with the option `key`, on the state "
         "`version` you saw; the AI replies up to your next decision. A `version` that is no "
         "longer the game's (an old page, a second click) is a 409 and nothing is applied; a "
-        "key not offered is a 400.",
+        "key not offered is a 400; a game of another engine version, which cannot be rebuilt, "
+        "is a 410.",
     )
     def post(self, request, game_id: int):
         match = human_match_for(request.user, game_id)
@@ -147,4 +163,6 @@ class GameActionView(APIView):
             raise StaleAction(str(error)) from error
         except IllegalActionError as error:
             raise IllegalAction(str(error)) from error
-        return Response(human_match_detail(match))
+        except HumanMatchUnavailable as error:
+            raise GameUnavailable(str(error)) from error
+        return Response(_detail(match))

@@ -214,7 +214,7 @@ def test_the_schema_lists_the_games_operations(api):
     assert set(paths["/api/ai-games/"]) >= {"get", "post"}
     assert "get" in paths["/api/ai-games/{game_id}/"]
     post = paths["/api/ai-games/{game_id}/actions/"]["post"]
-    assert {"200", "400", "404", "409"} <= set(post["responses"])
+    assert {"200", "400", "404", "409", "410"} <= set(post["responses"])
 
 
 def test_starting_and_acting_are_throttled(api, decks, settings):
@@ -249,3 +249,24 @@ def test_a_game_played_to_the_end_shows_its_result(api, decks):
     assert over.status_code == 400 and over.json()["code"] == "illegal_action"
     listed = api.get("/api/ai-games/").json()["results"][0]
     assert listed["status"] == "finished" and listed["result"] == game["result"]
+
+
+def test_a_game_of_another_engine_version_is_410(api, decks):
+    game = start(api, decks)
+    HumanMatch.objects.filter(pk=game["id"]).update(engine_version="0.0.1")
+    human_play.STATES.clear()  # as after the upgrade's restart
+    shown = api.get(f"/api/ai-games/{game['id']}/")
+    assert shown.status_code == 410 and shown.json()["code"] == "game_unavailable"
+    assert "0.0.1" in shown.json()["message"]
+    moved = act(api, game)
+    assert moved.status_code == 410
+    assert HumanMatch.objects.get().version == game["version"]
+    assert api.get("/api/ai-games/").status_code == 200  # the list needs no replay
+
+
+def test_stored_actions_these_rules_refuse_are_410(api, decks):
+    game = start(api, decks)
+    HumanMatch.objects.filter(pk=game["id"]).update(actions=bytes([127] * 5), version=5)
+    human_play.STATES.clear()
+    shown = api.get(f"/api/ai-games/{game['id']}/")
+    assert shown.status_code == 410 and shown.json()["code"] == "game_unavailable"
