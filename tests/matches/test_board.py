@@ -264,3 +264,48 @@ def test_a_space_objects_built_in_units_are_named_by_the_object_and_the_unit():
     with translation.override("ru"):
         (told,) = narrate([attack], viewer=None, names=["А", "Б"], cards=named)
     assert obj.spec.built_in[0].name in told
+
+
+@pytest.mark.django_db
+def test_the_decision_form_posts_each_options_key_with_the_state_version():
+    from django.utils.html import escape
+
+    match, names = played(0, steps=3)
+    board = board_for(match, viewer=match.decision.player, names=names)
+    html = render_to_string(
+        "matches/board/_decision.html",
+        {"decision": board.decision, "action_url": "/play/7/act/", "version": 3},
+    )
+    assert '<form method="post" action="/play/7/act/"' in html
+    assert '<input type="hidden" name="version" value="3">' in html
+    for option in board.decision.options:
+        assert f'name="key" value="{escape(option.key)}"' in html
+        assert escape(option.label) in html
+    other = board_for(match, viewer=1 - match.decision.player, names=names)
+    assert other.decision is None  # the other seat waits: no buttons
+    assert render_to_string("matches/board/_decision.html", {"decision": None}).strip() == ""
+
+
+def test_every_decision_kind_the_engine_asks_has_a_prompt_in_both_languages():
+    """The kinds read from the engine's source (``Game.ask`` and the battle's ``_ask``), so a
+    new kind without words fails here even before a match reaches it."""
+    from matches.decision_text import PROMPTS, prompt
+    from matches.event_text import Words
+
+    asked = set()
+    for path in (ROOT / "matches" / "engine").glob("*.py"):
+        for found in re.finditer(
+            r'\b_?ask\(\s*[^,]+,\s*"([a-z_]+\.[a-z_]+)"(?:\s+if\s+\w+\s+else\s+"([a-z_]+\.[a-z_]+)")?',
+            path.read_text(encoding="utf-8"),
+        ):
+            asked.update(kind for kind in found.groups() if kind)
+    assert len(asked) > 30 and asked <= set(PROMPTS), asked - set(PROMPTS)
+    words = Words(lambda index: "Игрок", {"p0.01": "Оса"})
+    context = {"card": "p0.01", "ship": {"uid": "p0.01"}, "round": 1, "range": "long"}
+    for kind in asked:
+        for language in ("ru", "en"):
+            with translation.override(language):
+                text = prompt(kind, context, words)
+            assert not INTERNAL.search(text), (kind, text)
+            if language == "ru":
+                assert not re.search("[A-Za-z]{3,}", text), (kind, text)
