@@ -23,6 +23,7 @@ from config.numbers import whole_number
 from matches.board import board_for, card_names, narrate
 from matches.human_play import (
     HumanMatchError,
+    HumanMatchUnavailable,
     IllegalActionError,
     StaleActionError,
     human_match_act,
@@ -86,7 +87,11 @@ def play_new(request):
 @login_required
 def play_game(request, match_id: int):
     match = human_match_for(request.user, match_id)
-    return render(request, "matches/play/game.html", game_context(match))
+    try:
+        context = game_context(match)
+    except HumanMatchUnavailable as error:
+        return unavailable(request, error)
+    return render(request, "matches/play/game.html", context)
 
 
 @login_required
@@ -104,9 +109,11 @@ def play_act(request, match_id: int):
         message, status = str(error), 409
     except IllegalActionError as error:
         message, status = str(error), 400
+    except HumanMatchUnavailable as error:
+        return unavailable(request, error)
     if status != 200:
         match = human_match_for(request.user, match_id)  # as it is now, not as it was asked
-    if "application/json" not in request.headers.get("Accept", ""):
+    if not wants_json(request):
         if message:
             messages.error(request, message)
         return redirect("matches:play-game", match.pk)
@@ -122,6 +129,20 @@ def play_act(request, match_id: int):
         },
         status=status,
     )
+
+
+def wants_json(request) -> bool:
+    """The page's script asks for the parts as JSON; a form post gets a redirect."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def unavailable(request, error: HumanMatchUnavailable):
+    """A game this engine cannot rebuild (another engine version played it): 410 with why."""
+    if wants_json(request):
+        body = {"code": "game_unavailable", "message": str(error), "parts": {}}
+        return JsonResponse(body, status=410)
+    context = {"message": str(error)}
+    return render(request, "matches/play/unavailable.html", context, status=410)
 
 
 def game_context(match: HumanMatch) -> dict:

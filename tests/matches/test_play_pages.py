@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from cardbase.display_names import card_names_shown
 from decks.models import DeckVersion, Visibility
+from matches import human_play
 from matches.decision_text import dom_id
 from matches.human_play import human_match_act, human_match_start, human_match_state
 from matches.models import HumanMatch
@@ -262,3 +263,19 @@ def test_a_finished_game_shows_its_result_and_takes_no_more_moves(signed_in, gam
     listed = signed_in.get(reverse("matches:play")).content.decode()
     assert '<ul class="play-games" id="games-finished">' in listed
     assert '<ul class="play-games" id="games-in-progress">' not in listed
+
+
+def test_a_game_of_another_engine_version_is_a_410_page_not_a_500(signed_in, game):
+    HumanMatch.objects.filter(pk=game.pk).update(engine_version="0.0.1")
+    human_play.STATES.clear()  # as after the upgrade's restart
+    response = signed_in.get(reverse("matches:play-game", args=[game.pk]))
+    assert response.status_code == 410
+    assert "0.0.1" in response.content.decode()
+    url = reverse("matches:play-act", args=[game.pk])
+    moved = signed_in.post(url, {"key": "pass", "version": game.version})
+    assert moved.status_code == 410
+    answer = signed_in.post(
+        url, {"key": "pass", "version": game.version}, HTTP_ACCEPT="application/json"
+    )
+    assert answer.status_code == 410 and answer.json()["code"] == "game_unavailable"
+    assert signed_in.get(reverse("matches:play")).status_code == 200  # the list needs no replay
