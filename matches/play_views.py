@@ -16,14 +16,14 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from cardbase.display_names import card_names_shown
 from config.numbers import whole_number
 from matches.board import board_for, card_names, narrate
 from matches.human_play import (
     HumanMatchError,
+    HumanMatchUnavailable,
     IllegalActionError,
     StaleActionError,
     human_match_act,
@@ -31,8 +31,13 @@ from matches.human_play import (
     human_match_start,
     human_match_state,
 )
-from matches.human_selectors import human_match_for, human_matches_of
-from matches.models import HumanMatch, HumanMatchStatus
+from matches.human_selectors import (
+    human_match_for,
+    human_match_names,
+    human_match_result,
+    human_matches_of,
+)
+from matches.models import HumanMatch
 from matches.play_forms import AGENT_NAMES, NewGameForm
 from matches.selectors import latest_version
 
@@ -51,8 +56,8 @@ PARTS = {
 def play_list(request):
     games = list(human_matches_of(request.user))
     context = {
-        "in_progress": [game for game in games if game.status != HumanMatchStatus.FINISHED],
-        "finished": [game for game in games if game.status == HumanMatchStatus.FINISHED],
+        "in_progress": [game for game in games if not game.is_finished],
+        "finished": [game for game in games if game.is_finished],
     }
     return render(request, "matches/play/list.html", context)
 
@@ -82,7 +87,11 @@ def play_new(request):
 @login_required
 def play_game(request, match_id: int):
     match = human_match_for(request.user, match_id)
-    return render(request, "matches/play/game.html", game_context(match))
+    try:
+        context = game_context(match)
+    except HumanMatchUnavailable as error:
+        return unavailable(request, error)
+    return render(request, "matches/play/game.html", context)
 
 
 @login_required
@@ -100,9 +109,11 @@ def play_act(request, match_id: int):
         message, status = str(error), 409
     except IllegalActionError as error:
         message, status = str(error), 400
+    except HumanMatchUnavailable as error:
+        return unavailable(request, error)
     if status != 200:
         match = human_match_for(request.user, match_id)  # as it is now, not as it was asked
-    if "application/json" not in request.headers.get("Accept", ""):
+    if not wants_json(request):
         if message:
             messages.error(request, message)
         return redirect("matches:play-game", match.pk)
@@ -120,24 +131,26 @@ def play_act(request, match_id: int):
     )
 
 
-def player_names(match: HumanMatch) -> list[str]:
-    """Each seat as the page calls it: the deck's name and its Commander's."""
-    language = get_language() or ""
-    versions = {match.human_seat: match.deck, 1 - match.human_seat: match.opponent}
-    commanders = {seat: version.deck.commander.name_ru for seat, version in versions.items()}
-    shown = card_names_shown(commanders.values())
-    return [
-        f"{versions[seat].deck.localised_name(language)} ({shown[commanders[seat]]})"
-        for seat in (0, 1)
-    ]
+def wants_json(request) -> bool:
+    """The page's script asks for the parts as JSON; a form post gets a redirect."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def unavailable(request, error: HumanMatchUnavailable):
+    """A game this engine cannot rebuild (another engine version played it): 410 with why."""
+    if wants_json(request):
+        body = {"code": "game_unavailable", "message": str(error), "parts": {}}
+        return JsonResponse(body, status=410)
+    context = {"message": str(error)}
+    return render(request, "matches/play/unavailable.html", context, status=410)
 
 
 def game_context(match: HumanMatch) -> dict:
     state = human_match_state(match)
-    finished = match.status == HumanMatchStatus.FINISHED
+    finished = match.is_finished
     seat = match.human_seat
     viewer = None if finished else seat  # a finished game shows everything
-    names = player_names(match)
+    names = human_match_names(match, state)
     board = board_for(state, viewer=viewer, names=names)
     events = human_match_events_since_turn(match)
     return {
@@ -148,8 +161,8 @@ def game_context(match: HumanMatch) -> dict:
         "agent": AGENT_NAMES.get(match.agent, match.agent),
         "me": names[seat],
         "them": names[1 - seat],
+        "result": human_match_result(match),  # None while it goes on
         "winner": None if match.winner is None else names[match.winner],
-        "won": match.winner == seat,
         "version": match.version,
         "board": board,
         # The board words the decision when it is mine (never the AI's: it answers at once).

@@ -2,7 +2,7 @@
 the end, in Russian and English, 1280 px and 390 px wide — 12 images under
 ``docs/screenshots/play/``.
 
-    .venv/bin/python scripts/screenshots_play.py [--out docs/screenshots/play] [--seed 7]
+    .venv/bin/python scripts/screenshots_play.py [--out docs/screenshots/play] [--seed 8]
 
 A fresh SQLite database in a temporary folder (the shipped content loaded, one player, three
 games of two precons against the heuristic, each played by the script up to the position
@@ -14,6 +14,7 @@ Playwright, as the browser tests use. An image is a PNG, or a JPEG when the PNG 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import subprocess
@@ -26,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 WIDTHS = {1280: 900, 390: 844}  # width → the window's height
+SHOWN = {1280: 1300, 390: 2200}  # width → the height of page an image shows (from the top)
 LANGUAGES = ("ru", "en")
 PNG_LIMIT = 150_000
 JPEG_LIMIT = 120_000
@@ -48,18 +50,23 @@ def setup_django(database: Path) -> None:
     django.setup()
 
 
-def played_until(match, wanted, *, limit: int = 3000):
-    """``match`` played on (the human's last option each time: it moves the game on) until
-    ``wanted(state)`` holds at the human's decision, or the game ends."""
+def played_until(match, wanted, *, seed: int, limit: int = 3000):
+    """``match`` played on, the person's choices made by the heuristic agent (it plays a
+    whole game, with battles), until ``wanted(state)`` holds (at his decision, or the end)."""
+    from matches.engine.agents import make_agent
     from matches.human_play import human_match_act, human_match_state
 
+    agent = make_agent("heuristic", seed=seed)
     for _ in range(limit):
         state = human_match_state(match)
-        if state.decision is None or wanted(state):
+        if wanted(state):
             return match
-        options = state.decision.options
-        match = human_match_act(match, key=options[-1].key, version=len(state.history))
-    raise SystemExit("the position wanted never came")
+        if state.decision is None:
+            break
+        index = agent.choose(state.decision, state.observation(match.human_seat))
+        key = state.decision.options[index].key
+        match = human_match_act(match, key=key, version=len(state.history))
+    raise SystemExit(f"the position wanted never came in game {match.pk}: try another --seed")
 
 
 def make_games(seed: int) -> dict[str, int]:
@@ -81,15 +88,21 @@ def make_games(seed: int) -> dict[str, int]:
             owner=user, deck=versions[0], opponent=versions[1], agent="heuristic", seat=0, seed=seed
         )
 
-    def in_phase(*phases: str):
-        def wanted(state) -> bool:
-            return state.state.turn >= 2 and state.state.phase.value in phases
+    def attacking(state) -> bool:  # a target to choose for one's guns, in a battle
+        decision = state.decision
+        return decision is not None and decision.kind == "battle.attack" and state.state.turn >= 2
 
-        return wanted
+    def producing(state) -> bool:  # what to build, after the first turns
+        decision = state.decision
+        return (
+            decision is not None
+            and decision.kind.startswith("production.")
+            and state.state.turn >= 3
+        )
 
-    battle = played_until(start(), in_phase("battle_1", "battle_2"))
-    production = played_until(start(), in_phase("production"))
-    end = played_until(start(), lambda state: False)
+    battle = played_until(start(), attacking, seed=seed)
+    production = played_until(start(), producing, seed=seed)
+    end = played_until(start(), lambda state: state.decision is None, seed=seed)
     return {"battle": battle.pk, "production": production.pk, "end": end.pk}
 
 
@@ -112,13 +125,17 @@ def serve(port: int) -> subprocess.Popen:
 
 
 def save(page, path: Path) -> Path:
-    """A PNG, or a JPEG of the quality that keeps it small when the PNG is too big."""
-    png = page.screenshot(type="png", full_page=True)
+    """A PNG of the page's top (``SHOWN``), or a JPEG of the quality that keeps it small when
+    the PNG is too big."""
+    width = page.viewport_size["width"]
+    height = min(SHOWN[width], page.evaluate("document.documentElement.scrollHeight"))
+    area = {"x": 0, "y": 0, "width": width, "height": height}
+    png = page.screenshot(type="png", full_page=True, clip=area)
     if len(png) <= PNG_LIMIT:
         path.with_suffix(".png").write_bytes(png)
         return path.with_suffix(".png")
     for quality in (80, 70, 60, 50, 40, 30):
-        jpeg = page.screenshot(type="jpeg", quality=quality, full_page=True)
+        jpeg = page.screenshot(type="jpeg", quality=quality, full_page=True, clip=area)
         if len(jpeg) <= JPEG_LIMIT:
             break
     path.with_suffix(".jpg").write_bytes(jpeg)
@@ -142,6 +159,8 @@ def shoot(base: str, games: dict[str, int], out: Path) -> list[Path]:
                     base_url=base,
                     locale="ru-RU" if language == "ru" else "en-US",
                     viewport={"width": width, "height": height},
+                    is_mobile=width < 800,  # a phone: touch, no keyboard
+                    has_touch=width < 800,
                 )
                 context.add_cookies([{"name": "django_language", "value": language, "url": base}])
                 page = context.new_page()
@@ -162,11 +181,21 @@ def shoot(base: str, games: dict[str, int], out: Path) -> list[Path]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots" / "play")
-    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=8)
+    parser.add_argument(
+        "--keep", type=Path, help="a folder to keep the database in and reuse (a second run)"
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        setup_django(Path(folder) / "screenshots.sqlite3")
-        games = make_games(args.seed)
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = args.keep or Path(temporary)
+        folder.mkdir(parents=True, exist_ok=True)
+        made = folder / "games.json"
+        setup_django(folder / "screenshots.sqlite3")
+        if made.exists():
+            games = json.loads(made.read_text())
+        else:
+            games = make_games(args.seed)
+            made.write_text(json.dumps(games))
         port = free_port()
         server = serve(port)
         try:

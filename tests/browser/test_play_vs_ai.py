@@ -18,6 +18,9 @@ from tests.browser.steps import sign_up
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 MAX_DECISIONS = 1500  # a whole game is a few hundred at most; a loop that never ends fails
 STALE = re.compile("старой позиции|old position")
+PASS_BUTTONS = ", ".join(
+    f"#play-decision button[name=key][value={key}]" for key in ("pass", "done", "none", "stop")
+)
 
 
 @pytest.fixture
@@ -47,25 +50,49 @@ def options(page: Page):
     return page.locator("#play-decision button[name=key]")
 
 
+def card_to_click(page: Page) -> str | None:
+    """A card on the board that exactly one offered option names (its ``data-card``)."""
+    named = page.eval_on_selector_all(
+        "#play-decision button[name=key][data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    for card in named:
+        if named.count(card) == 1 and page.locator(f"#play-board [data-card='{card}']").count():
+            return card
+    return None
+
+
 def test_a_precon_game_against_the_heuristic_played_to_the_end_with_clicks(page, precons):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
     sign_up(page, "commander")
     match = start_game(page, precons)
     expect(page.locator("#play-game")).to_have_attribute("data-ready", "1")
     page.evaluate("window.notReloaded = true")  # gone if the page were loaded again
-    decisions = 0
+    decisions, used = 0, set()
     while page.locator("#play-result").count() == 0:
         assert decisions < MAX_DECISIONS, "the game did not end"
         before = version(page)
         buttons = options(page)
         expect(buttons.first).to_be_visible()
-        if decisions == 1:
+        passing = page.locator(PASS_BUTTONS)
+        card = card_to_click(page)
+        if "1" not in used:
+            used.add("1")
             page.keyboard.press("1")  # the first option, from the keyboard
+        elif "P" not in used and passing.count():
+            used.add("P")
+            page.keyboard.press("p")  # pass (or "done")
+        elif "card" not in used and card:
+            used.add("card")
+            page.locator(f"#play-board [data-card='{card}']").first.click()
         else:
             # Turn through the options, so the game moves on (the last one is often "pass").
             buttons.nth(decisions % buttons.count()).click()
         expect(page.locator("#play-status")).not_to_have_attribute("data-version", str(before))
         decisions += 1
     assert page.evaluate("window.notReloaded") is True
+    assert used == {"1", "P", "card"}, used
+    assert errors == []
     expect(page.locator("#play-result")).to_contain_text(re.compile("победили|проиграли|ничь"))
     assert options(page).count() == 0
     match.refresh_from_db()

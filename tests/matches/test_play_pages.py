@@ -11,9 +11,10 @@ import pytest
 from django.urls import reverse
 
 from cardbase.display_names import card_names_shown
-from decks.models import Visibility
+from decks.models import DeckVersion, Visibility
+from matches import human_play
 from matches.decision_text import dom_id
-from matches.human_play import human_match_start, human_match_state
+from matches.human_play import human_match_act, human_match_start, human_match_state
 from matches.models import HumanMatch
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
@@ -231,3 +232,50 @@ def test_the_opponents_hand_and_deck_order_never_reach_the_page(signed_in, game)
         game.refresh_from_db()
         _assert_no_secret("".join(answer["parts"].values()), game)
     assert checked, "the opponent's hand held a name no visible card has in some position"
+
+
+def test_an_illegal_deck_of_mine_is_a_field_error_not_a_game(signed_in, player, decks):
+    _mine, theirs = decks
+    illegal = playable_deck(player, "Станции", title="Недоделанная")
+    # As a deck saved while it breaks a rule (a version is never changed through the ORM).
+    DeckVersion.objects.filter(deck=illegal).update(is_valid=False)
+    response = signed_in.post(
+        reverse("matches:play-new"),
+        {"deck": illegal.pk, "opponent": theirs.pk, "agent": "heuristic", "seat": "0"},
+    )
+    assert response.status_code == 200
+    assert "deck" in response.context["form"].errors
+    assert not HumanMatch.objects.exists()
+
+
+def test_a_finished_game_shows_its_result_and_takes_no_more_moves(signed_in, game):
+    while not game.is_finished:
+        state = human_match_state(game)
+        game = human_match_act(game, key=state.decision.options[-1].key, version=game.version)
+    html = page_of(signed_in, game)
+    assert 'id="play-result"' in html and not OPTION.findall(html)
+    assert 'data-finished="1"' in html
+    url = reverse("matches:play-act", args=[game.pk])
+    answer = signed_in.post(
+        url, {"key": "pass", "version": game.version}, HTTP_ACCEPT="application/json"
+    )
+    assert answer.status_code == 400 and answer.json()["finished"] is True
+    listed = signed_in.get(reverse("matches:play")).content.decode()
+    assert '<ul class="play-games" id="games-finished">' in listed
+    assert '<ul class="play-games" id="games-in-progress">' not in listed
+
+
+def test_a_game_of_another_engine_version_is_a_410_page_not_a_500(signed_in, game):
+    HumanMatch.objects.filter(pk=game.pk).update(engine_version="0.0.1")
+    human_play.STATES.clear()  # as after the upgrade's restart
+    response = signed_in.get(reverse("matches:play-game", args=[game.pk]))
+    assert response.status_code == 410
+    assert "0.0.1" in response.content.decode()
+    url = reverse("matches:play-act", args=[game.pk])
+    moved = signed_in.post(url, {"key": "pass", "version": game.version})
+    assert moved.status_code == 410
+    answer = signed_in.post(
+        url, {"key": "pass", "version": game.version}, HTTP_ACCEPT="application/json"
+    )
+    assert answer.status_code == 410 and answer.json()["code"] == "game_unavailable"
+    assert signed_in.get(reverse("matches:play")).status_code == 200  # the list needs no replay
