@@ -405,7 +405,7 @@ SEARCH_MAX_BUDGET = 1000
 SEARCH_DEFAULT_BUDGET = 6
 # CPU of one game of ``search:N`` against the heuristic, relative to a game of heuristic
 # against heuristic: ``1 + SEARCH_COST_PER_PLAYOUT · N`` (measured, docs/engine.md).
-SEARCH_COST_PER_PLAYOUT = 7.5
+SEARCH_COST_PER_PLAYOUT = 5.3
 
 
 def parse_agent_spec(spec: str) -> tuple[str, int | None]:
