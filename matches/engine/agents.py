@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from matches.engine.decisions import Decision, IllegalChoiceError
 from matches.engine.observation import Observation
+from matches.engine.search import SearchAgent
 
 # Bumped whenever a change alters how an agent chooses for the same decision and observation.
 AGENTS_VERSION = "1.1"
@@ -457,7 +458,5 @@ def make_agent(name: str, *, seed: int = 0) -> Agent:
         return RandomAgent(seed)
     if kind == "heuristic":
         return HeuristicAgent()
-    from matches.engine.search import SearchAgent  # search builds on this module
-
     assert budget is not None
-    return SearchAgent(budget, seed=seed, name=name.strip())
+    return SearchAgent(budget, seed=seed, name=name.strip(), policy=HeuristicAgent())

@@ -20,8 +20,8 @@ import math
 import random
 
 from matches.engine import rules
-from matches.engine.agents import HeuristicAgent
 from matches.engine.cards import Victory
+from matches.engine.decisions import Agent as Policy
 from matches.engine.decisions import Decision
 from matches.engine.match_state import MatchObservation, MatchState
 from matches.engine.observation import Observation
@@ -48,7 +48,7 @@ class SearchAgent:
     one), each playing every option out."""
 
     __slots__ = (
-        "_heuristic",
+        "_policy",
         "_random",
         "budget",
         "horizon",
@@ -64,16 +64,18 @@ class SearchAgent:
         seed: int = 0,
         name: str = "search",
         *,
+        policy: Policy,
         kinds: frozenset[str] = SEARCHED_KINDS,
         until_turn: int = SEARCHED_UNTIL_TURN,
         margin: float = SEARCH_MARGIN,
         horizon: int = SEARCH_HORIZON,
     ) -> None:
-        """``kinds``: the decision kinds searched; ``until_turn``: search only up to that turn
-        (0: always); ``margin``: leave the heuristic's choice only for an option scoring more
-        than this share of the worlds above it; ``horizon``: turns played after the current
-        one before ``evaluate`` scores the world (0: to the end) (docs/engine.md, "The search
-        agent")."""
+        """``policy``: the playout agent and the answer where it does not search (the
+        heuristic: ``agents.make_agent`` gives it); ``kinds``: the decision kinds searched;
+        ``until_turn``: search only up to that turn (0: always); ``margin``: leave the
+        policy's choice only for an option scoring more than this much a world above it;
+        ``horizon``: turns played after the current one before ``evaluate`` scores the
+        world (0: to the end) (docs/engine.md, "The search agent")."""
         if budget < 1:
             raise ValueError(f"a search budget is at least 1 playout, got {budget}")
         self.budget = budget
@@ -83,10 +85,10 @@ class SearchAgent:
         self.margin = margin
         self.horizon = horizon
         self._random = random.Random(seed)
-        self._heuristic = HeuristicAgent()
+        self._policy = policy
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        fallback = self._heuristic.choose(decision, observation)
+        fallback = self._policy.choose(decision)
         if decision.kind not in self.kinds or not isinstance(observation, MatchObservation):
             return fallback
         if self.until_turn and observation.turn > self.until_turn:
@@ -112,11 +114,11 @@ class SearchAgent:
         state = world.state
         last = state.turn + self.horizon if self.horizon else -1
         world.answer(index)
-        heuristic = self._heuristic
+        policy = self._policy
         while (decision := world.decision) is not None:
             if last >= 0 and state.turn > last:
                 return evaluate(state, player)
-            world.answer(heuristic.choose(decision, None))
+            world.answer(policy.choose(decision))
         outcome = world.outcome
         if outcome is None or outcome.winner is None:
             return 0.5

@@ -35,7 +35,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from matches.engine.agents import Agent, agent_spec_error, make_agent, parse_agent_spec  # noqa: E402
+from matches.engine.agents import (  # noqa: E402
+    Agent,
+    HeuristicAgent,
+    agent_spec_error,
+    make_agent,
+    parse_agent_spec,
+)
 from matches.engine.decisions import Decision  # noqa: E402
 from matches.engine.decks import Deck, deck_from_dict  # noqa: E402
 from matches.engine.match import run_match  # noqa: E402
@@ -109,6 +115,7 @@ def build(spec: str, seed: int, variant: Variant) -> Agent:
         budget,
         seed=seed,
         name=spec,
+        policy=HeuristicAgent(),
         kinds=variant.kinds,
         until_turn=variant.until_turn,
         margin=variant.margin,

@@ -108,8 +108,12 @@ def test_the_choice_depends_only_on_the_observation():
             theirs.sample_world(random.Random(3)), player
         )
         kinds = frozenset({match.decision.kind})
-        one = SearchAgent(8, seed=4, kinds=kinds, until_turn=0).choose(match.decision, mine)
-        two = SearchAgent(8, seed=4, kinds=kinds, until_turn=0).choose(other.decision, theirs)
+        one = SearchAgent(8, policy=HeuristicAgent(), seed=4, kinds=kinds, until_turn=0).choose(
+            match.decision, mine
+        )
+        two = SearchAgent(8, policy=HeuristicAgent(), seed=4, kinds=kinds, until_turn=0).choose(
+            other.decision, theirs
+        )
         assert one == two
         checked += 1
     assert checked >= 3
@@ -119,7 +123,10 @@ def test_the_same_seed_gives_the_same_match():
     decks = precon_pair(3)
 
     def play(seed):
-        agents = [SearchAgent(3, seed=seed, kinds=EARLY, until_turn=1), HeuristicAgent()]
+        agents = [
+            SearchAgent(3, policy=HeuristicAgent(), seed=seed, kinds=EARLY, until_turn=1),
+            HeuristicAgent(),
+        ]
         return run_match(decks=decks, agents=agents, seed=11, log=False).actions
 
     first = play(7)
@@ -130,10 +137,13 @@ def test_the_search_answers_as_the_heuristic_outside_a_match_state_and_its_kinds
     match = matches_at_decisions(1)[0]
     decision = match.decision
     heuristic = HeuristicAgent().choose(decision, None)
-    assert SearchAgent(4).choose(decision, None) == heuristic
+    assert SearchAgent(4, policy=HeuristicAgent()).choose(decision, None) == heuristic
     observation = match.observation(decision.player)
     assert isinstance(observation, MatchObservation)
-    assert SearchAgent(4, kinds=frozenset()).choose(decision, observation) == heuristic
+    assert (
+        SearchAgent(4, policy=HeuristicAgent(), kinds=frozenset()).choose(decision, observation)
+        == heuristic
+    )
 
 
 @pytest.mark.parametrize(
@@ -176,7 +186,7 @@ def test_the_cost_of_a_search_grows_with_its_budget():
 
 def test_a_budget_below_one_is_refused():
     with pytest.raises(ValueError, match="at least 1"):
-        SearchAgent(0)
+        SearchAgent(0, policy=HeuristicAgent())
 
 
 def test_the_evaluation_is_shared_between_the_players_and_follows_the_material():
@@ -194,7 +204,7 @@ def test_a_horizon_playout_stops_at_the_turn_after_next_and_scores_the_world():
     player = match.decision.player
     world = match.observation(player).sample_world(random.Random(2))
     start = world.state.turn
-    agent = SearchAgent(1, horizon=1)
+    agent = SearchAgent(1, policy=HeuristicAgent(), horizon=1)
     score = agent._play_out(world, 0, player)
     assert 0 <= score <= 1
     assert world.is_over or world.state.turn == start + 2
