@@ -100,7 +100,16 @@ def load_engine_copy(directory: Path, package: str, commit: str | None) -> Modul
         path.write_text(text.replace("matches.engine", package), encoding="utf-8")
     if str(directory) not in sys.path:
         sys.path.insert(0, str(directory))
-    return importlib.import_module(package)
+    # A copy is never compiled: its package must not obey KOMANDOR_ENGINE=compiled (test.sh).
+    chosen = os.environ.get("KOMANDOR_ENGINE")
+    os.environ["KOMANDOR_ENGINE"] = "interpreted"
+    try:
+        return importlib.import_module(package)
+    finally:
+        if chosen is None:
+            del os.environ["KOMANDOR_ENGINE"]
+        else:
+            os.environ["KOMANDOR_ENGINE"] = chosen
 
 
 def load_baseline(directory: Path) -> ModuleType:
