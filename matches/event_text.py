@@ -536,9 +536,9 @@ def _shuffled(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
 
 def _commercial_run(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
     text = (
-        gettext_noop("%(card)s smuggles to %(target)s (die %(roll)s): %(reward)s %(kind)s")
+        gettext_noop("%(card)s smuggles to %(target)s (die %(roll)s): %(kind)s +%(reward)s")
         if e.get("action") == "smuggle"
-        else gettext_noop("%(card)s makes a commercial run to %(target)s: %(reward)s %(kind)s")
+        else gettext_noop("%(card)s makes a commercial run to %(target)s: %(kind)s +%(reward)s")
     )
     return _(text) % {
         "card": w.card(e["card"]),

@@ -309,3 +309,20 @@ def test_every_decision_kind_the_engine_asks_has_a_prompt_in_both_languages():
             assert not INTERNAL.search(text), (kind, text)
             if language == "ru":
                 assert not re.search("[A-Za-z]{3,}", text), (kind, text)
+
+
+def test_a_commercial_runs_reward_reads_as_its_kind_and_amount_in_both_languages():
+    run = {
+        "type": "commercial_run",
+        "card": "p0.01",
+        "target": "p1.02",
+        "reward": 1,
+        "reward_kind": "action_tokens",
+    }
+    cards = {"p0.01": "«Контрабандист»", "p1.02": "«Феррум»"}
+    with translation.override("en"):
+        (english,) = narrate([run], viewer=0, names=["A", "B"], cards=cards)
+    with translation.override("ru"):
+        (russian,) = narrate([run], viewer=0, names=["A", "B"], cards=cards)
+    assert english.endswith("action tokens +1") and "1 action tokens" not in english
+    assert "+1" in russian and "action" not in russian
