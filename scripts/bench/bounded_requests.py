@@ -11,14 +11,15 @@ answer); the admin's card import preview of a CSV of 2,000 rows (the row bound) 
 """
 
 import os
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from scripts.bench.throwaway_site import throwaway_site  # noqa: E402
+
 HEADER = (
     "game,key,card_type,name_ru,cost,rarity,source_book,source_section,attributes.size,"
     "attributes.strength,attributes.critical,attributes.armor,attributes.speed,"
@@ -35,18 +36,7 @@ def rows_csv(count: int, padding: int = 0) -> str:
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory(prefix="bounded-bench-") as tmp:
-        os.environ.update(
-            DJANGO_SETTINGS_MODULE="config.settings",
-            DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
-            REDIS_URL="",
-        )
-        manage = [sys.executable, "manage.py"]
-        for command in (["migrate", "--no-input"], ["load_content"]):
-            subprocess.run([*manage, *command], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        import django
-
-        django.setup()
+    with throwaway_site("bounded-bench-"):
         from django.conf import settings
         from django.contrib.auth import get_user_model
         from django.core.files.uploadedfile import SimpleUploadedFile

@@ -22,14 +22,14 @@ import cProfile
 import os
 import pstats
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from scripts.bench.throwaway_site import throwaway_site  # noqa: E402
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -48,19 +48,7 @@ def describe(name: str, values: list[float]) -> str:
 
 
 def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
-    with tempfile.TemporaryDirectory(prefix="human-play-bench-") as tmp:
-        os.environ.update(
-            DJANGO_SETTINGS_MODULE="config.settings",
-            DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
-            REDIS_URL="",
-        )
-        os.environ.pop("CELERY_BROKER_URL", None)
-        manage = [sys.executable, "manage.py"]
-        for command in (["migrate", "--no-input"], ["load_content"]):
-            subprocess.run([*manage, *command], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        import django
-
-        django.setup()
+    with throwaway_site("human-play-bench-"):
         from django.conf import settings
         from django.contrib.auth import get_user_model
         from django.db.backends.signals import connection_created

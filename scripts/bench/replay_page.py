@@ -12,30 +12,18 @@ CPU is this process's (``time.process_time``): the test client runs the whole re
 
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from scripts.bench.throwaway_site import throwaway_site  # noqa: E402
+
 
 def main(rounds: int = 5) -> None:
-    with tempfile.TemporaryDirectory(prefix="replay-bench-") as tmp:
-        os.environ.update(
-            DJANGO_SETTINGS_MODULE="config.settings",
-            DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
-            REDIS_URL="",
-        )
-        os.environ.pop("CELERY_BROKER_URL", None)
-        manage = [sys.executable, "manage.py"]
-        for command in (["migrate", "--no-input"], ["load_content"]):
-            subprocess.run([*manage, *command], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        import django
-
-        django.setup()
+    with throwaway_site("replay-bench-"):
         from django.conf import settings
         from django.contrib.auth import get_user_model
         from django.core.cache import cache
