@@ -30,10 +30,10 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from matches.engine.agents import make_agent  # noqa: E402
-from matches.engine.decks import Deck, deck_from_dict  # noqa: E402
-from matches.engine.match import ENGINE_VERSION, run_match  # noqa: E402
-from matches.engine.names import name_key  # noqa: E402
+from komandor.agents.heuristic import make_agent  # noqa: E402
+from komandor.rules.decks import Deck, deck_from_dict  # noqa: E402
+from komandor.rules.match import ENGINE_VERSION, run_match  # noqa: E402
+from komandor.rules.names import name_key  # noqa: E402
 from matches.statistics import wilson_interval  # noqa: E402
 
 PRECON_DIR = ROOT / "content" / "precons"

@@ -56,9 +56,9 @@ def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
         from django.urls import NoReverseMatch, reverse
 
         from decks.models import Deck
+        from komandor import ENGINE, ENGINE_REASON
+        from komandor.agents.heuristic import HeuristicAgent
         from matches import human_play
-        from matches.engine import ENGINE, ENGINE_REASON
-        from matches.engine.agents import HeuristicAgent
         from matches.human_play import human_match_start, human_match_state
         from matches.models import HumanMatch
 

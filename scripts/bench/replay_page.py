@@ -85,9 +85,9 @@ def board_figures(match, steps: list[int], rounds: int) -> None:
     after the first round, as in a running server)."""
     from django.template.loader import render_to_string
 
+    from komandor.rules.match import new_match
     from matches import services
     from matches.board import board_for
-    from matches.engine.match import new_match
 
     actions = services.match_history(match=match)
     built, drawn = [], []

@@ -12,8 +12,8 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from decks.models import Visibility
+from komandor.rules.match_state import decode_actions
 from matches import human_play, human_selectors
-from matches.engine.match_state import decode_actions
 from matches.human_play import human_match_state
 from matches.models import HumanMatch, HumanMatchStatus
 from tests.matches.decks import playable_deck

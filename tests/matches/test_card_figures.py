@@ -7,11 +7,11 @@ import math
 import numpy as np
 import pytest
 
+from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.match import run_match
 from matches.card_figures import card_figures, sorted_figures
 from matches.card_tally import card_tally
-from matches.engine.agents import HeuristicAgent, RandomAgent
-from matches.engine.decks import deck_from_dict
-from matches.engine.match import run_match
 from matches.models import Match
 from matches.services import TournamentRequest, tournament_create, tournament_play_inline
 from tests.engine.deck_data import standard_deck

@@ -10,10 +10,10 @@ from django.db import connection
 from django.http import Http404
 
 from decks.models import Visibility
+from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.match import replay_match
+from komandor.rules.match_state import decode_actions
 from matches import human_play
-from matches.engine.decisions import IllegalChoiceError
-from matches.engine.match import replay_match
-from matches.engine.match_state import decode_actions
 from matches.human_play import (
     HumanMatchError,
     IllegalActionError,

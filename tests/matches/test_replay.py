@@ -4,10 +4,10 @@ import json
 
 import pytest
 
+from komandor.agents.heuristic import AGENTS_VERSION
+from komandor.rules.match import ENGINE_VERSION
+from komandor.rules.match_state import decode_actions
 from matches import engine_decks, services
-from matches.engine.agents import AGENTS_VERSION
-from matches.engine.match import ENGINE_VERSION
-from matches.engine.match_state import decode_actions
 from matches.engine_decks import playable_deck_of
 from matches.models import Match
 from matches.playing import play_game

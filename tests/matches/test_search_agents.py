@@ -7,9 +7,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
+from komandor.agents.heuristic import SEARCH_MAX_BUDGET, agent_cost
 from matches import services, tasks
 from matches.agent_specs import agent_problem, agents_problems
-from matches.engine.agents import SEARCH_MAX_BUDGET, agent_cost
 from matches.models import Batch, Match, Tournament
 from matches.progress import batches_send
 from matches.services import (
