@@ -248,6 +248,25 @@ class Effects:
         self.statics: list[tuple[str | None, int, EffectSpec]] = []
         game.state.on_leave = self.card_left
 
+    def copy_from(self, other: Effects) -> None:
+        """Take ``other``'s effects and everything they hold now, as independent copies
+        (``Game.copy``); the effects themselves are immutable and shared."""
+        self.enabled = other.enabled
+        self._attached = (dict(other._attached[0]), dict(other._attached[1]))
+        self._by_window = (
+            {window: list(effects) for window, effects in other._by_window[0].items()},
+            {window: list(effects) for window, effects in other._by_window[1].items()},
+        )
+        self._grants = list(other._grants)
+        self._bans = list(other._bans)
+        self._rerolls = (list(other._rerolls[0]), list(other._rerolls[1]))
+        self._in_force = set(other._in_force)
+        self._changed = set(other._changed)
+        self._budget = None if other._budget is None else list(other._budget)
+        self._cancelled = other._cancelled
+        self.battle = other.battle
+        self.statics = list(other.statics)
+
     # --- attaching ----------------------------------------------------------------------------
 
     def attach(self, player: int, effect: Effect) -> None:

@@ -23,7 +23,7 @@ from komandor.rules.effects import Effect
 from komandor.rules.events import EventLog
 from komandor.rules.game import Game
 from komandor.rules.match_state import MatchState, RecordingDice, Seat
-from komandor.rules.state import GameState
+from komandor.rules.state import GameState, Phase
 from komandor.rules.victory import Outcome, pirate_loot
 
 # Bumped whenever a change can alter a match's course for the same seed and choices (a rules
@@ -71,19 +71,28 @@ class MatchSetup:
             decks=[deck.name for deck in self.decks],
             agents=list(self.agent_names),
         )
+        return game, self.resume(game, None)
+
+    def resume(self, game: Game, phase: Phase | None) -> Callable[[], Outcome]:
+        """The program playing ``game`` to its end (``match_state.Resume``): from the
+        beginning (``phase`` None) or from a checkpoint taken as ``phase`` began."""
 
         def play() -> Outcome:
-            outcome = game.play(turn_cap=self.turn_cap)
-            if not events.of_type("victory"):  # a turn-cap draw: the rules log no victory
-                events.emit("victory", **outcome.to_dict())
+            outcome = game.play(turn_cap=self.turn_cap, resume=phase)
+            if not game.log.of_type("victory"):  # a turn-cap draw: the rules log no victory
+                game.log.emit("victory", **outcome.to_dict())
             return outcome
 
-        return game, play
+        return play
 
 
 def new_match(setup: MatchSetup, *, log: bool | EventLog = True) -> MatchState:
     """The match from its beginning, stopped at its first decision."""
-    return MatchState(lambda seats: setup.begin(seats, log=log), names=tuple(setup.agent_names))
+    return MatchState(
+        lambda seats: setup.begin(seats, log=log),
+        names=tuple(setup.agent_names),
+        resume=setup.resume,
+    )
 
 
 def replay_match(setup: MatchSetup, actions: Iterable[int], *, log: bool = True) -> MatchState:

@@ -64,6 +64,29 @@ class Card:
     def __post_init__(self) -> None:
         self.kind = self.spec.kind
 
+    def copy(self) -> Card:
+        """An independent copy (``GameState.copy``), written out: ``copy.deepcopy`` would
+        also copy the shared, immutable spec."""
+        return Card(
+            self.uid,
+            self.owner,
+            self.spec,
+            self.zone,
+            self.controller,
+            self.where,
+            self.tokens,
+            self.damage,
+            self.tapped,
+            self.built_turn,
+            self.stay,
+            set(self.destroyed_built_in),
+            dict(self.built_in_damage),
+            self.captured_turn,
+            self.power,
+            self.variant,
+            self.entered,
+        )
+
     @property
     def cost(self) -> int:
         return self.spec.cost or 0
@@ -85,6 +108,24 @@ class PlayerState:
     commerce_tokens: int = 0
     pending_rewards: int = 0  # resources due next resources phase for boarded ships
     initiative_bonus: int = 0  # INIT-2: changed by effects («может быть изменена»)
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.index,
+            self.commander,
+            list(self.deck),
+            list(self.hand),
+            list(self.losses),
+            list(self.production),
+            list(self.situations),
+            list(self.attached),
+            self.commander_at,
+            self.resources,
+            self.action_tokens,
+            self.commerce_tokens,
+            self.pending_rewards,
+            self.initiative_bonus,
+        )
 
     @property
     def initiative(self) -> int:
@@ -141,6 +182,20 @@ class GameState:
     # Told the uid of every card that leaves play, the situations zone or its host for a zone
     # where nothing it gives lasts (``Effects.card_left``: its «while in play» effects end).
     on_leave: Callable[[str], None] | None = field(default=None, repr=False, compare=False)
+
+    def copy(self) -> GameState:
+        """An independent copy of the whole state, cards and zones (``Game.copy``); the
+        specs and modifiers are immutable and shared. ``on_leave`` is the copier's to set."""
+        return GameState(
+            players=[player.copy() for player in self.players],
+            cards={uid: card.copy() for uid, card in self.cards.items()},
+            play=dict(self.play),
+            turn=self.turn,
+            phase=self.phase,
+            priority=self.priority,
+            next_sector=self.next_sector,
+            modifiers=list(self.modifiers),
+        )
 
     # --- durations and granted victories --------------------------------------------------
 
