@@ -41,6 +41,7 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from komandor.rules.battle import Combatant, Mount
+from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
 from komandor.rules.decisions import Option
 from komandor.rules.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
@@ -104,10 +105,23 @@ def attach_all(game: Table[Effects]) -> None:
 
 
 @lru_cache(maxsize=4096)
+def _plays_by_value(uid: str, spec: CardSpec) -> tuple[Effect, ...]:
+    return tuple(card_plays(Card(uid, 0, spec)))
+
+
 def _plays_of(uid: str, spec: CardSpec) -> tuple[Effect, ...]:
     """``card_plays`` of a card, compiled once per card position and spec (plays are immutable:
-    bulk matches, a tournament's batches, reuse them)."""
-    return tuple(card_plays(Card(uid, 0, spec)))
+    bulk matches, a tournament's batches, reuse them), found by the spec object's identity."""
+    by_uid = _PLAYS_BY_SPEC(spec)
+    plays = by_uid.get(uid)
+    if plays is None:
+        plays = by_uid[uid] = _plays_by_value(uid, spec)
+    return plays
+
+
+_PLAYS_BY_SPEC: IdentityCache[CardSpec, dict[str, tuple[Effect, ...]]] = IdentityCache(
+    lambda spec: {}
+)
 
 
 def has_plays(spec: CardSpec) -> bool:
@@ -977,7 +991,9 @@ def _holder(state: GameState, source: str, player: int) -> int:
 
 def _with_power(mount: Mount, power: int) -> Mount:
     """``mount`` with this power (itself when unchanged: mounts are immutable)."""
-    return mount if power == mount.power else replace(mount, power=power)
+    if power == mount.power:
+        return mount
+    return Mount(mount.key, mount.weapon, mount.range, power, mount.count, mount.maser_type)
 
 
 def refresh(game: Table[Effects], fighter: Combatant) -> None:

@@ -28,7 +28,7 @@ A match with nothing attached pays one attribute test per window (``Effects.enab
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, MutableSequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -109,6 +109,26 @@ class Moment:
     target: str | None = None
     targets: tuple[str, ...] = ()
 
+    def __init__(
+        self,
+        game: Table[Effects],
+        window: Window | str,
+        player: int,
+        battle: _Battle | None = None,
+        attack: Mapping[str, Any] | None = None,
+        target: str | None = None,
+        targets: tuple[str, ...] = (),
+    ) -> None:
+        # Written out: the dataclass's generated ``__init__`` stays a Python function in the
+        # compiled engine, and moments are built for every offer of every window.
+        self.game = game
+        self.window = window
+        self.player = player
+        self.battle = battle
+        self.attack = attack
+        self.target = target
+        self.targets = targets
+
     @property
     def state(self) -> GameState:
         return self.game.state
@@ -118,6 +138,12 @@ class Moment:
         built directly: candidates ask it per card)."""
         return Moment(
             self.game, self.window, self.player, self.battle, self.attack, target, self.targets
+        )
+
+    def aimed_at(self, targets: tuple[str, ...]) -> Moment:
+        """This moment with ``targets`` as the play's targets (built directly, as ``aimed``)."""
+        return Moment(
+            self.game, self.window, self.player, self.battle, self.attack, self.target, targets
         )
 
     @property
@@ -782,9 +808,9 @@ class Effects:
             roll = self.roll(player, "effect", cost.roll)
             succeeded = roll >= cost.roll
         if succeeded and self._picks_later(effect):
-            moment = replace(moment, targets=self._chosen(effect, moment))
+            moment = moment.aimed_at(self._chosen(effect, moment))
         elif moment.target is not None:
-            moment = replace(moment, targets=(moment.target,))
+            moment = moment.aimed_at((moment.target,))
         self.game.log.emit(
             "effect",
             player=player,

@@ -13,6 +13,7 @@ from typing import Any
 
 from komandor.rules import rules
 from komandor.rules.battle import Combatant
+from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import (
     CardKind,
     CardSpec,
@@ -908,10 +909,13 @@ class Game:
 
 
 @lru_cache(maxsize=4096)
-def _power(spec: CardSpec) -> int:
+def _spec_power(spec: CardSpec) -> int:
     """The agents' power of a spec, computed once per distinct spec (a deck repeats specs, and
     bulk matches reuse decks)."""
     return base_power(spec)
+
+
+_power: IdentityCache[CardSpec, int] = IdentityCache(_spec_power)  # once per spec object
 
 
 def _printed_features(card: Card) -> dict[str, Any]:

@@ -61,8 +61,46 @@ class Card:
     entered: bool = False  # ever put in play, among situations or under a card (card figures)
     kind: CardKind = field(init=False)  # a copy of spec.kind: read in every hot query
 
-    def __post_init__(self) -> None:
-        self.kind = self.spec.kind
+    def __init__(
+        self,
+        uid: str,
+        owner: int,
+        spec: CardSpec,
+        zone: Zone = Zone.DECK,
+        controller: int = -1,
+        where: str | None = None,
+        tokens: int = 0,
+        damage: int = 0,
+        tapped: bool = False,
+        built_turn: int = -1,
+        stay: bool = False,
+        destroyed_built_in: set[int] | None = None,
+        built_in_damage: dict[int, int] | None = None,
+        captured_turn: int = -1,
+        power: int = 0,
+        variant: int | None = None,
+        entered: bool = False,
+    ) -> None:
+        # Written out: the dataclass's generated ``__init__`` stays a Python function in the
+        # compiled engine, and cards are built for every game and copied for every clone.
+        self.uid = uid
+        self.owner = owner
+        self.spec = spec
+        self.zone = zone
+        self.controller = controller
+        self.where = where
+        self.tokens = tokens
+        self.damage = damage
+        self.tapped = tapped
+        self.built_turn = built_turn
+        self.stay = stay
+        self.destroyed_built_in = set() if destroyed_built_in is None else destroyed_built_in
+        self.built_in_damage = {} if built_in_damage is None else built_in_damage
+        self.captured_turn = captured_turn
+        self.power = power
+        self.variant = variant
+        self.entered = entered
+        self.kind = spec.kind
 
     def copy(self) -> Card:
         """An independent copy (``GameState.copy``), written out: ``copy.deepcopy`` would
