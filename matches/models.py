@@ -56,7 +56,7 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     # Why a running tournament is not progressing (a ``Problem`` code, its detail), set by the
-    # sweep (``matches/progress.py``) and cleared by the next batch recorded.
+    # sweep (``matches/tournaments/progress.py``) and cleared by the next batch recorded.
     problem = models.CharField(_("problem"), max_length=30, blank=True)
     problem_detail = models.CharField(max_length=300, blank=True)
     progressed_at = models.DateTimeField(null=True, blank=True)  # last batch recorded
@@ -84,7 +84,7 @@ class Batch(models.Model):
     """Games of one round played by one task. A worker takes a lease on it (``lease_owner``
     until ``lease_expires``, renewed while it plays) and records its games with ``done`` in
     one transaction; the sweep sends again a batch whose lease ran out or whose message was
-    never taken (``matches/progress.py``)."""
+    never taken (``matches/tournaments/progress.py``)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="batches")
     round = models.PositiveIntegerField()
@@ -228,7 +228,7 @@ class HumanMatch(models.Model):
     ``opponent`` in the other, played by ``agent``. As every match, it is its deck versions,
     seed, turn cap and the option index of every choice so far (``actions``,
     ``match_state.encode_actions``); its state is rebuilt from them
-    (``matches/human_play.py``). Its version is the number of actions applied."""
+    (``matches/play/services.py``). Its version is the number of actions applied."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="human_matches"

@@ -22,7 +22,6 @@ from cardbase.api.views import StrictOrderingFilter
 from cardbase.models import Card
 from config.spreadsheet import CSV_CONTENT_TYPE, cell_safe
 from decks.api.schema import DeckApiErrorSerializer
-from matches import selectors, services
 from matches.api.serializers import (
     FieldTestCreateSerializer,
     MatchCreateSerializer,
@@ -32,14 +31,15 @@ from matches.api.serializers import (
     TournamentListSerializer,
     TournamentSerializer,
 )
-from matches.card_figures import card_figures, card_figures_csv
-from matches.models import Match
-from matches.swap_tests import (
+from matches.lab.swap_tests import (
     field_test_create,
     field_versions,
     swap_summary,
     swap_test_create,
 )
+from matches.models import Match
+from matches.tournaments import selectors, services
+from matches.tournaments.card_figures import card_figures, card_figures_csv
 
 _ERRORS = {
     400: DeckApiErrorSerializer,

@@ -42,16 +42,16 @@ from django.db.models import Count  # noqa: E402
 
 from config.celery import app  # noqa: E402
 from decks.models import Deck  # noqa: E402
-from matches import services  # noqa: E402
-from matches.engine_decks import playable_deck_of  # noqa: E402
+from matches.games.decks import playable_deck_of  # noqa: E402
+from matches.games.playing import play_game  # noqa: E402
 from matches.models import Status, Tournament  # noqa: E402
-from matches.playing import play_game  # noqa: E402
-from matches.services import (  # noqa: E402
+from matches.tournaments import services  # noqa: E402
+from matches.tournaments.services import (  # noqa: E402
     TournamentRequest,
     game_cpu_limit,
     tournament_create,
 )
-from matches.tasks import batch_time_limits  # noqa: E402
+from matches.tournaments.tasks import batch_time_limits  # noqa: E402
 from tests.decks.factories import UserFactory  # noqa: E402
 from tests.matches.decks import four_decks  # noqa: E402
 from tests.matches.workers import Worker, own_queue  # noqa: E402

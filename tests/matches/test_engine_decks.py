@@ -7,7 +7,7 @@ from decks.models import DeckVersion
 from matches.engine.agents import make_agent
 from matches.engine.decks import DeckError
 from matches.engine.match import run_match
-from matches.engine_decks import playable_deck_from_snapshot, playable_deck_of, seat_agent
+from matches.games.decks import playable_deck_from_snapshot, playable_deck_of, seat_agent
 from tests.matches.decks import playable_deck
 
 

@@ -1,6 +1,6 @@
-"""The advance step and the sweep without a worker (matches/progress.py): what each finds
-missing and sends, and what a stuck tournament says. ``send=False`` returns the batches due
-instead of sending them."""
+"""The advance step and the sweep without a worker (matches/tournaments/progress.py): what
+each finds missing and sends, and what a stuck tournament says. ``send=False`` returns the batches
+due instead of sending them."""
 
 from datetime import timedelta
 
@@ -8,9 +8,14 @@ import pytest
 from django.utils import timezone
 
 from matches.models import Batch, Match, Problem, Status, Tournament
-from matches.progress import batch_failed, batches_send, tournament_advance, tournaments_sweep
-from matches.selectors import progress
-from matches.services import (
+from matches.tournaments.progress import (
+    batch_failed,
+    batches_send,
+    tournament_advance,
+    tournaments_sweep,
+)
+from matches.tournaments.selectors import progress
+from matches.tournaments.services import (
     MAX_BATCH_FAILURES,
     TournamentRequest,
     batch_claim,
@@ -85,7 +90,7 @@ def test_batches_sent_but_never_taken_while_workers_idle_are_sent_again(owner):
 def test_a_broker_that_cannot_be_reached_leaves_the_batches_unsent_and_says_so(owner, monkeypatch):
     from kombu.exceptions import OperationalError
 
-    from matches import tasks
+    from matches.tournaments import tasks
 
     tournament = _create(owner)
     batches = pending_batches(tournament=tournament)
@@ -162,7 +167,7 @@ def test_a_message_from_before_batches_were_rows_advances_its_tournament(owner):
     """``play_batch(tournament id, items)`` still queued at an upgrade: its tournament's games
     get batch rows and are played (in-process here)."""
     from config.celery import app
-    from matches.tasks import play_batch
+    from matches.tournaments.tasks import play_batch
 
     tournament = _create(owner)
     Batch.objects.filter(tournament=tournament).delete()

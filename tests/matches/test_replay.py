@@ -4,14 +4,19 @@ import json
 
 import pytest
 
-from matches import engine_decks, services
 from matches.engine.agents import AGENTS_VERSION
 from matches.engine.match import ENGINE_VERSION
 from matches.engine.match_state import decode_actions
-from matches.engine_decks import playable_deck_of
+from matches.games import decks as engine_decks
+from matches.games.decks import playable_deck_of
+from matches.games.playing import play_game
 from matches.models import Match
-from matches.playing import play_game
-from matches.services import TournamentRequest, tournament_create, tournament_play_inline
+from matches.tournaments import services
+from matches.tournaments.services import (
+    TournamentRequest,
+    tournament_create,
+    tournament_play_inline,
+)
 from tests.matches.decks import four_decks
 
 

@@ -7,12 +7,12 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from matches import services, tasks
-from matches.agent_specs import agent_problem, agents_problems
 from matches.engine.agents import SEARCH_MAX_BUDGET, agent_cost
+from matches.games.agent_specs import agent_problem, agents_problems
 from matches.models import Batch, Match, Tournament
-from matches.progress import batches_send
-from matches.services import (
+from matches.tournaments import services, tasks
+from matches.tournaments.progress import batches_send
+from matches.tournaments.services import (
     LimitExceeded,
     TournamentRequest,
     batch_play,

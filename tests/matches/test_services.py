@@ -5,8 +5,8 @@ from django.utils import translation
 
 from decks.models import Visibility
 from matches.models import Match, Pairing, Status
-from matches.progress import tournament_advance
-from matches.services import (
+from matches.tournaments.progress import tournament_advance
+from matches.tournaments.services import (
     INLINE_OWNER,
     LimitExceeded,
     TournamentError,
@@ -140,8 +140,8 @@ def test_cancel_drops_batches_not_yet_recorded(owner):
 
 
 def test_a_runaway_game_is_ended_with_its_reason_and_the_tournament_goes_on(owner, monkeypatch):
-    from matches import engine_decks
     from matches.engine.agents import RandomAgent
+    from matches.games import decks as engine_decks
 
     class Stuck:
         """A random agent that never answers the re-deal (the compiled engine's agents take
@@ -165,7 +165,7 @@ def test_a_runaway_game_is_ended_with_its_reason_and_the_tournament_goes_on(owne
     )
     tournament = create(owner, four_decks(owner)[:2], games_per_pairing=2, agents="random", seed=1)
     [batch] = pending_batches(tournament=tournament)
-    from matches import playing
+    from matches.games import playing
 
     monkeypatch.setattr(playing, "derive_seed", lambda *parts: 1)
     play(batch, cpu_limit=0.3)

@@ -18,10 +18,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from matches import selectors, services
 from matches.api.views import pairings_csv
 from matches.engine import rules
-from matches.formats import FORMATS
+from matches.tournaments import selectors, services
+from matches.tournaments.formats import FORMATS
 
 
 def _ref(text: str) -> tuple[int, int | None]:

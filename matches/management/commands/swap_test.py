@@ -17,9 +17,10 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from cardbase.models import Card
-from matches import selectors, services, swap_tests
-from matches.labels import decision_label
+from matches.lab import swap_tests
 from matches.management.commands.run_tournament import _ref
+from matches.tournaments import selectors, services
+from matches.words.labels import decision_label
 
 
 class Command(BaseCommand):
