@@ -21,14 +21,10 @@ from decks.services import deck_create
 from decks.values import DeckContent, EntryContent
 from matches.models import Tournament
 from matches.tournaments import formats, swap
+from matches.tournaments.errors import TournamentError
+from matches.tournaments.progress import series_history
 from matches.tournaments.selectors import latest_version
-from matches.tournaments.services import (
-    MAX_DECKS,
-    TournamentError,
-    TournamentRequest,
-    series_history,
-    tournament_create,
-)
+from matches.tournaments.services import MAX_DECKS, TournamentRequest, tournament_create
 
 FIELD_GROUPS = ("precons", "public", "mine")
 FIELD_GAMES = 10  # games per pairing of "test against the field"

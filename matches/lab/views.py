@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from cardbase.models import Card
 from matches.lab import swap_tests
 from matches.lab.forms import SwapTestForm
-from matches.tournaments import selectors, services
+from matches.tournaments import errors, selectors
 
 
 def _entries(version) -> list[tuple[Card, int]]:
@@ -54,9 +54,9 @@ def swap_test_new(request, deck_id: int):
                 seed=data["seed"],
                 options=form.options(),
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             _add_errors(form, error)
-        except services.LimitExceeded as error:
+        except errors.LimitExceeded as error:
             form.add_error(None, error.message)
             status = 429
         else:
@@ -71,11 +71,11 @@ def field_test(request, deck_id: int):
     deck, version = _deck_and_version(request, deck_id)
     try:
         tournament = swap_tests.field_test_create(owner=request.user, version=version)
-    except (services.TournamentError, services.LimitExceeded) as error:
+    except (errors.TournamentError, errors.LimitExceeded) as error:
         return render(
             request,
             "matches/refused.html",
             {"deck": deck, "message": error.message},
-            status=429 if isinstance(error, services.LimitExceeded) else 400,
+            status=429 if isinstance(error, errors.LimitExceeded) else 400,
         )
     return redirect("matches:tournament", tournament.pk)

@@ -42,9 +42,9 @@ from matches.engine.match_state import MatchState, decode_actions, encode_action
 from matches.engine.observation import Observation
 from matches.engine.state import Phase
 from matches.games.decks import PlayableDeck, playable_deck_of
+from matches.games.entries import entry_problems
 from matches.games.playing import derive_seed
 from matches.models import HumanMatch, HumanMatchStatus
-from matches.tournaments.services import entry_problems
 
 Event = dict[str, Any]
 T = TypeVar("T")

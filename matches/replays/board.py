@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from matches.engine.match_state import MatchState
 from matches.models import Match
-from matches.tournaments import services
+from matches.replays import services as replay_services
 from matches.words.board import Board, board_for, card_names
 from matches.words.decision_text import DecisionView
 from matches.words.event_text import narrate
@@ -45,14 +45,14 @@ class ReplayPage:
 
 def replay_page(*, match: Match, step: int) -> ReplayPage | None:
     """The match at decision ``step`` (the end past the last); None when it cannot be
-    rebuilt (``services.match_replay_unavailable`` says why)."""
+    rebuilt (``replay_services.match_replay_unavailable`` says why)."""
 
     def at_step(state: MatchState) -> _AtStep:
         commanders = [player.commander.name for player in state.state.players]
         names = match_player_names(match=match, commanders=commanders)
         return _AtStep(board_for(state, viewer=None, names=names), names, card_names(state))
 
-    walk = services.match_replay_step(match=match, step=step, at_step=at_step)
+    walk = replay_services.match_replay_step(match=match, step=step, at_step=at_step)
     if walk is None:
         return None
     seen = walk.at_step

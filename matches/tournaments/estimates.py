@@ -14,7 +14,7 @@ from matches.engine import rules
 from matches.engine.agents import agent_cost
 from matches.games.agent_specs import AGENT_KINDS, agents_problems
 from matches.tournaments import formats
-from matches.tournaments.services import expected_game_cpu
+from matches.tournaments.budget import expected_game_cpu
 
 
 def workers() -> int:

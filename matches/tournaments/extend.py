@@ -14,13 +14,11 @@ from django.utils.translation import gettext
 
 from matches.models import Pairing, Status, Tournament
 from matches.tournaments import formats
-from matches.tournaments.services import (
-    MAX_GAMES_PER_PAIRING,
-    TournamentError,
-    _check_limits,
-    expected_game_cpu,
-    round_open,
-)
+from matches.tournaments.batches import round_open
+from matches.tournaments.budget import expected_game_cpu, limits_check
+from matches.tournaments.errors import TournamentError
+from matches.tournaments.services import MAX_GAMES_PER_PAIRING
+from matches.tournaments.tasks import advance_and_send, batches_send
 
 REPEATABLE = (formats.ROUND_ROBIN, formats.DOUBLE_ROUND_ROBIN, formats.GAUNTLET)
 SEQUENTIAL = (formats.HEAD_TO_HEAD, formats.SWAP)
@@ -85,17 +83,15 @@ def tournament_more(*, tournament: Tournament, games: int, dispatch: bool = True
 
 
 def _go_on(tournament_id: int, batches: list[int]) -> None:
-    from matches.tournaments.progress import batches_send, tournament_advance
-
     if batches:
         batches_send(tournament_id, batches)
     else:
-        tournament_advance(tournament_id=tournament_id)
+        advance_and_send(tournament_id=tournament_id)
 
 
 def _limits(*, tournament: Tournament, games: int) -> None:
     cpu = games * expected_game_cpu(agents=tournament.agents, turn_cap=tournament.turn_cap)
-    _check_limits(owner=tournament.owner, new_games=games, new_cpu=cpu)
+    limits_check(owner=tournament.owner, new_games=games, new_cpu=cpu)
 
 
 def _repeat_round(*, tournament: Tournament, games: int) -> list[int]:

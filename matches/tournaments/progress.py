@@ -6,10 +6,10 @@ lock is taken), the finish after the last, batch rows for games no batch covers,
 again the batches whose message was lost: never sent (the broker was down), leased by a worker
 that stopped renewing its lease (killed, or its retries spent), or sent but untaken while every
 worker is idle (the broker lost its queue). It is idempotent and safe to run anywhere at any
-time: a worker runs it after every batch, and ``tournaments_sweep`` runs it on every running
-tournament every ``TOURNAMENT_SWEEP_SECONDS`` (the sweep thread of each worker,
+time: a worker runs it after every batch, and ``tasks.tournaments_sweep`` runs it on every
+running tournament every ``TOURNAMENT_SWEEP_SECONDS`` (the sweep thread of each worker,
 ``matches/tournaments/sweep.py``). Sending a batch twice is harmless: a batch is played by
-whoever holds its lease and counted once (``services.batch_record``).
+whoever holds its lease and counted once (``batches.batch_record``).
 
 A tournament that cannot progress says why in ``Tournament.problem``; the next batch recorded
 clears it.
@@ -25,24 +25,12 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q, Sum
 from django.utils import timezone
-from kombu.exceptions import OperationalError as BrokerError
-from redis.exceptions import RedisError
 
 from matches.models import Batch, Match, Pairing, Problem, Status, Tournament
 from matches.tournaments import formats
-from matches.tournaments.services import (
-    MAX_BATCH_FAILURES,
-    batch_time_limit,
-    batches_create,
-    round_open,
-    series_history,
-    tournament_finish,
-)
+from matches.tournaments.batches import MAX_BATCH_FAILURES, batches_create, round_open
 
 log = logging.getLogger(__name__)
-
-# What publishing a message raises when the broker cannot be reached.
-SEND_ERRORS = (BrokerError, RedisError, OSError)
 
 
 def sweep_seconds() -> float:
@@ -61,40 +49,6 @@ def problem_set(tournament_id: int, problem: str, detail: str = "") -> None:
     )
 
 
-def batches_send(tournament_id: int, batch_ids: Sequence[int]) -> bool:
-    """Send a message for each batch. When the broker cannot be reached, the batches not sent
-    are marked unsent and the tournament says so; the sweep sends them once it is back. Never
-    raises for a broker outage (a create answers, and its tournament is not an orphan)."""
-    from matches.tournaments.tasks import batch_send
-
-    limits = batch_time_limits(batch_ids)
-    for index, batch_id in enumerate(batch_ids):
-        try:
-            batch_send(batch_id, seconds=limits.get(batch_id, 0.0))
-        except SEND_ERRORS as error:
-            Batch.objects.filter(pk__in=batch_ids[index:], done=False).update(sent_at=None)
-            problem_set(tournament_id, Problem.BROKER_UNREACHABLE, str(error))
-            log.warning("tournament %s: batches not sent: %s", tournament_id, error)
-            return False
-    return True
-
-
-def batch_time_limits(batch_ids: Sequence[int]) -> dict[int, float]:
-    """Per batch: the seconds its games take at most, each run to its CPU limit
-    (``services.batch_time_limit``); the task's time limits are set above."""
-    tournaments: dict[int, Tournament] = {}
-    limits = {}
-    for batch in Batch.objects.filter(pk__in=batch_ids).only("pk", "items", "tournament_id"):
-        if batch.tournament_id not in tournaments:
-            tournaments[batch.tournament_id] = Tournament.objects.only("agents", "turn_cap").get(
-                pk=batch.tournament_id
-            )
-        limits[batch.pk] = batch_time_limit(
-            tournament=tournaments[batch.tournament_id], games=len(batch.items)
-        )
-    return limits
-
-
 def round_counts(*, tournament: Tournament, number: int) -> tuple[int, int]:
     """Games stored and games planned in round ``number``."""
     stored = Match.objects.filter(tournament=tournament, pairing__round=number).count()
@@ -106,10 +60,11 @@ def round_counts(*, tournament: Tournament, number: int) -> tuple[int, int]:
 
 
 def tournament_advance(
-    *, tournament_id: int, send: bool = True, sweep: bool = False, now: datetime | None = None
+    *, tournament_id: int, sweep: bool = False, now: datetime | None = None
 ) -> list[int]:
     """Do what is missing for one tournament (see the module's doc); ``sweep`` also checks
-    that every missing game has a batch. Returns the batches sent (or due, without ``send``)."""
+    that every missing game has a batch. Returns the batches due, marked sent: the caller
+    sends them (``tasks.batches_send``; this module sends nothing, so it imports no task)."""
     tournament = Tournament.objects.filter(pk=tournament_id, status=Status.RUNNING).first()
     if tournament is None:
         return []
@@ -122,8 +77,6 @@ def tournament_advance(
         if sweep:
             _batches_cover(tournament=tournament, number=number)
         due = _batches_due(tournament=tournament, now=now)
-    if send and due:
-        batches_send(tournament_id, due)
     return due
 
 
@@ -232,15 +185,38 @@ def batch_failed(*, batch_id: int, owner: str, error: BaseException) -> None:
     )
 
 
-def tournaments_sweep() -> int:
-    """``tournament_advance`` on every running tournament; one failing does not stop the
-    others. Returns how many batches it sent."""
-    sent = 0
-    for tournament_id in Tournament.objects.filter(status=Status.RUNNING).values_list(
-        "pk", flat=True
-    ):
-        try:
-            sent += len(tournament_advance(tournament_id=tournament_id, sweep=True))
-        except Exception:  # one tournament's trouble must not stop the sweep of the others
-            log.exception("sweep of tournament %s failed", tournament_id)
-    return sent
+def series_history(*, tournament: Tournament) -> list[formats.SeriesResult]:
+    """Every pairing's result so far, in entry ranks, for the formats."""
+    results = []
+    for pairing in Pairing.objects.filter(tournament=tournament).select_related("a", "b"):
+        a_wins = b_wins = draws = 0
+        for winner_seat, a_seat in pairing.matches.values_list("winner_seat", "a_seat"):
+            if winner_seat is None:
+                draws += 1
+            elif winner_seat == a_seat:
+                a_wins += 1
+            else:
+                b_wins += 1
+        results.append(
+            formats.SeriesResult(
+                pairing.round, pairing.a.rank, pairing.b.rank, a_wins, b_wins, draws
+            )
+        )
+    return results
+
+
+def tournament_finish(*, tournament: Tournament, history: Sequence[formats.SeriesResult]) -> None:
+    """The last round is complete: finished, with the games stored as both counts."""
+    decision = formats.final_decision(
+        format=tournament.format, options=tournament.options, history=history
+    )
+    played = Match.objects.filter(tournament=tournament).count()
+    Tournament.objects.filter(pk=tournament.pk).update(
+        status=Status.FINISHED,
+        finished_at=timezone.now(),
+        done=played,
+        total=played,
+        decision=decision,
+        problem="",
+        problem_detail="",
+    )

@@ -26,7 +26,7 @@ class Sweeper(threading.Thread):
         self.stopping = threading.Event()
 
     def run(self) -> None:
-        from matches.tournaments.progress import tournaments_sweep
+        from matches.tournaments.tasks import tournaments_sweep
 
         while not self.stopping.wait(self.interval):
             try:

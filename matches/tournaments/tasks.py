@@ -1,4 +1,5 @@
-"""Celery tasks: parse the message, call the services, send what they return.
+"""Celery tasks, and the sending of batches: parse the message, call the services, send what
+they return (the progress step finds what is due and sends nothing itself).
 
 ``play_batch`` is idempotent: a worker plays a batch only while it holds the batch's lease,
 and records it with ``done`` in one transaction (games upserted on tournament, pairing and
@@ -10,15 +11,22 @@ is the lease: a batch whose worker stops is sent again by the sweep once its lea
 
 from __future__ import annotations
 
+import logging
 import os
+from collections.abc import Sequence
 
 from celery import shared_task
 from celery.exceptions import Retry
 from django.db import DatabaseError, InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerError
+from redis.exceptions import RedisError
 
-from matches.tournaments.progress import batch_failed, tournament_advance, tournaments_sweep
-from matches.tournaments.services import batch_play
+from matches.models import Batch, Problem, Status, Tournament
+from matches.tournaments.batches import batch_play
+from matches.tournaments.budget import batch_time_limit
+from matches.tournaments.progress import batch_failed, problem_set, tournament_advance
+
+log = logging.getLogger(__name__)
 
 # Per batch, at least: far above a batch of a few dozen millisecond games; the per-game CPU
 # limit ends a runaway game long before these. A batch of costly games (search) is sent with
@@ -29,6 +37,8 @@ TIME_LIMIT_MARGIN = 60  # seconds above a batch's longest play: the database wor
 # Outages (database, broker) are retried with backoff; once spent, the sweep sends the batch
 # again when its lease runs out, so a long outage heals too.
 OUTAGES = (OperationalError, InterfaceError, DatabaseError, BrokerError)
+# What publishing a message raises when the broker cannot be reached.
+SEND_ERRORS = (BrokerError, RedisError, OSError)
 RETRIES = int(os.environ.get("BATCH_RETRIES", "8"))
 
 
@@ -53,7 +63,7 @@ def play_batch(self, batch_id: int, legacy_items: list | None = None) -> int:
     queued at an upgrade) advances that tournament instead, which covers its games with
     batch rows and sends them."""
     if legacy_items is not None:
-        return len(tournament_advance(tournament_id=batch_id, sweep=True))
+        return len(advance_and_send(tournament_id=batch_id, sweep=True))
     owner = f"{self.request.hostname}/{self.request.id}"
     try:
         batch_play(batch_id=batch_id, owner=owner)
@@ -62,12 +72,10 @@ def play_batch(self, batch_id: int, legacy_items: list | None = None) -> int:
     except Exception as error:  # the batch itself fails (a bug, the soft time limit)
         batch_failed(batch_id=batch_id, owner=owner, error=error)
         raise
-    from matches.models import Batch
-
     tournament_id = Batch.objects.filter(pk=batch_id).values_list("tournament", flat=True).first()
     if tournament_id is None:
         return 0
-    return len(tournament_advance(tournament_id=tournament_id))
+    return len(advance_and_send(tournament_id=tournament_id))
 
 
 def batch_time_limits(seconds: float) -> tuple[int, int]:
@@ -89,3 +97,57 @@ def sweep() -> int:
     """The sweep as a task, for a deployment that prefers Celery beat to the workers' own
     sweep thread (``matches/tournaments/sweep.py``)."""
     return tournaments_sweep()
+
+
+def batches_send(tournament_id: int, batch_ids: Sequence[int]) -> bool:
+    """Send a message for each batch. When the broker cannot be reached, the batches not sent
+    are marked unsent and the tournament says so; the sweep sends them once it is back. Never
+    raises for a broker outage (a create answers, and its tournament is not an orphan)."""
+    limits = batches_seconds(batch_ids)
+    for index, batch_id in enumerate(batch_ids):
+        try:
+            batch_send(batch_id, seconds=limits.get(batch_id, 0.0))
+        except SEND_ERRORS as error:
+            Batch.objects.filter(pk__in=batch_ids[index:], done=False).update(sent_at=None)
+            problem_set(tournament_id, Problem.BROKER_UNREACHABLE, str(error))
+            log.warning("tournament %s: batches not sent: %s", tournament_id, error)
+            return False
+    return True
+
+
+def batches_seconds(batch_ids: Sequence[int]) -> dict[int, float]:
+    """Per batch: the seconds its games take at most, each run to its CPU limit
+    (``budget.batch_time_limit``); the task's time limits are set above."""
+    tournaments: dict[int, Tournament] = {}
+    limits = {}
+    for batch in Batch.objects.filter(pk__in=batch_ids).only("pk", "items", "tournament_id"):
+        if batch.tournament_id not in tournaments:
+            tournaments[batch.tournament_id] = Tournament.objects.only("agents", "turn_cap").get(
+                pk=batch.tournament_id
+            )
+        limits[batch.pk] = batch_time_limit(
+            tournament=tournaments[batch.tournament_id], games=len(batch.items)
+        )
+    return limits
+
+
+def advance_and_send(*, tournament_id: int, sweep: bool = False) -> list[int]:
+    """``progress.tournament_advance``, then send the batches it found due. Returns them."""
+    due = tournament_advance(tournament_id=tournament_id, sweep=sweep)
+    if due:
+        batches_send(tournament_id, due)
+    return due
+
+
+def tournaments_sweep() -> int:
+    """``tournament_advance`` on every running tournament; one failing does not stop the
+    others. Returns how many batches it sent."""
+    sent = 0
+    for tournament_id in Tournament.objects.filter(status=Status.RUNNING).values_list(
+        "pk", flat=True
+    ):
+        try:
+            sent += len(advance_and_send(tournament_id=tournament_id, sweep=True))
+        except Exception:  # one tournament's trouble must not stop the sweep of the others
+            log.exception("sweep of tournament %s failed", tournament_id)
+    return sent

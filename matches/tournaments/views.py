@@ -18,8 +18,9 @@ from matches.engine.agents import SEARCH_DEFAULT_BUDGET
 from matches.games.agent_specs import agent_descriptions
 from matches.lab import swap_tests
 from matches.models import Status
+from matches.replays import services as replay_services
 from matches.replays.board import replay_page
-from matches.tournaments import estimates, extend, selectors, services
+from matches.tournaments import budget, errors, estimates, extend, selectors, services
 from matches.tournaments.card_figures import (
     SORT_KEYS,
     card_figures,
@@ -63,11 +64,11 @@ def tournament_new(request):
                     is_public=data["is_public"],
                 ),
             )
-        except services.TournamentError as error:
+        except errors.TournamentError as error:
             for field, messages in error.fields.items():
                 for message in messages:
                     form.add_error(field if field in form.fields else None, message)
-        except services.LimitExceeded as error:
+        except errors.LimitExceeded as error:
             form.add_error(None, error.message)
             limited = True
         else:
@@ -81,7 +82,7 @@ def tournament_new(request):
             for name, text in agent_descriptions().items()
         ],
         "agent_costs": estimates.agent_costs(),
-        "heuristic_seconds": services.expected_game_cpu(agents=["heuristic", "heuristic"]),
+        "heuristic_seconds": budget.expected_game_cpu(agents=["heuristic", "heuristic"]),
         "workers": estimates.workers(),
         "search_default": SEARCH_DEFAULT_BUDGET,
     }
@@ -182,13 +183,13 @@ def tournament_more(request, tournament_id: int):
         games = 0
     try:
         extend.tournament_more(tournament=tournament, games=games)
-    except (services.TournamentError, services.LimitExceeded) as error:
+    except (errors.TournamentError, errors.LimitExceeded) as error:
         messages = getattr(error, "fields", {}).get("games") or [error.message]
         return render(
             request,
             "matches/refused.html",
             {"title": tournament.name, "message": " ".join(messages), "back": tournament},
-            status=429 if isinstance(error, services.LimitExceeded) else 400,
+            status=429 if isinstance(error, errors.LimitExceeded) else 400,
         )
     return redirect("matches:tournament", tournament.pk)
 
@@ -213,7 +214,9 @@ def match_detail(request, match_id: int):
     hidden = not selectors.match_cards_visible(match=match, user=request.user)
     replay = None if hidden else replay_page(match=match, step=step)
     unavailable = (
-        "" if replay is not None or hidden else services.match_replay_unavailable(match=match)
+        ""
+        if replay is not None or hidden
+        else replay_services.match_replay_unavailable(match=match)
     )
     seats = (match.seat0, match.seat1)
     language = get_language() or ""

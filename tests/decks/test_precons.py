@@ -17,7 +17,7 @@ from decks.services import deck_export_json, deck_import
 from matches.engine.agents import make_agent
 from matches.engine.decks import deck_from_dict
 from matches.engine.match import run_match
-from matches.tournaments.services import can_enter, entry_problems
+from matches.games.entries import can_enter, entry_problems
 from tests.decks.factories import UserFactory
 from tests.decks.precon_data import CARDS, PRECONS, write_data
 

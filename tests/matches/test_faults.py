@@ -20,12 +20,8 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from matches.models import Batch, Match, Pairing, Problem, Status, Tournament
-from matches.tournaments.services import (
-    TournamentRequest,
-    batch_play,
-    pending_batches,
-    tournament_create,
-)
+from matches.tournaments.batches import batch_play
+from matches.tournaments.services import TournamentRequest, pending_batches, tournament_create
 from matches.tournaments.tasks import play_batch
 from tests.matches.decks import four_decks, identical_decks
 from tests.matches.faults import FAST_HEALING, PrivateRedis, RefusingProxy, producer_broker

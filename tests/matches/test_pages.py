@@ -310,7 +310,8 @@ def test_a_big_running_tournament_defers_its_card_figures(signed_in, owner, monk
     decks = four_decks(owner)[:2]
     signed_in.post("/tournaments/new/", form(decks, games_per_pairing=4))  # not dispatched
     tournament = Tournament.objects.get()
-    from matches.tournaments.services import batch_play, pending_batches
+    from matches.tournaments.batches import batch_play
+    from matches.tournaments.services import pending_batches
 
     batch_play(batch_id=pending_batches(tournament=tournament)[0], owner="test")
     page = signed_in.get(f"/tournaments/{tournament.pk}/live/").content.decode()

@@ -5,14 +5,13 @@ from django.utils import translation
 
 from decks.models import Visibility
 from matches.models import Match, Pairing, Status
+from matches.replays.services import match_create
+from matches.tournaments.batches import batch_play
+from matches.tournaments.errors import LimitExceeded, TournamentError
 from matches.tournaments.progress import tournament_advance
 from matches.tournaments.services import (
     INLINE_OWNER,
-    LimitExceeded,
-    TournamentError,
     TournamentRequest,
-    batch_play,
-    match_create,
     pending_batches,
     tournament_cancel,
     tournament_create,
@@ -93,7 +92,7 @@ def test_a_redelivered_batch_is_played_once_and_the_advance_finishes(owner):
     assert play(last) is False
     tournament.refresh_from_db()
     assert (tournament.done, tournament.status) == (4, Status.RUNNING)
-    tournament_advance(tournament_id=tournament.pk, send=False)
+    tournament_advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert (tournament.done, tournament.status) == (4, Status.FINISHED)
     assert Match.objects.filter(tournament=tournament).count() == 4
@@ -169,7 +168,7 @@ def test_a_runaway_game_is_ended_with_its_reason_and_the_tournament_goes_on(owne
 
     monkeypatch.setattr(playing, "derive_seed", lambda *parts: 1)
     play(batch, cpu_limit=0.3)
-    tournament_advance(tournament_id=tournament.pk, send=False)
+    tournament_advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert (tournament.status, tournament.done) == (Status.FINISHED, 2)
     stuck = Match.objects.filter(tournament=tournament, termination="game_limit")

@@ -10,8 +10,9 @@ from cardbase.models import Card
 from matches.lab.swap_tests import field_test_create, field_versions, swap_summary, swap_test_create
 from matches.models import Match, Pairing, Status
 from matches.tournaments import swap
+from matches.tournaments.errors import TournamentError
 from matches.tournaments.formats import SeriesResult, normalized_options
-from matches.tournaments.services import TournamentError, tournament_play_inline
+from matches.tournaments.services import tournament_play_inline
 from tests.matches.decks import four_decks
 
 pytestmark = pytest.mark.django_db

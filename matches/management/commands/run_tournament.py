@@ -20,7 +20,7 @@ from tqdm import tqdm
 
 from matches.api.views import pairings_csv
 from matches.engine import rules
-from matches.tournaments import selectors, services
+from matches.tournaments import errors, selectors, services
 from matches.tournaments.formats import FORMATS
 
 
@@ -85,7 +85,7 @@ class Command(BaseCommand):
                 ),
                 dispatch=False,
             )
-        except (services.TournamentError, services.LimitExceeded) as error:
+        except (errors.TournamentError, errors.LimitExceeded) as error:
             raise CommandError(error.message) from error
         with tqdm(total=tournament.total, unit="game", file=sys.stderr) as bar:
 
