@@ -27,7 +27,8 @@ from matches.engine.cards import CardSpec
 from matches.engine.english_terms import built_in_name_en
 from matches.engine.match_state import MatchState
 from matches.words.decision_text import DecisionView, decision_view, dom_id
-from matches.words.event_text import narrate, phase_label, range_label, sector_label
+from matches.words.event_text import narrate
+from matches.words.terms import phase_label, range_label, sector_label
 
 __all__ = ["Board", "board_for", "card_names", "decision_view", "narrate"]
 

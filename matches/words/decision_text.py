@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from matches.engine.decisions import Decision
-from matches.words.event_text import (
+from matches.words.terms import (
     PHASES,
     Words,
     phase_label,

@@ -291,7 +291,7 @@ def test_every_decision_kind_the_engine_asks_has_a_prompt_in_both_languages():
     """The kinds read from the engine's source (``Game.ask`` and the battle's ``_ask``), so a
     new kind without words fails here even before a match reaches it."""
     from matches.words.decision_text import PROMPTS, prompt
-    from matches.words.event_text import Words
+    from matches.words.terms import Words
 
     asked = set()
     for path in (ROOT / "matches" / "engine").glob("*.py"):
