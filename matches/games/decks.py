@@ -3,7 +3,7 @@
 The engine deck is built from the version's stored card specs (``DeckVersion.card_specs``), never
 from today's catalogue rows. Pre-chosen ability cards (ABIL-5) are put first in the deck list,
 so their engine uids are known (``p<seat>.00`` …) and the seat's agent is told to pick exactly
-those at setup (``seat_agent``).
+those at setup (``agent_for_deck``).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def playable_deck_of(*, version: Any) -> PlayableDeck:
     )
 
 
-def seat_agent(*, name: str, seed: int, seat: int, playable: PlayableDeck) -> Agent:
+def agent_for_deck(*, name: str, seed: int, seat: int, playable: PlayableDeck) -> Agent:
     """The agent ``name`` for one seat, answering the setup ability pick with the deck's own
     pre-chosen cards (none: it starts the game without any). The engine plays the deck's
     ``setup_abilities`` itself, so the pick is asked only of a deck without them."""

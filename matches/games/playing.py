@@ -23,7 +23,7 @@ from matches.engine.match import ENGINE_VERSION, MatchResult, run_match
 from matches.engine.match_state import encode_actions
 from matches.engine.observation import Observation
 from matches.games.card_tally import card_tally
-from matches.games.decks import PlayableDeck, seat_agent
+from matches.games.decks import PlayableDeck, agent_for_deck
 
 GAME_LIMIT = "game_limit"
 DEFAULT_CPU_LIMIT = 10.0  # seconds of CPU per game; a normal game takes milliseconds
@@ -77,7 +77,7 @@ def play_game(
     """Play seats[0] against seats[1]; ``agents`` are the agent names per seat. ``heartbeat``
     is called before every decision (a batch renews its lease there, so a long search game
     keeps it); whatever it raises ends the game and propagates."""
-    players = seat_agents(
+    players = cpu_limited_agents(
         seats=seats, agents=agents, seed=seed, cpu_limit=cpu_limit, heartbeat=heartbeat
     )
     start = time.process_time()
@@ -110,7 +110,7 @@ def play_game(
     return record, result
 
 
-def seat_agents(
+def cpu_limited_agents(
     *,
     seats: Sequence[PlayableDeck],
     agents: Sequence[str],
@@ -121,7 +121,9 @@ def seat_agents(
     """The two seats' agents, seeded from the match seed, each bound to the game's CPU budget."""
     return [
         _Limited(
-            seat_agent(name=agents[seat], seed=seed * 2 + seat, seat=seat, playable=seats[seat]),
+            agent_for_deck(
+                name=agents[seat], seed=seed * 2 + seat, seat=seat, playable=seats[seat]
+            ),
             cpu_limit,
             heartbeat,
         )

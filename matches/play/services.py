@@ -21,6 +21,7 @@ database is read and written on the request's thread.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import threading
@@ -34,6 +35,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion
+from matches.engine import match as engine_match
 from matches.engine import rules
 from matches.engine.agents import AGENTS, AGENTS_VERSION, Agent, make_agent
 from matches.engine.decisions import Decision, IllegalChoiceError
@@ -131,11 +133,15 @@ class _Played:
     players: list[int]
     marks: list[int]
 
+    def note(self, player: int) -> None:
+        """``player`` answers the next action."""
+        self.players.append(player)
+        self.marks.append(len(self.state.log))
+
     def answer(self, index: int) -> None:
         decision = self.state.decision
         assert decision is not None
-        self.players.append(decision.player)
-        self.marks.append(len(self.state.log))
+        self.note(decision.player)
         self.state.apply_index(index)
 
 
@@ -245,18 +251,41 @@ def _replayed(setup: MatchSetup, actions: Sequence[int]) -> _Played:
     return played
 
 
+class _PersonsTurn(Exception):
+    """Raised at the person's decision: the AI's replies stop there."""
+
+
+class _Person:
+    """The person's seat in ``play_out``: it never answers, it stops the loop."""
+
+    name = "person"
+
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        raise _PersonsTurn
+
+
+class _Noted:
+    """The AI's agent, noting in ``played`` who answers each action and where the log stood."""
+
+    def __init__(self, agent: Agent, played: _Played) -> None:
+        self._agent = agent
+        self._played = played
+        self.name = agent.name
+
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        index = self._agent.choose(decision, observation)
+        self._played.note(decision.player)
+        return index
+
+
 def _ai_replies(played: _Played, *, human_seat: int, ai: Agent) -> None:
     """The agent answers every decision until the person's next one or the end (engine
-    thread)."""
-    state = played.state
-    while (decision := state.decision) is not None and decision.player != human_seat:
-        index = ai.choose(decision, state.observation(decision.player))
-        if not isinstance(index, int) or not 0 <= index < len(decision.options):
-            raise IllegalChoiceError(
-                f"agent {ai.name!r} answered {index!r} to {decision.kind!r}, which has "
-                f"{len(decision.options)} options"
-            )
-        played.answer(index)
+    thread): the engine's own loop (``play_out``, which checks each answer), stopped at the
+    person's seat."""
+    agents: list[Any] = [_Noted(ai, played), _Noted(ai, played)]
+    agents[human_seat] = _Person()
+    with contextlib.suppress(_PersonsTurn):
+        engine_match.play_out(played.state, agents)
 
 
 def _played(match: HumanMatch, *, pop: bool = False) -> _Played:

@@ -97,7 +97,7 @@ def game_setup(*, tournament: Tournament, pairing: Pairing, game: int) -> GameSe
     )
 
 
-def tournament_seat_agents(*, tournament: Tournament, a_seat: int) -> list[str]:
+def agent_names_by_seat(*, tournament: Tournament, a_seat: int) -> list[str]:
     """The tournament's agents are per pairing side (deck A, deck B); this is per seat."""
     agent_a, agent_b = tournament.agents
     return [agent_a, agent_b] if a_seat == 0 else [agent_b, agent_a]
@@ -229,7 +229,7 @@ def _tournament_game(
     for version in seats:
         if version.pk not in decks:
             decks[version.pk] = playable_deck_of(version=version)
-    agents = tournament_seat_agents(tournament=tournament, a_seat=setup.a_seat)
+    agents = agent_names_by_seat(tournament=tournament, a_seat=setup.a_seat)
     record, _ = play_game(
         seats=[decks[v.pk] for v in seats],
         agents=agents,

@@ -20,8 +20,8 @@ from matches.words.terms import (
     PHASES,
     Words,
     phase_label,
-    player_name,
     range_label,
+    seat_named,
     sector_label,
     weapon_label,
 )
@@ -149,7 +149,7 @@ def decision_view(
 ) -> DecisionView:
     """``decision`` in words. ``names``: the players' names; ``cards``: card uid → name in the
     page's language (``board.card_names``)."""
-    words = Words(lambda index: _named(index, names), cards or {})
+    words = Words(lambda index: seat_named(index, names), cards or {})
     options = [
         OptionView(
             index=index,
@@ -166,12 +166,6 @@ def decision_view(
         prompt=prompt(decision.kind, decision.context, words),
         options=options,
     )
-
-
-def _named(index: Any, names: Sequence[str]) -> str:
-    if isinstance(index, int) and 0 <= index < len(names):
-        return names[index]
-    return player_name(index)
 
 
 def prompt(kind: str, context: Mapping[str, Any], words: Words) -> str:

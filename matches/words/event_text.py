@@ -22,6 +22,7 @@ from matches.words.terms import (
     phase_label,
     player_name,
     range_label,
+    seat_named,
     sector_label,
     weapon_label,
 )
@@ -67,19 +68,13 @@ def narrate(
     spectator who sees everything) may know them; an event with nothing to tell is left out.
     The players' choices are told only with ``choices`` (a replay steps through them): what
     they do is told by the events that follow."""
-    words = Words(lambda index: _named(index, names), cards or {})
+    words = Words(lambda index: seat_named(index, names), cards or {})
     told = (
         event_words(event, words, viewer=viewer)
         for event in events
         if choices or event.get("type") != "choice"
     )
     return [text for text in told if text]
-
-
-def _named(index: Any, names: Sequence[str]) -> str:
-    if isinstance(index, int) and 0 <= index < len(names):
-        return names[index]
-    return player_name(index)
 
 
 def describe(event: Mapping[str, Any], names: Mapping[str, str]) -> str:

@@ -4,7 +4,7 @@ English through gettext (``matches/locale``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -73,6 +73,13 @@ def player_name(index: Any) -> str:
     if not isinstance(index, int):
         return "—"
     return _("player %(number)s") % {"number": index + 1}
+
+
+def seat_named(index: Any, names: Sequence[str]) -> str:
+    """A seat by the name the page gives it, else «player N»."""
+    if isinstance(index, int) and 0 <= index < len(names):
+        return names[index]
+    return player_name(index)
 
 
 class Words:
