@@ -35,7 +35,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion
-from matches.engine import match as engine_match
+from komandor.rules.match import play_out
 from matches.engine import rules
 from matches.engine.agents import AGENTS, AGENTS_VERSION, Agent, make_agent
 from matches.engine.decisions import Decision, IllegalChoiceError
@@ -285,7 +285,7 @@ def _ai_replies(played: _Played, *, human_seat: int, ai: Agent) -> None:
     agents: list[Any] = [_Noted(ai, played), _Noted(ai, played)]
     agents[human_seat] = _Person()
     with contextlib.suppress(_PersonsTurn):
-        engine_match.play_out(played.state, agents)
+        play_out(played.state, agents)
 
 
 def _played(match: HumanMatch, *, pop: bool = False) -> _Played:

@@ -3,7 +3,7 @@ r"""Is today's heuristic stronger than an older one? A paired, seat-swapped SPRT
     .venv/bin/python scripts/bench/heuristic_gain.py [--against ecce34d] [--max-pairs 2000] \
         [--min-games 0] [--jobs 2] [--trace 50]
 
-Today's ``HeuristicAgent`` (``matches.engine.agents``) plays the ``HeuristicAgent`` of commit
+Today's ``HeuristicAgent`` (``komandor.agents.heuristic``) plays the ``HeuristicAgent`` of commit
 ``--against`` (its ``matches/engine/`` loaded as the package ``engine_gain`` with
 ``scripts/bench/engine_matches.py``'s ``load_engine_copy``; only its agent is used: both play
 today's rules, so the rules are the same for both sides). Game pair ``k`` plays the ordered
@@ -35,9 +35,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from matches.engine.agents import AGENTS_VERSION, HeuristicAgent  # noqa: E402
-from matches.engine.decks import deck_from_dict  # noqa: E402
-from matches.engine.match import run_match  # noqa: E402
+from komandor.agents.heuristic import AGENTS_VERSION, HeuristicAgent  # noqa: E402
+from komandor.rules.decks import deck_from_dict  # noqa: E402
+from komandor.rules.match import run_match  # noqa: E402
 from matches.tournaments.statistics import (  # noqa: E402
     SprtDecision,
     sprt_bounds,

@@ -56,8 +56,8 @@ def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
         from django.urls import NoReverseMatch, reverse
 
         from decks.models import Deck
-        from matches.engine import ENGINE, ENGINE_REASON
-        from matches.engine.agents import HeuristicAgent
+        from komandor import ENGINE, ENGINE_REASON
+        from komandor.agents.heuristic import HeuristicAgent
         from matches.models import HumanMatch
         from matches.play import services as human_play
         from matches.play.services import human_match_start, human_match_state

@@ -85,7 +85,7 @@ def board_figures(match, steps: list[int], rounds: int) -> None:
     after the first round, as in a running server)."""
     from django.template.loader import render_to_string
 
-    from matches.engine.match import new_match
+    from komandor.rules.match import new_match
     from matches.replays import services as replay_services
     from matches.words.board import board_for
 

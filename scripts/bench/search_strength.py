@@ -36,24 +36,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from matches.engine.agents import (  # noqa: E402
+from komandor.agents.heuristic import (  # noqa: E402
     Agent,
     HeuristicAgent,
     agent_spec_error,
     make_agent,
     parse_agent_spec,
 )
-from matches.engine.decisions import Decision  # noqa: E402
-from matches.engine.decks import Deck, deck_from_dict  # noqa: E402
-from matches.engine.match import run_match  # noqa: E402
-from matches.engine.observation import Observation  # noqa: E402
-from matches.engine.search import (  # noqa: E402
+from komandor.agents.search import (  # noqa: E402
     SEARCH_HORIZON,
     SEARCH_MARGIN,
     SEARCHED_KINDS,
     SEARCHED_UNTIL_TURN,
     SearchAgent,
 )
+from komandor.rules.decisions import Decision  # noqa: E402
+from komandor.rules.decks import Deck, deck_from_dict  # noqa: E402
+from komandor.rules.match import run_match  # noqa: E402
+from komandor.rules.observation import Observation  # noqa: E402
 from matches.tournaments.statistics import (  # noqa: E402
     SprtDecision,
     sprt_bounds,

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from decks.models import Visibility
-from matches.engine.match_state import decode_actions
+from komandor.rules.match_state import decode_actions
 from matches.models import HumanMatch, HumanMatchStatus
 from matches.play import selectors as human_selectors
 from matches.play import services as human_play

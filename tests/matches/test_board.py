@@ -11,9 +11,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from matches.engine.decks import deck_from_dict
-from matches.engine.effect_decks import effect_deck
-from matches.engine.match import MatchSetup, new_match
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.effect_decks import effect_deck
+from komandor.rules.match import MatchSetup, new_match
 from matches.words.board import board_for, decision_view, narrate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,7 +99,7 @@ def test_every_decision_and_option_reads_in_words_in_both_languages():
 
 
 def test_an_attack_option_and_its_prompt_in_russian_and_english():
-    from matches.engine.decisions import Decision, Option
+    from komandor.rules.decisions import Decision, Option
 
     attack = Decision(
         0,
@@ -294,7 +294,7 @@ def test_every_decision_kind_the_engine_asks_has_a_prompt_in_both_languages():
     from matches.words.terms import Words
 
     asked = set()
-    for path in (ROOT / "matches" / "engine").glob("*.py"):
+    for path in (ROOT / "komandor").rglob("*.py"):
         for found in re.finditer(
             r'\b_?ask\(\s*[^,]+,\s*"([a-z_]+\.[a-z_]+)"(?:\s+if\s+\w+\s+else\s+"([a-z_]+\.[a-z_]+)")?',
             path.read_text(encoding="utf-8"),

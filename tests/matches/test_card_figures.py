@@ -7,9 +7,9 @@ import math
 import numpy as np
 import pytest
 
-from matches.engine.agents import HeuristicAgent, RandomAgent
-from matches.engine.decks import deck_from_dict
-from matches.engine.match import run_match
+from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.match import run_match
 from matches.games.card_tally import card_tally
 from matches.models import Match
 from matches.tournaments.card_figures import card_figures, sorted_figures

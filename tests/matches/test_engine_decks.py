@@ -4,9 +4,9 @@ import pytest
 
 from cardbase.models import Card
 from decks.models import DeckVersion
-from matches.engine.agents import make_agent
-from matches.engine.decks import DeckError
-from matches.engine.match import run_match
+from komandor.agents.heuristic import make_agent
+from komandor.rules.decks import DeckError
+from komandor.rules.match import run_match
 from matches.games.decks import agent_for_deck, playable_deck_from_snapshot, playable_deck_of
 from tests.matches.decks import playable_deck
 

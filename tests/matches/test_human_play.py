@@ -10,9 +10,9 @@ from django.db import connection
 from django.http import Http404
 
 from decks.models import Visibility
-from matches.engine.decisions import IllegalChoiceError
-from matches.engine.match import replay_match
-from matches.engine.match_state import decode_actions
+from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.match import replay_match
+from komandor.rules.match_state import decode_actions
 from matches.models import HumanMatch, HumanMatchStatus
 from matches.play import services as human_play
 from matches.play.selectors import human_match_for, human_matches_of

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from matches.engine.agents import AGENTS_VERSION
-from matches.engine.match import ENGINE_VERSION
-from matches.engine.match_state import decode_actions
+from komandor.agents.heuristic import AGENTS_VERSION
+from komandor.rules.match import ENGINE_VERSION
+from komandor.rules.match_state import decode_actions
 from matches.games import decks as engine_decks
 from matches.games.decks import playable_deck_of
 from matches.games.playing import play_game

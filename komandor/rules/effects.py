@@ -35,20 +35,20 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 # Imported at run time, not only for the type checker: the compiled engine needs the classes of
 # ``Moment``'s fields (``game``, ``battle``) when it loads this module.
-from matches.engine.battle import _Battle
-from matches.engine.cards import CardKind, CardSpec, Victory
-from matches.engine.decisions import Option
-from matches.engine.names import name_key
-from matches.engine.state import ATTACHED as ATTACHED
-from matches.engine.state import LIVE_ZONES, Modifier, Phase, Zone
-from matches.engine.table import Table
-from matches.engine.windows import PRODUCTION_WINDOWS as PRODUCTION_WINDOWS
-from matches.engine.windows import Window as Window
+from komandor.rules.battle import _Battle
+from komandor.rules.cards import CardKind, CardSpec, Victory
+from komandor.rules.decisions import Option
+from komandor.rules.names import name_key
+from komandor.rules.state import ATTACHED as ATTACHED
+from komandor.rules.state import LIVE_ZONES, Modifier, Phase, Zone
+from komandor.rules.table import Table
+from komandor.rules.windows import PRODUCTION_WINDOWS as PRODUCTION_WINDOWS
+from komandor.rules.windows import Window as Window
 
 if TYPE_CHECKING:
-    from matches.engine.dice import Dice
-    from matches.engine.effect_schema import EffectSpec
-    from matches.engine.state import Card, GameState
+    from komandor.rules.dice import Dice
+    from komandor.rules.effect_schema import EffectSpec
+    from komandor.rules.state import Card, GameState
 
 T = TypeVar("T")
 
@@ -905,7 +905,7 @@ def has_name(spec: CardSpec, name: str) -> bool:
     its type (``ship_class``), or with it as a part (whole words) of its full name. A player's
     own name for a card is not its name (OWNNAME-3) and is not stored on the spec.
 
-    >>> from matches.engine.cards import card_from_dict
+    >>> from komandor.rules.cards import card_from_dict
     >>> cruiser = card_from_dict({"kind": "ship", "name": "Крейсер класса «Экзорцист»",
     ...     "ship_class": "крейсер", "strength": "8(5)", "speed": 6})
     >>> [has_name(cruiser, n) for n in ("Экзорцист", "Крейсер", "Экзо", "Химера")]

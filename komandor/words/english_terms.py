@@ -11,7 +11,7 @@ A closed list, written out once like the renderer's nouns (``effect_text``);
 
 from __future__ import annotations
 
-from matches.engine.names import fold_text
+from komandor.rules.names import fold_text
 
 SHIP_CLASSES_EN: dict[str, str] = {
     "абордажный катер": "boarding cutter",

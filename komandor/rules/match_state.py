@@ -26,13 +26,13 @@ from typing import TypeVar
 
 from greenlet import getcurrent, greenlet
 
-from matches.engine.decisions import Decision, IllegalChoiceError
-from matches.engine.dice import Dice, SeededDice
-from matches.engine.events import EventLog
-from matches.engine.game import Game
-from matches.engine.observation import Observation
-from matches.engine.state import GameState, Zone
-from matches.engine.victory import Outcome
+from komandor.rules.decisions import Decision, IllegalChoiceError
+from komandor.rules.dice import Dice, SeededDice
+from komandor.rules.events import EventLog
+from komandor.rules.game import Game
+from komandor.rules.observation import Observation
+from komandor.rules.state import GameState, Zone
+from komandor.rules.victory import Outcome
 
 T = TypeVar("T")
 

@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from typing import Any
 
-from matches.engine import rules
-from matches.engine.battle import Combatant
-from matches.engine.cards import (
+from komandor.rules import rules
+from komandor.rules.battle import Combatant
+from komandor.rules.cards import (
     CardKind,
     CardSpec,
     Force,
@@ -24,16 +24,16 @@ from matches.engine.cards import (
     Power,
     Salvo,
 )
-from matches.engine.commerce import commercial_runs
-from matches.engine.decisions import Agent, Decision, Option, decide
-from matches.engine.dice import Dice
-from matches.engine.effect_play import attach_all, card_entered, has_plays, refresh
-from matches.engine.effects import Effects, Permission, Window
-from matches.engine.events import EventLog
-from matches.engine.fights import battle_phase
-from matches.engine.names import name_key
-from matches.engine.state import Card, GameState, Phase, PlayerState, Zone
-from matches.engine.victory import (
+from komandor.rules.commerce import commercial_runs
+from komandor.rules.decisions import Agent, Decision, Option, decide
+from komandor.rules.dice import Dice
+from komandor.rules.effect_play import attach_all, card_entered, has_plays, refresh
+from komandor.rules.effects import Effects, Permission, Window
+from komandor.rules.events import EventLog
+from komandor.rules.fights import battle_phase
+from komandor.rules.names import name_key
+from komandor.rules.state import Card, GameState, Phase, PlayerState, Zone
+from komandor.rules.victory import (
     Outcome,
     Termination,
     check_commanders,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from matches.engine.cards import CardKind, CardSpec, ObjectType, Victory
+from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
 
 
 class Zone(StrEnum):

@@ -1,6 +1,6 @@
 """A player's deck for the engine: a Commander plus 40–100 cards, read from card-spec JSON.
 
-File format (what ``python -m matches.engine.play`` reads)::
+File format (what ``python -m komandor.play`` reads)::
 
     {"name": "…", "commander": {card spec}, "cards": [{card spec}, {"count": 3, "card": {…}}],
      "setup_abilities": ["Опытный штурман", {card spec}]}
@@ -19,9 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from matches.engine import rules
-from matches.engine.cards import CardKind, CardSpec, CardSpecError, card_from_dict
-from matches.engine.names import name_key
+from komandor.rules import rules
+from komandor.rules.cards import CardKind, CardSpec, CardSpecError, card_from_dict
+from komandor.rules.names import name_key
 
 
 class DeckError(ValueError):

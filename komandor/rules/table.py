@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
-from matches.engine.battle import Combatant
-from matches.engine.decisions import Agent, Option
-from matches.engine.dice import Dice
-from matches.engine.events import EventLog
-from matches.engine.state import Card, GameState
-from matches.engine.victory import Outcome
+from komandor.rules.battle import Combatant
+from komandor.rules.decisions import Agent, Option
+from komandor.rules.dice import Dice
+from komandor.rules.events import EventLog
+from komandor.rules.state import Card, GameState
+from komandor.rules.victory import Outcome
 
 EffectsT_co = TypeVar("EffectsT_co", covariant=True)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from matches.engine.battle import (
+from komandor.rules.battle import (
     BattleResult,
     BattleSide,
     BattleSite,
@@ -15,14 +15,14 @@ from matches.engine.battle import (
     SiteKind,
     battle_fight,
 )
-from matches.engine.cards import CardKind, ObjectType
-from matches.engine.decisions import Option
-from matches.engine.effects import Effects, Window
-from matches.engine.state import Card, Zone
-from matches.engine.victory import check_commanders, check_end_of_battle_phase
+from komandor.rules.cards import CardKind, ObjectType
+from komandor.rules.decisions import Option
+from komandor.rules.effects import Effects, Window
+from komandor.rules.state import Card, Zone
+from komandor.rules.victory import check_commanders, check_end_of_battle_phase
 
 if TYPE_CHECKING:
-    from matches.engine.table import Table
+    from komandor.rules.table import Table
 
 # What keeps an object in its controller's hands against ships on the orbit (CAP-2, CIV-5).
 _HOLDERS = (CardKind.MILITARY_BUILDING, CardKind.GROUND_UNIT)

@@ -19,14 +19,14 @@ from __future__ import annotations
 import math
 import random
 
-from matches.engine import rules
-from matches.engine.cards import Victory
-from matches.engine.decisions import Agent as Policy
-from matches.engine.decisions import Decision
-from matches.engine.match_state import MatchObservation, MatchState
-from matches.engine.observation import Observation
-from matches.engine.state import GameState
-from matches.engine.victory import pirate_loot, unblocked_objects
+from komandor.rules import rules
+from komandor.rules.cards import Victory
+from komandor.rules.decisions import Agent as Policy
+from komandor.rules.decisions import Decision
+from komandor.rules.match_state import MatchObservation, MatchState
+from komandor.rules.observation import Observation
+from komandor.rules.state import GameState
+from komandor.rules.victory import pirate_loot, unblocked_objects
 
 # The decision kinds the agent searches, up to the turn ``SEARCHED_UNTIL_TURN``; the heuristic
 # answers the rest (docs/engine.md, "The search agent": where the search gains, measured).

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from matches.engine import rules
-from matches.engine.cards import CardKind
-from matches.engine.state import Card, GameState, Phase, Zone
+from komandor.rules import rules
+from komandor.rules.cards import CardKind
+from komandor.rules.state import Card, GameState, Phase, Zone
 
 
 @mypyc_attr(native_class=False)  # mypyc compiles no subclass of this builtin

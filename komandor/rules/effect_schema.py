@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
-from matches.engine.windows import ATTACK_WINDOWS, BATTLE_WINDOWS, Window
+from komandor.rules.windows import ATTACK_WINDOWS, BATTLE_WINDOWS, Window
 
 STATIC = "static"
 ON_PLAY = "on_play"

@@ -3,7 +3,7 @@ scripted choices.
 
 Run one and print its JSON-lines event log::
 
-    python -m matches.engine.scenario tests/engine/scenarios/book_example.json
+    python -m komandor.scenario tests/engine/scenarios/book_example.json
 
 The file format is documented in docs/scenarios.md. A battle file gives the two sides'
 combatants; a file with a ``"position"`` key gives a table in the middle of a game
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from matches.engine.agents import HeuristicAgent, ScriptedAgent
-from matches.engine.battle import (
+from komandor.agents.heuristic import HeuristicAgent, ScriptedAgent
+from komandor.rules.battle import (
     BattleResult,
     BattleRules,
     BattleSetupError,
@@ -34,14 +34,14 @@ from matches.engine.battle import (
     SiteKind,
     battle_fight,
 )
-from matches.engine.cards import CardSpec, CardSpecError, card_from_dict
-from matches.engine.decisions import IllegalChoiceError
-from matches.engine.dice import DiceExhaustedError, FixedDice
-from matches.engine.events import EventLog
-from matches.engine.game import TURN_ORDER, Game
-from matches.engine.match import play_out
-from matches.engine.match_state import MatchState, Seat
-from matches.engine.position import (
+from komandor.rules.cards import CardSpec, CardSpecError, card_from_dict
+from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.dice import DiceExhaustedError, FixedDice
+from komandor.rules.events import EventLog
+from komandor.rules.game import TURN_ORDER, Game
+from komandor.rules.match import play_out
+from komandor.rules.match_state import MatchState, Seat
+from komandor.rules.position import (
     Position,
     PositionError,
     phases_for_turns,
@@ -51,8 +51,8 @@ from matches.engine.position import (
     position_game,
     read_dice,
 )
-from matches.engine.state import Phase
-from matches.engine.victory import Outcome
+from komandor.rules.state import Phase
+from komandor.rules.victory import Outcome
 
 SIDES = ("attacker", "defender")
 
@@ -326,7 +326,7 @@ def scenario_load(path: str | Path) -> Scenario | PositionScenario:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m matches.engine.scenario",
+        prog="python -m komandor.scenario",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

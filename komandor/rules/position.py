@@ -1,7 +1,7 @@
 """A mid-game position built from JSON-compatible data, and the turn played on from its phase.
 
 The same data sets up rules tests (``tests/engine/positions.py``) and position scenario files
-(``python -m matches.engine.scenario``, docs/scenarios.md)::
+(``python -m komandor.scenario``, docs/scenarios.md)::
 
     position = position_from_dict({
         "turn": 3, "priority": 0, "phase": "production",
@@ -37,15 +37,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from matches.engine.agents import HeuristicAgent, ScriptedAgent
-from matches.engine.cards import CardKind, CardSpec, CardSpecError, card_from_dict, card_to_dict
-from matches.engine.decisions import Agent as RulesAgent
-from matches.engine.dice import FixedDice
-from matches.engine.effect_play import card_entered, has_plays
-from matches.engine.events import EventLog
-from matches.engine.game import TURN_ORDER, Game, MatchOver
-from matches.engine.state import ATTACHED, GameState, Modifier, Phase, Zone
-from matches.engine.victory import Outcome
+from komandor.agents.heuristic import HeuristicAgent, ScriptedAgent
+from komandor.rules.cards import CardKind, CardSpec, CardSpecError, card_from_dict, card_to_dict
+from komandor.rules.decisions import Agent as RulesAgent
+from komandor.rules.dice import FixedDice
+from komandor.rules.effect_play import card_entered, has_plays
+from komandor.rules.events import EventLog
+from komandor.rules.game import TURN_ORDER, Game, MatchOver
+from komandor.rules.state import ATTACHED, GameState, Modifier, Phase, Zone
+from komandor.rules.victory import Outcome
 
 # An inert card for the ``deck`` count: no effect is attached to it, so it does nothing.
 FILLER: dict[str, Any] = {"kind": "tactical", "name": "Карта колоды", "action_tokens": 1}

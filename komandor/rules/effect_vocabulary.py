@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from matches.engine.effect_play import entered_effects
-from matches.engine.effect_schema import (
+from komandor.rules.effect_play import entered_effects
+from komandor.rules.effect_schema import (
     ACTIONS,
     CONDITION_KEYS,
     SEARCH_ZONES,
@@ -26,7 +26,7 @@ from matches.engine.effect_schema import (
     EffectSpec,
     effect_to_dict,
 )
-from matches.engine.state import GameState
+from komandor.rules.state import GameState
 
 COSTS = ("action_tokens", "resources", "roll", "roll_failed")
 OWN_PLAYS = ("put", "discard", "move")

@@ -1,6 +1,6 @@
 r"""Play one match from the command line.
 
-    python -m matches.engine.play DECK_A.json DECK_B.json --agents heuristic random \
+    python -m komandor.play DECK_A.json DECK_B.json --agents heuristic random \
         --seed 7 [--turn-cap 60] [--log match.jsonl]
 
 Prints the summary (winner, reason, turns, losses) as JSON; --log writes the JSON-lines event
@@ -15,7 +15,7 @@ A deck file is one JSON object (what a deck page's «Deck file (JSON)» exports)
   setup_abilities   optional: ability cards of the deck pre-chosen before the game, by name or
                     by card spec (ABIL-5): at most 3 (ABIL-3), none "special" (ABIL-7)
 
-A card spec is a card in the engine's schema (matches/engine/cards.py): "kind" (ship,
+A card spec is a card in the engine's schema (komandor/rules/cards.py): "kind" (ship,
 space_object, ground_unit, military_building, civil_building, tactical, situation, upgrade,
 ability, commander), "name", "cost" and the stats of its kind, the book's notation accepted
 ("strength": "8(5)", "shield": "С3", "lasers": "2/4", "size": "СК"); card effects as data
@@ -44,10 +44,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from matches.engine import rules
-from matches.engine.agents import AGENTS, agent_spec_error, make_agent
-from matches.engine.decks import DeckError, deck_from_dict
-from matches.engine.match import run_match
+from komandor.agents.heuristic import AGENTS, agent_spec_error, make_agent
+from komandor.rules import rules
+from komandor.rules.decks import DeckError, deck_from_dict
+from komandor.rules.match import run_match
 
 
 def _agent_spec(spec: str) -> str:
@@ -59,7 +59,7 @@ def _agent_spec(spec: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m matches.engine.play",
+        prog="python -m komandor.play",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

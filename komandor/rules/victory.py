@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from matches.engine import rules
-from matches.engine.cards import CardKind, Victory
-from matches.engine.state import Zone
+from komandor.rules import rules
+from komandor.rules.cards import CardKind, Victory
+from komandor.rules.state import Zone
 
 if TYPE_CHECKING:
-    from matches.engine.state import GameState
+    from komandor.rules.state import GameState
 
 
 class Termination(StrEnum):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
-from matches.engine.dice import Dice
+from komandor.rules.dice import Dice
 
 
 class Distance(IntEnum):
@@ -172,7 +172,7 @@ class Salvo:
 def roll_salvo(dice: Dice, *, count: int, to_hit: int) -> Salvo:
     """«Попадание ракеты определяется броском кубика D6 за каждую ракету».
 
-    >>> from matches.engine.dice import FixedDice
+    >>> from komandor.rules.dice import FixedDice
     >>> roll_salvo(FixedDice([2, 4, 4, 6]), count=4, to_hit=5).hits
     1
     """

@@ -40,16 +40,16 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
-from matches.engine.battle import Combatant, Mount
-from matches.engine.cards import CardKind, CardSpec, ObjectType, Victory
-from matches.engine.decisions import Option
-from matches.engine.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
-from matches.engine.effects import Cost, Effect, Effects, Moment, Window, has_name
-from matches.engine.names import name_key
-from matches.engine.state import Card, GameState, Zone
+from komandor.rules.battle import Combatant, Mount
+from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
+from komandor.rules.decisions import Option
+from komandor.rules.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
+from komandor.rules.effects import Cost, Effect, Effects, Moment, Window, has_name
+from komandor.rules.names import name_key
+from komandor.rules.state import Card, GameState, Zone
 
 if TYPE_CHECKING:
-    from matches.engine.table import Table
+    from komandor.rules.table import Table
 
 _HARMS = frozenset({"damage", "destroy"})
 _UNTIL_KEYS = {"round": "round", "battle": "battle", "phase": "phase", "turn": "turn"}

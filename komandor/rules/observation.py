@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from matches.engine.state import Card, GameState
+from komandor.rules.state import Card, GameState
 
 
 class Observation:

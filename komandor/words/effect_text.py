@@ -9,7 +9,7 @@ qualifiers) declined for case and number, with numbers taking the noun's plural 
 (``plurals.py``). Targets chosen by the player are named once («выберите 2 вражеских корабля»)
 and then referred to by a pronoun («нанесите каждому из них 2 повреждения»).
 
->>> from matches.engine.cards import card_from_dict
+>>> from komandor.rules.cards import card_from_dict
 >>> spec = card_from_dict({"kind": "situation", "name": "Тест", "resources": 1, "effects": [
 ...     {"when": "battle_start", "targets": {"side": "enemy", "kind": "ship", "in": "battle",
 ...      "count": 2}, "actions": [{"do": "damage", "amount": 1}]}]})
@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Literal
 
-from matches.engine.cards import CardSpec
-from matches.engine.effect_schema import (
+from komandor.rules.cards import CardSpec
+from komandor.rules.effect_schema import (
     ON_PLAY,
     STATIC,
     Action,
@@ -37,8 +37,8 @@ from matches.engine.effect_schema import (
     EffectSpec,
     Selector,
 )
-from matches.engine.english_terms import ship_class_en
-from matches.engine.plurals import EnForms, RuForms, count_en, count_ru, plural_en, ru_category
+from komandor.words.english_terms import ship_class_en
+from komandor.words.plurals import EnForms, RuForms, count_en, count_ru, plural_en, ru_category
 
 Language = Literal["ru", "en"]
 LANGUAGES: tuple[Language, ...] = ("ru", "en")

@@ -14,17 +14,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from matches.engine import rules
-from matches.engine.agents import Agent
-from matches.engine.decisions import IllegalChoiceError
-from matches.engine.decks import Deck
-from matches.engine.dice import Dice, SeededDice
-from matches.engine.effects import Effect
-from matches.engine.events import EventLog
-from matches.engine.game import Game
-from matches.engine.match_state import MatchState, RecordingDice, Seat
-from matches.engine.state import GameState
-from matches.engine.victory import Outcome, pirate_loot
+from komandor.agents.heuristic import Agent
+from komandor.rules import rules
+from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.decks import Deck
+from komandor.rules.dice import Dice, SeededDice
+from komandor.rules.effects import Effect
+from komandor.rules.events import EventLog
+from komandor.rules.game import Game
+from komandor.rules.match_state import MatchState, RecordingDice, Seat
+from komandor.rules.state import GameState
+from komandor.rules.victory import Outcome, pirate_loot
 
 # Bumped whenever a change can alter a match's course for the same seed and choices (a rules
 # change). How an agent chooses is versioned apart: ``agents.AGENTS_VERSION``.

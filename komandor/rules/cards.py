@@ -23,7 +23,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Any, Literal
 
-from matches.engine.effect_schema import EffectSpec, effect_to_dict, read_effects
+from komandor.rules.effect_schema import EffectSpec, effect_to_dict, read_effects
 
 # ---------------------------------------------------------------------------------------------
 # Enums and small value types

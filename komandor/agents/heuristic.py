@@ -13,9 +13,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
-from matches.engine.decisions import Decision, IllegalChoiceError
-from matches.engine.observation import Observation
-from matches.engine.search import SearchAgent
+from komandor.agents.search import SearchAgent
+from komandor.rules.decisions import Decision, IllegalChoiceError
+from komandor.rules.observation import Observation
 
 # Bumped whenever a change alters how an agent chooses for the same decision and observation.
 AGENTS_VERSION = "1.1"
@@ -51,7 +51,7 @@ class ScriptedAgent:
     ``script`` is either one list of keys, answered in order whatever the decision, or a
     mapping from a decision kind to the keys answering that kind in order (scenario files).
 
-    >>> from matches.engine.decisions import Option
+    >>> from komandor.rules.decisions import Option
     >>> agent = ScriptedAgent(["b"])
     >>> agent.choose(Decision(0, "demo", (Option("a"), Option("b"))))
     1

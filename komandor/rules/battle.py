@@ -72,11 +72,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Protocol
 
-from matches.engine.cards import CardKind, CardSpec, ObjectType, Range, Weapons
-from matches.engine.decisions import Agent, Decision, Option, decide
-from matches.engine.dice import Dice
-from matches.engine.events import EventLog
-from matches.engine.weapons import (
+from komandor.rules.cards import CardKind, CardSpec, ObjectType, Range, Weapons
+from komandor.rules.decisions import Agent, Decision, Option, decide
+from komandor.rules.dice import Dice
+from komandor.rules.events import EventLog
+from komandor.rules.weapons import (
     EXACT_RANGE_ONLY,
     MISSILE_TO_HIT,
     NOVA_FIRE_ROLL,
@@ -113,7 +113,7 @@ from matches.engine.weapons import (
     turbolaser_can_target,
     turbolaser_damage,
 )
-from matches.engine.windows import Window
+from komandor.rules.windows import Window
 
 # --- Small value types ----------------------------------------------------------------------
 

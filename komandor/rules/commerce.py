@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from matches.engine import rules
-from matches.engine.cards import CardKind, RewardKind
-from matches.engine.decisions import Option
-from matches.engine.state import Card, Zone
+from komandor.rules import rules
+from komandor.rules.cards import CardKind, RewardKind
+from komandor.rules.decisions import Option
+from komandor.rules.state import Card, Zone
 
 if TYPE_CHECKING:
-    from matches.engine.effects import Effects
-    from matches.engine.table import Table
+    from komandor.rules.effects import Effects
+    from komandor.rules.table import Table
 
 
 def commercial_runs(game: Table[Effects], player: int) -> None:
