@@ -10,8 +10,8 @@ from typing import Any
 
 from django.conf import settings
 
-from matches.engine import rules
-from matches.engine.agents import agent_cost
+from komandor.agents.heuristic import agent_cost
+from komandor.rules import rules
 from matches.games.agent_specs import AGENT_KINDS, agents_problems
 from matches.tournaments import formats
 from matches.tournaments.budget import expected_game_cpu
