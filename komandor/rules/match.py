@@ -26,9 +26,20 @@ from komandor.rules.match_state import MatchState, RecordingDice, Seat
 from komandor.rules.state import GameState, Phase
 from komandor.rules.victory import Outcome, pirate_loot
 
-# Bumped whenever a change can alter a match's course for the same seed and choices (a rules
-# change). How an agent chooses is versioned apart: ``agents.AGENTS_VERSION``.
-ENGINE_VERSION = "0.5.0"
+# Bumped with every release of the engine; how an agent chooses is versioned apart
+# (``agents.AGENTS_VERSION``).
+ENGINE_VERSION = "0.6.0"
+# The engine versions whose stored matches this engine replays choice for choice: those whose
+# rules play every match as this one does for the same seed and choices (the log digests of
+# ``scripts/bench/engine_log_digest.py`` equal). A rules change that alters a match's course
+# leaves only ``ENGINE_VERSION`` here (docs/engine.md, "Versions and stored matches").
+REPLAYS_VERSIONS = frozenset({"0.5.0", ENGINE_VERSION})
+
+
+def replays_version(version: str) -> bool:
+    """Whether a match stored by engine ``version`` replays on this engine: the one test the
+    web app's replays and games against the AI make."""
+    return version in REPLAYS_VERSIONS
 
 
 @dataclass(frozen=True, slots=True)
