@@ -40,7 +40,7 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
-from komandor.rules.battle import Combatant, Mount
+from komandor.rules.battle import Combatant, Mount, Status
 from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
 from komandor.rules.decisions import Option
@@ -566,7 +566,7 @@ def _combatant(uid: str, moment: Moment) -> Combatant | None:
 def _placed(place: str, card: Card, source: str | None, moment: Moment) -> bool:
     if place == "battle":
         fighter = _combatant(card.uid, moment)
-        return fighter is not None and fighter.status.value == "fighting"
+        return fighter is not None and fighter.status is Status.FIGHTING
     where = card.uid if card.kind is CardKind.SPACE_OBJECT else card.where
     if place == "orbit":
         return card.kind is CardKind.SHIP and bool(where) and not (where or "").startswith("s")
@@ -996,20 +996,29 @@ def _with_power(mount: Mount, power: int) -> Mount:
     return Mount(mount.key, mount.weapon, mount.range, power, mount.count, mount.maser_type)
 
 
+# A spec's printed battle stats, read by ``refresh`` (never changed: each refresh writes the
+# fighter's own), built once per spec object.
+_printed_fighter: IdentityCache[CardSpec, Combatant] = IdentityCache(
+    lambda spec: Combatant.from_card("printed", spec, player=0)
+)
+
+
 def refresh(game: Table[Effects], fighter: Combatant) -> None:
     """A battle card's stats: printed, plus the live modifiers and static effects."""
     card = game.state.cards.get(fighter.uid)
     if card is None:
         return
-    printed = Combatant.from_card(fighter.uid, card.spec, player=fighter.player)
+    printed = _printed_fighter(card.spec)
     deltas = stat_deltas(game, fighter.uid)
-    for stat, attr in _COMBAT_STATS.items():
-        value = getattr(printed, attr)
-        if value is not None:
-            value = max(0, value + deltas.get(stat, 0))
-            if attr == "strength":
-                value = max(1, value)
-        setattr(fighter, attr, value)
+    # Each stat of ``_COMBAT_STATS`` written out (no getattr/setattr by name: a hot path).
+    fighter.strength = max(1, printed.strength + deltas.get("strength", 0))
+    critical = printed.critical
+    fighter.critical = None if critical is None else max(0, critical + deltas.get("critical", 0))
+    fighter.armor = max(0, printed.armor + deltas.get("armor", 0))
+    fighter.speed = max(0, printed.speed + deltas.get("speed", 0))
+    fighter.shield_power = max(0, printed.shield_power + deltas.get("shield", 0))
+    fighter.crew_size = max(0, printed.crew_size + deltas.get("crew", 0))
+    fighter.landing = max(0, printed.landing + deltas.get("landing", 0))
     fighter.mounts = tuple(
         _with_power(mount, max(0, mount.power + deltas.get(mount.weapon.value, 0)))
         for mount in printed.mounts

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 # Imported at run time, not only for the type checker: the compiled engine needs the classes of
 # ``Moment``'s fields (``game``, ``battle``) when it loads this module.
-from komandor.rules.battle import _Battle
+from komandor.rules.battle import Status, _Battle
 from komandor.rules.cards import CardKind, CardSpec, Victory
 from komandor.rules.decisions import Option
 from komandor.rules.names import name_key
@@ -228,9 +228,6 @@ def expiry(until: Window | str | None) -> str | None:
     return None if until is None else str(until)
 
 
-_NOT_IN_FORCE = frozenset({"destroyed", "reserve"})
-
-
 class Effects:
     """The effects of one match: who has which, and everything that limits or follows a play.
 
@@ -360,7 +357,9 @@ class Effects:
         if battle is None:
             return True
         fighter = battle.by_uid.get(card.uid)
-        return fighter is None or fighter.status.value not in _NOT_IN_FORCE
+        return fighter is None or (
+            fighter.status is not Status.DESTROYED and fighter.status is not Status.RESERVE
+        )
 
     def expire(self, key: str) -> None:
         """End everything lasting until ``key`` (a window opening, the end of a round, battle,
@@ -412,7 +411,7 @@ class Effects:
         battle = self.battle
         if battle is not None and (state.modifiers or self.statics):
             for fighter in list(battle.by_uid.values()):
-                if fighter.status.value != "destroyed" and fighter.uid in state.cards:
+                if fighter.status is not Status.DESTROYED and fighter.uid in state.cards:
                     self.game.refresh_combatant(fighter)
 
     def standing_changed(self, battle: _Battle) -> None:
