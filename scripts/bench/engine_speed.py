@@ -13,6 +13,8 @@ one). The other engine is either a checkout of an engine-0.5 tree at ``--against
 For every seed, in an order rotating from seed to seed: the reference workload (a fixed
 pure-Python loop: dict, list and string work, no engine), today's match and the other engine's
 match, each timed with ``time.process_time``; heuristic pair, log off, one pairing per seed.
+``--their-decks`` (with ``--against``): today's engine plays that commit's precon files too, so
+both engines play the same games (like for like).
 Printed, per round and over all: each engine's total match CPU divided by the reference's
 total CPU (so the machine's speed and load cancel), and today's ratio over the other's.
 """
@@ -113,8 +115,13 @@ def main() -> None:
     other = parser.add_mutually_exclusive_group(required=True)
     other.add_argument("--against-root", type=Path)
     other.add_argument("--against")
+    parser.add_argument(
+        "--their-decks",
+        action="store_true",
+        help="today's engine plays the --against commit's precon files too (like for like)",
+    )
     args = parser.parse_args()
-    files = precon_files()
+    files = precon_files(args.against if args.their_decks and args.against else None)
     today = precon_player(
         importlib.import_module("komandor.rules.decks"),
         importlib.import_module("komandor.rules.match"),
