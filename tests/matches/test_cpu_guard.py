@@ -32,12 +32,16 @@ def burn(seconds):
         pass
 
 
-class Slow(HeuristicAgent):
+class Slow:
     """The heuristic, spending some CPU before every answer."""
+
+    def __init__(self):
+        self.heuristic = HeuristicAgent()
+        self.name = self.heuristic.name
 
     def choose(self, decision, observation=None):
         burn(0.002)
-        return super().choose(decision, observation)
+        return self.heuristic.choose(decision, observation)
 
 
 def test_a_game_past_its_cpu_limit_stops_at_a_decision_outside_the_main_thread():
