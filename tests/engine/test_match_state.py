@@ -113,11 +113,9 @@ def test_a_clone_played_on_leaves_the_original_untouched(kind):
 def effects_data(match):
     """What the match's card effects hold now (``Effects``' slots but its game and battle)."""
     effects = match.game.effects
-    data = {
-        name: getattr(effects, name)
-        for name in type(effects).__slots__
-        if name not in ("game", "battle", "_attached", "_by_window")
-    }
+    # ``Effects``' slots but its game, battle and effect objects (a compiled class lists none)
+    names = ("_bans", "_budget", "_cancelled", "_changed", "_grants", "_in_force", "_rerolls")
+    data = {name: getattr(effects, name) for name in (*names, "enabled", "statics")}
     # effects by key: a Commander's are compiled afresh for each game built from its setup
     data["_attached"] = [list(attached) for attached in effects._attached]
     data["_by_window"] = [
