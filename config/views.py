@@ -23,6 +23,8 @@ OTHER_ENTRY_POINTS = {
     "ai-games": "ai-game-list",
     "swap-test": "swap-test-create",
     "field-test": "field-test-create",
+    "account": "account",
+    "access-tokens": "account-token-list",
     "schema": "api-schema",
     "docs": "api-docs",
     "health": "health",

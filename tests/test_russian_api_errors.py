@@ -101,10 +101,10 @@ def _more_errors(owner, stranger, settings) -> Iterator[tuple[str, Any, tuple[st
     yield "throttled", anonymous.get("/api/decks/public/"), ()
     settings.API_THROTTLE_RATES = {}
     settings.AXES_FAILURE_LIMIT = 1
-    anonymous.get("/api/decks/", HTTP_AUTHORIZATION="Basic c3RyYW5nZXI6d3Jvbmc=")
+    anonymous.get("/api/account/tokens/", HTTP_AUTHORIZATION="Basic c3RyYW5nZXI6d3Jvbmc=")
     yield (
         "locked out",
-        anonymous.get("/api/decks/", HTTP_AUTHORIZATION="Basic c3RyYW5nZXI6d3Jvbmc="),
+        anonymous.get("/api/account/tokens/", HTTP_AUTHORIZATION="Basic c3RyYW5nZXI6d3Jvbmc="),
         (),
     )
 
