@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -50,7 +51,7 @@ def token_create(
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with transaction.atomic():
         # The user's row lock: two requests at once cannot both pass the bound.
-        type(user).objects.select_for_update().filter(pk=user.pk).first()
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         if AccessToken.objects.filter(user=user).count() >= TOKENS_PER_USER:
             raise TooManyTokens()
         token = AccessToken.objects.create(

@@ -12,6 +12,7 @@ urlpatterns = [
     ),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/", include("accounts.urls")),
     path("accounts/", include("decks.account_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", api_root, name="api-root"),

@@ -238,6 +238,28 @@ def deck_export_json(*, deck: Deck) -> dict[str, Any]:
     )
 
 
+def version_export_text(*, version: DeckVersion) -> str:
+    """One saved version in the text format, titled with the deck's name and its number."""
+    content = snapshot_content(version.snapshot)
+    parsed = content_to_parsed(content, index=catalogue_index(card_ids=content.card_ids()))
+    return render_deck_text(parsed, title=f"{version.deck.name} v{version.number}")
+
+
+def version_export_json(*, version: DeckVersion) -> dict[str, Any]:
+    """One saved version's deck file, each card's spec as it was saved (a version older than
+    kept specs gets the catalogue's now): it plays as that version did, and imports back."""
+    content = snapshot_content(version.snapshot)
+    ids = content.card_ids()
+    specs = {**card_specs_of(Card.all_objects.filter(pk__in=ids)), **version.card_specs}
+    return deck_file_of(
+        content,
+        index=catalogue_index(card_ids=ids),
+        specs=specs,
+        name=version.deck.name,
+        description=version.deck.description,
+    )
+
+
 def _write_content(*, deck: Deck, content: DeckContent) -> None:
     deck.entries.all().delete()
     deck.setup_abilities.all().delete()
