@@ -144,12 +144,18 @@ class CatalogueIndex:
                     suggestions=tuple(self._names[key] for key in keys[:SUGGESTIONS]),
                 )
         if not group:
+            suggestions = self.suggest(card.name)
+            if short_names:
+                # As the builder's search box offers them: a close spelling of a word of a
+                # long name («Химира» → «Линкор класса «Химера»») before whole-name ones.
+                within = self.suggest_within(card.name)
+                suggestions = tuple(dict.fromkeys((*within, *suggestions)))[:SUGGESTIONS]
             return line_error(
                 card.line,
                 "unknown_card",
                 card.name,
                 name=card.name,
-                suggestions=self.suggest(card.name),
+                suggestions=suggestions,
             )
         if not card.release:
             return group[0]

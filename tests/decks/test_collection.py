@@ -179,3 +179,10 @@ def test_a_card_page_edits_its_copies_in_place(client, owner, cards):
     assert _owned(owner) == {cards[0].id: 3}
     away = client.post(reverse("decks:collection"), {**form, "next": "https://elsewhere.example/"})
     assert away.url == reverse("decks:collection")  # never off the site
+
+
+def test_a_misspelt_short_name_is_offered_the_long_name_it_is_part_of(owner, cards):
+    komandor_card("ship", name_ru="Линкор класса «Химера»", cost=6)
+    [problem] = collection.collection_import(user=owner, source="2 Химира").problems
+    assert problem.code == "unknown_card"
+    assert problem.suggestions[0] == "Линкор класса «Химера»"
