@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, Sum
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck, DeckVersion
@@ -95,7 +95,7 @@ def account_deletion_plan(*, user) -> DeletionPlan:
         tournaments_kept=kept_tournaments,
         games_deleted=HumanMatch.objects.filter(owner=user).count(),
         matches_deleted=Match.objects.filter(owner=user, tournament__isnull=True).count(),
-        cards_owned=user.owned_cards.count(),
+        cards_owned=user.owned_cards.aggregate(total=Sum("count", default=0))["total"],
         tokens=user.access_tokens.count(),
     )
 
