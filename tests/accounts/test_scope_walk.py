@@ -70,3 +70,18 @@ def test_a_token_with_the_named_scope_passes_the_scope_check(client, schema, mak
         answer = send(client, method, url, tokens[refused["scope"]])
         code = answer.json().get("code") if answer.content else None
         assert code != "missing_scope", (method, path, answer.status_code)
+
+
+def test_the_schema_documents_bearer_tokens_and_the_scope_refusal(schema):
+    schemes = schema["components"]["securitySchemes"]
+    assert schemes["tokenAuth"]["type"] == "http" and schemes["tokenAuth"]["scheme"] == "bearer"
+    decks = schema["paths"]["/api/decks/"]["post"]
+    assert {"tokenAuth": []} in decks["security"] and "403" in decks["responses"]
+    tokens = schema["paths"]["/api/account/tokens/"]["post"]
+    assert {"basicAuth": []} in tokens["security"]
+    assert {"tokenAuth": []} not in tokens["security"]  # a token never makes tokens
+    for path, item in schema["paths"].items():
+        if not path.startswith("/api/account/tokens/"):
+            for operation in item.values():
+                assert {"basicAuth": []} not in operation.get("security", []), path
+    assert "scope" in schema["components"]["schemas"]["ApiError"]["properties"]
