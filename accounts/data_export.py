@@ -19,9 +19,9 @@ from django.utils import timezone
 
 from decks import collection, services
 from decks.models import Deck
-from matches.human_selectors import human_match_summary
 from matches.models import HumanMatch, HumanMatchStatus, Match, Tournament
-from matches.selectors import tournament_results
+from matches.play.selectors import human_match_summary
+from matches.tournaments.selectors import tournament_results
 
 README = """Komandor Cardbase: the data of the account “{username}”, exported {when}.
 

@@ -21,7 +21,7 @@ from decks.api.serializers import card_id_field
 from decks.messages import localised
 from decks.models import OwnedCard
 from decks.text_format import MAX_LINE_COUNT, DeckTextError
-from matches.engine.cards import CardKind
+from komandor.rules.cards import CardKind
 
 _ERRORS = {401: DeckApiErrorSerializer, 403: DeckApiErrorSerializer}
 _BAD_INPUT = {400: DeckApiErrorSerializer}

@@ -11,9 +11,10 @@ from accounts.tokens import token_create
 from decks import collection
 from decks.models import Deck, DeckTag, DeckVersion, OwnedCard, Visibility
 from decks.services import deck_update
-from matches.human_play import human_match_start
 from matches.models import HumanMatch, Match, Tournament
-from matches.services import TournamentRequest, match_create, tournament_create
+from matches.play.services import human_match_start
+from matches.replays.services import match_create
+from matches.tournaments.services import TournamentRequest, tournament_create
 from tests.accounts.conftest import PASSWORD, bearer
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck

@@ -13,8 +13,8 @@ from decks import collection
 from decks.comparison import snapshot_content
 from decks.models import Deck, Visibility
 from decks.services import content_from_source, deck_update
-from matches.human_play import human_match_start
-from matches.services import TournamentRequest, tournament_create
+from matches.play.services import human_match_start
+from matches.tournaments.services import TournamentRequest, tournament_create
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
 
