@@ -105,6 +105,12 @@ class TokenAuthenticationScheme(OpenApiAuthenticationExtension):
     target_class = TokenAuthentication
     name = "tokenAuth"
 
+    def get_security_requirement(self, auto_schema):
+        # The token pages recognise a token only to refuse it: not a way in there.
+        if getattr(auto_schema.view, "token_scope", None) == ACCOUNT:
+            return None
+        return super().get_security_requirement(auto_schema)
+
     def get_security_definition(self, auto_schema):
         return {
             "type": "http",

@@ -23,6 +23,7 @@ OTHER_ENTRY_POINTS = {
     "ai-games": "ai-game-list",
     "swap-test": "swap-test-create",
     "field-test": "field-test-create",
+    "collection": "collection",
     "account": "account",
     "access-tokens": "account-token-list",
     "schema": "api-schema",

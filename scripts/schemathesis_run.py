@@ -4,7 +4,8 @@ Serves the site on a database of its own (``scripts/served_site.py``: SQLite in 
 folder, or ``<name>_schemathesis`` beside DATABASE_URL's, migrated, the shipped content loaded,
 gunicorn on a free port with ``config.settings.conformance``: no throttles, no lockout, a fast
 password hasher; tasks go to a filesystem broker no worker reads) with a user and an access
-token of every scope, which every request carries (``Authorization: Bearer``). Then
+token of every scope: each operation gets the credentials its OpenAPI security names
+(``[auth.openapi]`` in the toml: the token, or the password on the token pages). Then
 Schemathesis runs every check on every operation of ``/api/schema/``, with the settings of
 ``scripts/schemathesis.toml`` (which turns every check on and names the few
 operations where one cannot apply; ``--checks all`` on the command line would override those),
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -97,8 +99,6 @@ def main() -> int:
                 "--generation-deterministic",
                 "--workers",
                 "1",
-                "--header",
-                f"Authorization: Bearer {token}",
                 "--report",
                 "ndjson",
                 "--report-ndjson-path",
@@ -107,6 +107,12 @@ def main() -> int:
                 *(f"--include-name={name}" for name in args.include_name),
             ],
             cwd=ROOT,
+            env={
+                **os.environ,
+                "SCHEMATHESIS_TOKEN": token,
+                "SCHEMATHESIS_USER": USER,
+                "SCHEMATHESIS_PASSWORD": PASSWORD,
+            },
         )
         finished = time.monotonic()
         print(

@@ -85,3 +85,7 @@ def test_the_schema_documents_bearer_tokens_and_the_scope_refusal(schema):
             for operation in item.values():
                 assert {"basicAuth": []} not in operation.get("security", []), path
     assert "scope" in schema["components"]["schemas"]["ApiError"]["properties"]
+    # Every scheme an operation names is defined.
+    used = {name for item in schema["paths"].values() for operation in item.values()
+            for requirement in operation.get("security", []) for name in requirement}  # fmt: skip
+    assert used <= set(schemes), used - set(schemes)
