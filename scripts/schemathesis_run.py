@@ -35,15 +35,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scripts.served_site import BIN, ROOT, served_site
 
 USER, PASSWORD = "schemathesis", "conformance-run-password"
-# A user and a token of every scope, the token left in the run's folder for the run to send.
+# The user's token of every scope, which the run sends to the API, is another user's than the
+# one whose password the token pages get: the run makes and revokes tokens there (any id), and
+# must never revoke its own. The token is left in the run's folder for the run to send.
 SETUP = f"""
 import os
 from pathlib import Path
 from django.contrib.auth import get_user_model
 from accounts.scopes import Scope
 from accounts.tokens import token_create
-user = get_user_model().objects.create_user({USER!r}, password={PASSWORD!r})
-secret = token_create(user=user, name="schemathesis", scopes=list(Scope.values))[1]
+users = get_user_model().objects
+users.create_user({USER!r}, password={PASSWORD!r})
+holder = users.create_user("schemathesis-token", password={PASSWORD!r})
+secret = token_create(user=holder, name="schemathesis", scopes=list(Scope.values))[1]
 Path(os.environ["SITE_FOLDER"], "token").write_text(secret)
 """
 
