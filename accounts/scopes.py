@@ -46,12 +46,23 @@ WRITE_SCOPES: Mapping[str, str] = {
     "ai-game-list": Scope.PLAY,
     "ai-game-detail": Scope.PLAY,
     "ai-game-actions": Scope.PLAY,
+    # games with friends (issue 33, as its branch names them)
+    "friend-game-list": Scope.PLAY,
+    "friend-game-join": Scope.PLAY,
+    "friend-game-detail": Scope.PLAY,
+    "friend-game-action": Scope.PLAY,
+    "friend-game-resign": Scope.PLAY,
+    "friend-game-draw": Scope.PLAY,
+    "friend-game-rematch": Scope.PLAY,
     # games the engine plays
     "tournament-list": Scope.TOURNAMENTS,
     "tournament-cancel": Scope.TOURNAMENTS,
     "swap-test-create": Scope.TOURNAMENTS,
     "field-test-create": Scope.TOURNAMENTS,
     "match-create": Scope.TOURNAMENTS,
+    # the deck doctor (as its branch names it)
+    "doctor-create": Scope.TOURNAMENTS,
+    "doctor-detail": Scope.TOURNAMENTS,
 }
 
 
