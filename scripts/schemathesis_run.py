@@ -10,8 +10,8 @@ Schemathesis runs every check on every operation of ``/api/schema/``, with the s
 ``scripts/schemathesis.toml`` (which turns every check on and names the few
 operations where one cannot apply; ``--checks all`` on the command line would override those),
 in deterministic mode with a fixed number of examples, so a run is repeatable and bounded
-(about 5,800 requests on 133 operations): the coverage and fuzzing phases, then the stateful phase (chains of
-calls through the links Schemathesis infers, a fixed number of short scenarios:
+(about 5,800 requests on 133 operations): the coverage and fuzzing phases, then the stateful
+phase (chains of calls through the links Schemathesis infers, a fixed number of short scenarios:
 ``[phases.stateful]`` in the toml). Exits with Schemathesis's status: non-zero on any server
 error or conformance failure. ``scripts/test.sh`` runs it before pytest.
 
