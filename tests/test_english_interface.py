@@ -345,6 +345,11 @@ EXPECTED_VIEWS = {
     "matches:play",
     "matches:play-new",
     "matches:play-game",
+    # Issue 37: the account pages.
+    "accounts:home",
+    "accounts:tokens",
+    "accounts:delete",
+    "password_change",
 }
 
 

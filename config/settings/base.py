@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "content",
     "decks",
     "matches",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -123,11 +124,11 @@ AUTHENTICATION_BACKENDS = [
 # 0 = reached directly, the client is REMOTE_ADDR and the header is ignored.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # django-axes: after AXES_FAILURE_LIMIT failed logins (the login page, the admin or HTTP
-# Basic on the API) as one user name from one address, that name is refused from that address
-# for AXES_COOLOFF_TIME hours. Per name and address, not per address: failures for a name
-# that does not exist (or any other) never lock a real user out of a shared address (an
-# office, everyone behind one proxy); the API's throttles bound how many names one address
-# tries.
+# Basic on the API's token pages) as one user name from one address, that name is refused
+# from that address for AXES_COOLOFF_TIME hours. Per name and address, not per address:
+# failures for a name that does not exist (or any other) never lock a real user out of a
+# shared address (an office, everyone behind one proxy); how many passwords one address
+# sends the API is bounded before hashing by the "password" throttle (THROTTLE_PASSWORD).
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -179,9 +180,10 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    # Basic first, so an unauthenticated request is a 401 carrying WWW-Authenticate.
+    # Tokens first, so an unauthenticated request is a 401 carrying WWW-Authenticate: Bearer.
+    # HTTP Basic (a password, a full hash each) only on the token pages (accounts/api).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "config.authentication.BasicAuthentication",
+        "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
@@ -195,6 +197,8 @@ REST_FRAMEWORK = {
 # the costly endpoints (the views name their scope).
 API_THROTTLE_RATES = {
     "anon": os.environ.get("THROTTLE_ANON", "120/min"),
+    # Passwords sent to the API (HTTP Basic, only to make tokens), per address, before hashing.
+    "password": os.environ.get("THROTTLE_PASSWORD", "10/min"),
     "user": os.environ.get("THROTTLE_USER", "600/min"),
     "deck_validate": os.environ.get("THROTTLE_DECK_VALIDATE", "30/min"),
     "deck_import": os.environ.get("THROTTLE_DECK_IMPORT", "20/min"),
