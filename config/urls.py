@@ -24,6 +24,7 @@ urlpatterns = [
     # character, a line break included (an HTML 404 otherwise).
     re_path(r"^api/(?:[\s\S]*/)?$", api_not_found, name="api-not-found"),
     path("decks/", include("decks.urls")),
+    path("", include("proposals.urls")),
     path("", include("matches.urls")),
     path("", include("cardbase.urls")),
 ]
