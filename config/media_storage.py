@@ -6,7 +6,6 @@ ask what a given environment configures without the S3 library installed."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 S3_BACKEND = "storages.backends.s3.S3Storage"
@@ -25,14 +24,12 @@ class MediaStorageError(ValueError):
     """The environment names a storage it does not fully configure."""
 
 
-def media_storage(environ: Mapping[str, str], *, media_root: Path) -> dict[str, Any]:
+def media_storage(environ: Mapping[str, str]) -> dict[str, Any]:
     """The ``STORAGES["default"]`` entry the environment asks for."""
     kind = environ.get("MEDIA_STORAGE", "filesystem").strip().lower() or "filesystem"
     if kind == "filesystem":
-        return {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": str(media_root)},
-        }
+        # Its location is MEDIA_ROOT, read when used (so a test's own MEDIA_ROOT is followed).
+        return {"BACKEND": "django.core.files.storage.FileSystemStorage"}
     if kind != "s3":
         raise MediaStorageError(f"MEDIA_STORAGE must be filesystem or s3, not {kind!r}")
     options: dict[str, Any] = {

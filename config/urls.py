@@ -19,6 +19,7 @@ urlpatterns = [
     path("api/", include("cardbase.api.urls")),
     path("api/", include("decks.api.urls")),
     path("api/", include("matches.api.urls")),
+    path("api/", include("proposals.api.urls")),
     # Last under /api/: an address no API view takes gets the JSON 404. Only paths ending in
     # "/", so CommonMiddleware still adds a missing slash to an API address first; any
     # character, a line break included (an HTML 404 otherwise).

@@ -23,6 +23,7 @@ OTHER_ENTRY_POINTS = {
     "ai-games": "ai-game-list",
     "swap-test": "swap-test-create",
     "field-test": "field-test-create",
+    "card-proposals": "card-proposal-list",
     "schema": "api-schema",
     "docs": "api-docs",
     "health": "health",

@@ -169,7 +169,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
 MEDIA_URL = "/media/"
 STORAGES = {
-    "default": media_storage(os.environ, media_root=MEDIA_ROOT),
+    "default": media_storage(os.environ),
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 # A card photo (proposals and the admin): its file size, its pixels (width × height; a larger
