@@ -247,12 +247,49 @@ class EffectForm(forms.Form):
             return cleaned["raw"]
         return effect_of(cleaned)
 
-    def action_slots(self) -> list[list[forms.BoundField]]:
-        """Each action slot's inputs, for the template (slot 0 first)."""
+    def action_slots(self) -> list[dict[str, Any]]:
+        """Each action slot for the template: its ``do`` input and its parameters, each with
+        the actions that take it (``for``: codes for the script, ``for_words`` for a page
+        without it)."""
         return [
-            [self[f"a{slot}_{name}"] for name in ("do", *ACTION_PARAMS)]
+            {
+                "number": slot + 1,
+                "do": self[f"a{slot}_do"],
+                "filled": bool(self[f"a{slot}_do"].value()),
+                "params": [
+                    {
+                        "field": self[f"a{slot}_{name}"],
+                        "for": " ".join(PARAM_ACTIONS[name]),
+                        "for_words": ", ".join(
+                            str(words.ACTIONS[do]) for do in PARAM_ACTIONS[name]
+                        ),
+                    }
+                    for name in ACTION_PARAMS
+                ],
+            }
             for slot in range(MAX_ACTIONS)
         ]
+
+    def condition_given(self) -> bool:
+        return any(self[name].value() for name in CONDITION_INPUTS)
+
+    def targets_more_given(self) -> bool:
+        return any(self[name].value() for name in MORE_TARGET_FIELDS)
+
+    def inputs(self, names: tuple[str, ...]) -> list[forms.BoundField]:
+        return [self[name] for name in names]
+
+    def main_targets(self) -> list[forms.BoundField]:
+        return self.inputs(MAIN_TARGET_FIELDS)
+
+    def more_targets(self) -> list[forms.BoundField]:
+        return self.inputs(MORE_TARGET_FIELDS)
+
+    def conditions(self) -> list[forms.BoundField]:
+        return self.inputs(CONDITION_INPUTS)
+
+    def moment(self) -> list[forms.BoundField]:
+        return self.inputs(("when", "cost_action_tokens", "cost_resources", "cost_roll", "stacks"))
 
     def raw_effect(self) -> dict[str, Any] | None:
         value = self["raw"].value()
