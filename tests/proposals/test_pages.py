@@ -150,9 +150,12 @@ def test_a_card_without_effects_says_it_plays_as_printed(client, player):
 def test_the_players_page_shows_the_status_and_the_reason(client, player, publisher):
     client.post(PROPOSE, with_photo({**form_data(), "send": "1"}))
     proposal = CardProposal.objects.get()
-    assert client.post(
-        f"/cards/proposals/{proposal.pk}/decide/", {"decision": "return", "reason": "x"}
-    ).status_code == 403
+    assert (
+        client.post(
+            f"/cards/proposals/{proposal.pk}/decide/", {"decision": "return", "reason": "x"}
+        ).status_code
+        == 403
+    )
     client.force_login(publisher)
     client.post(
         f"/cards/proposals/{proposal.pk}/decide/",
@@ -172,9 +175,7 @@ def test_the_players_page_shows_the_status_and_the_reason(client, player, publis
     assert proposal.draft.values["attributes"]["speed"] == 6
 
 
-def test_a_publisher_publishes_and_the_card_page_shows_photo_and_origin(
-    client, player, publisher
-):
+def test_a_publisher_publishes_and_the_card_page_shows_photo_and_origin(client, player, publisher):
     client.post(PROPOSE, with_photo({**form_data(), "send": "1"}))
     proposal = CardProposal.objects.get()
     client.force_login(publisher)
