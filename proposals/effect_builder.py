@@ -538,6 +538,17 @@ def action_slots_used(cleaned: Mapping[str, Any]) -> list[int]:
     return [slot for slot in range(MAX_ACTIONS) if cleaned.get(f"a{slot}_do")]
 
 
+class _EffectsFormSet(forms.BaseFormSet):
+    def add_fields(self, form: forms.Form, index: int | None) -> None:
+        super().add_fields(form, index)
+        form.fields["DELETE"].label = _("Remove this effect")
+
+
 EffectFormSet = forms.formset_factory(
-    EffectForm, extra=1, max_num=MAX_EFFECTS, validate_max=True, can_delete=True
+    EffectForm,
+    formset=_EffectsFormSet,
+    extra=1,
+    max_num=MAX_EFFECTS,
+    validate_max=True,
+    can_delete=True,
 )

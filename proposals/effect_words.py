@@ -8,150 +8,199 @@ builder never hides a part of the language.
 from __future__ import annotations
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from matches.engine import effect_schema as schema
 
 WHEN: dict[str, Promise] = {
-    "start_of_turn": _("At the start of the turn"),
-    "initiative": _("When initiative is determined"),
-    "resources": _("In the resources phase, with the income"),
-    "production_abilities": _("In production, when ability cards are played"),
-    "production_upgrades": _("In production, when upgrades are played"),
-    "production_situations": _("In production, when situation cards are played"),
-    "before_movement": _("In the movement phase, before the first move"),
-    "after_movement": _("In the movement phase, after the last move"),
-    "battle_phase_start": _("At the start of a battle phase"),
-    "battle_start": _("Before the first round of battle"),
-    "round_start": _("At the start of each battle round"),
-    "attack_declared": _("When an attack is declared"),
-    "after_attack": _("After an attack"),
-    "round_end": _("At the end of each battle round"),
-    "ship_destroyed": _("When a ship is destroyed"),
-    "battle_end": _("When the battle is over"),
-    "end_of_turn": _("At the end of the turn"),
-    "opponent_play": _("When the opponent plays a card or property"),
-    "static": _("Always, while the card is in play"),
-    "on_play": _("Once, when the card enters play"),
+    "start_of_turn": pgettext_lazy("effect builder", "At the start of the turn"),
+    "initiative": pgettext_lazy("effect builder", "When initiative is determined"),
+    "resources": pgettext_lazy("effect builder", "In the resources phase, with the income"),
+    "production_abilities": pgettext_lazy(
+        "effect builder", "In production, when ability cards are played"
+    ),
+    "production_upgrades": pgettext_lazy(
+        "effect builder", "In production, when upgrades are played"
+    ),
+    "production_situations": pgettext_lazy(
+        "effect builder", "In production, when situation cards are played"
+    ),
+    "before_movement": pgettext_lazy(
+        "effect builder", "In the movement phase, before the first move"
+    ),
+    "after_movement": pgettext_lazy("effect builder", "In the movement phase, after the last move"),
+    "battle_phase_start": pgettext_lazy("effect builder", "At the start of a battle phase"),
+    "battle_start": pgettext_lazy("effect builder", "Before the first round of battle"),
+    "round_start": pgettext_lazy("effect builder", "At the start of each battle round"),
+    "attack_declared": pgettext_lazy("effect builder", "When an attack is declared"),
+    "after_attack": pgettext_lazy("effect builder", "After an attack"),
+    "round_end": pgettext_lazy("effect builder", "At the end of each battle round"),
+    "ship_destroyed": pgettext_lazy("effect builder", "When a ship is destroyed"),
+    "battle_end": pgettext_lazy("effect builder", "When the battle is over"),
+    "end_of_turn": pgettext_lazy("effect builder", "At the end of the turn"),
+    "opponent_play": pgettext_lazy("effect builder", "When the opponent plays a card or property"),
+    "static": pgettext_lazy("effect builder", "Always, while the card is in play"),
+    "on_play": pgettext_lazy("effect builder", "Once, when the card enters play"),
 }
 ACTIONS: dict[str, Promise] = {
-    "damage": _("deal damage"),
-    "repair": _("remove damage"),
-    "modify": _("change a stat"),
-    "tap": _("turn (tap)"),
-    "untap": _("turn back (untap)"),
-    "move": _("move"),
-    "destroy": _("destroy"),
-    "draw": _("draw cards"),
-    "search": _("search the deck or the losses"),
-    "to_deck": _("put cards into the deck"),
-    "enter": _("let this situation card be played now"),
-    "gain": _("gain resources or action tokens"),
-    "lose": _("lose resources or action tokens"),
-    "initiative": _("change the initiative"),
-    "cancel": _("cancel the opponent's play"),
-    "permit": _("allow a rule"),
-    "forbid": _("forbid a rule or a card"),
-    "reroll": _("reroll dice"),
-    "victory": _("give a victory condition"),
+    "damage": pgettext_lazy("effect builder", "deal damage"),
+    "repair": pgettext_lazy("effect builder", "remove damage"),
+    "modify": pgettext_lazy("effect builder", "change a stat"),
+    "tap": pgettext_lazy("effect builder", "turn (tap)"),
+    "untap": pgettext_lazy("effect builder", "turn back (untap)"),
+    "move": pgettext_lazy("effect builder", "move"),
+    "destroy": pgettext_lazy("effect builder", "destroy"),
+    "draw": pgettext_lazy("effect builder", "draw cards"),
+    "search": pgettext_lazy("effect builder", "search the deck or the losses"),
+    "to_deck": pgettext_lazy("effect builder", "put cards into the deck"),
+    "enter": pgettext_lazy("effect builder", "let this situation card be played now"),
+    "gain": pgettext_lazy("effect builder", "gain resources or action tokens"),
+    "lose": pgettext_lazy("effect builder", "lose resources or action tokens"),
+    "initiative": pgettext_lazy("effect builder", "change the initiative"),
+    "cancel": pgettext_lazy("effect builder", "cancel the opponent's play"),
+    "permit": pgettext_lazy("effect builder", "allow a rule"),
+    "forbid": pgettext_lazy("effect builder", "forbid a rule or a card"),
+    "reroll": pgettext_lazy("effect builder", "reroll dice"),
+    "victory": pgettext_lazy("effect builder", "give a victory condition"),
 }
-SIDES = {"own": _("own"), "enemy": _("enemy"), "any": _("either player's")}
+SIDES = {
+    "own": pgettext_lazy("effect builder", "own"),
+    "enemy": pgettext_lazy("effect builder", "enemy"),
+    "any": pgettext_lazy("effect builder", "either player's"),
+}
 SPECIFIC = {
-    "self": _("this card"),
-    "host": _("the upgraded card"),
-    "carrier": _("the Commander's ship or object"),
-    "attacker": _("the attacking ship"),
-    "attacked": _("the attacked ship"),
+    "self": pgettext_lazy("effect builder", "this card"),
+    "host": pgettext_lazy("effect builder", "the upgraded card"),
+    "carrier": pgettext_lazy("effect builder", "the Commander's ship or object"),
+    "attacker": pgettext_lazy("effect builder", "the attacking ship"),
+    "attacked": pgettext_lazy("effect builder", "the attacked ship"),
 }
 KINDS = {
     "ship": pgettext_lazy("card kind", "ship"),
     "space_object": pgettext_lazy("card kind", "space object"),
-    "station": _("station"),
+    "station": pgettext_lazy("effect builder", "station"),
     "ground_unit": pgettext_lazy("card kind", "ground unit"),
     "military_building": pgettext_lazy("card kind", "military building"),
     "civil_building": pgettext_lazy("card kind", "civil building"),
 }
-SIZES = {"LK": _("light (ЛК)"), "SK": _("medium (СК)"), "TK": _("heavy (ТК)")}
+SIZES = {
+    "LK": pgettext_lazy("effect builder", "light (ЛК)"),
+    "SK": pgettext_lazy("effect builder", "medium (СК)"),
+    "TK": pgettext_lazy("effect builder", "heavy (ТК)"),
+}
 OBJECT_TYPES = {
-    "planet": _("planet"),
-    "asteroid": _("asteroid"),
-    "station": _("station"),
-    "other": _("other object"),
+    "planet": pgettext_lazy("effect builder", "planet"),
+    "asteroid": pgettext_lazy("effect builder", "asteroid"),
+    "station": pgettext_lazy("effect builder", "station"),
+    "other": pgettext_lazy("effect builder", "other object"),
 }
 WEAPONS = {
-    "plasma": _("plasma guns"),
-    "turbolaser": _("turbolaser"),
-    "maser": _("maser"),
-    "lasers": _("laser batteries"),
-    "missiles": _("missiles"),
-    "torpedoes": _("torpedoes"),
-    "nova": _("nova weapon"),
-    "bombs": _("bombs"),
-    "boarding": _("boarding shuttles"),
-    "landing": _("landing"),
+    "plasma": pgettext_lazy("effect builder", "plasma guns"),
+    "turbolaser": pgettext_lazy("effect builder", "turbolaser"),
+    "maser": pgettext_lazy("effect builder", "maser"),
+    "lasers": pgettext_lazy("effect builder", "laser batteries"),
+    "missiles": pgettext_lazy("effect builder", "missiles"),
+    "torpedoes": pgettext_lazy("effect builder", "torpedoes"),
+    "nova": pgettext_lazy("effect builder", "nova weapon"),
+    "bombs": pgettext_lazy("effect builder", "bombs"),
+    "boarding": pgettext_lazy("effect builder", "boarding shuttles"),
+    "landing": pgettext_lazy("effect builder", "landing"),
 }
 PROPERTIES = {
-    "commercial_run": _("commercial run"),
-    "escort": _("escort"),
-    "smuggling_run": _("smuggling run"),
-    "evasive_manoeuvre": _("evasive manoeuvre"),
+    "commercial_run": pgettext_lazy("effect builder", "commercial run"),
+    "escort": pgettext_lazy("effect builder", "escort"),
+    "smuggling_run": pgettext_lazy("effect builder", "smuggling run"),
+    "evasive_manoeuvre": pgettext_lazy("effect builder", "evasive manoeuvre"),
 }
 PLACES = {
-    "battle": _("in this battle"),
-    "place": _("in the same orbit or sector as this card"),
-    "orbit": _("in an orbit"),
-    "sector": _("in a sector of open space"),
+    "battle": pgettext_lazy("effect builder", "in this battle"),
+    "place": pgettext_lazy("effect builder", "in the same orbit or sector as this card"),
+    "orbit": pgettext_lazy("effect builder", "in an orbit"),
+    "sector": pgettext_lazy("effect builder", "in a sector of open space"),
 }
-ZONES = {"play": _("in play"), "production": _("being built")}
-CHOOSERS = {"self": _("the player"), "opponent": _("the opponent")}
-PLAYERS = {"self": _("the player"), "opponent": _("the opponent")}
+ZONES = {
+    "play": pgettext_lazy("effect builder", "in play"),
+    "production": pgettext_lazy("effect builder", "being built"),
+}
+CHOOSERS = {
+    "self": pgettext_lazy("effect builder", "the player"),
+    "opponent": pgettext_lazy("effect builder", "the opponent"),
+}
+PLAYERS = {
+    "self": pgettext_lazy("effect builder", "the player"),
+    "opponent": pgettext_lazy("effect builder", "the opponent"),
+}
 FROM = {
-    "deck": _("the deck"),
-    "losses": _("the losses"),
-    "hand": _("the hand"),
-    "play": _("the table"),
+    "deck": pgettext_lazy("effect builder", "the deck"),
+    "losses": pgettext_lazy("effect builder", "the losses"),
+    "hand": pgettext_lazy("effect builder", "the hand"),
+    "play": pgettext_lazy("effect builder", "the table"),
 }
-RANGES = {"long": _("long (Д)"), "medium": _("medium (С)"), "short": _("short (М)")}
-SITES = {"orbit": _("on an orbit"), "open_space": _("in open space")}
-ROLES = {"attacker": _("attacks"), "defender": _("defends")}
-OWN_ENEMY = {"own": _("own"), "enemy": _("the enemy's")}
+RANGES = {
+    "long": pgettext_lazy("effect builder", "long (Д)"),
+    "medium": pgettext_lazy("effect builder", "medium (С)"),
+    "short": pgettext_lazy("effect builder", "short (М)"),
+}
+SITES = {
+    "orbit": pgettext_lazy("effect builder", "on an orbit"),
+    "open_space": pgettext_lazy("effect builder", "in open space"),
+}
+ROLES = {
+    "attacker": pgettext_lazy("effect builder", "attacks"),
+    "defender": pgettext_lazy("effect builder", "defends"),
+}
+OWN_ENEMY = {
+    "own": pgettext_lazy("effect builder", "own"),
+    "enemy": pgettext_lazy("effect builder", "the enemy's"),
+}
 STATS = {
-    "strength": _("strength"),
-    "critical": _("critical damage"),
-    "armor": _("armor"),
-    "speed": _("speed"),
-    "shield": _("shield power"),
-    "crew": _("crew"),
+    "strength": pgettext_lazy("effect builder", "strength"),
+    "critical": pgettext_lazy("effect builder", "critical damage"),
+    "armor": pgettext_lazy("effect builder", "armor"),
+    "speed": pgettext_lazy("effect builder", "speed"),
+    "shield": pgettext_lazy("effect builder", "shield power"),
+    "crew": pgettext_lazy("effect builder", "crew"),
     **WEAPONS,
 }
 UNTIL = {
-    "round": _("until the end of the round"),
-    "battle": _("until the end of the battle"),
-    "phase": _("until the end of the phase"),
-    "turn": _("until the end of the turn"),
-    "attached": _("while this card is in play"),
-    "permanent": _("for good"),
+    "round": pgettext_lazy("effect builder", "until the end of the round"),
+    "battle": pgettext_lazy("effect builder", "until the end of the battle"),
+    "phase": pgettext_lazy("effect builder", "until the end of the phase"),
+    "turn": pgettext_lazy("effect builder", "until the end of the turn"),
+    "attached": pgettext_lazy("effect builder", "while this card is in play"),
+    "permanent": pgettext_lazy("effect builder", "for good"),
 }
 RULES = {
-    "enter_enemy_sector": _("ships may enter a sector holding an enemy fleet"),
-    "play_tactical": _("tactical cards may be played"),
+    "enter_enemy_sector": pgettext_lazy(
+        "effect builder", "ships may enter a sector holding an enemy fleet"
+    ),
+    "play_tactical": pgettext_lazy("effect builder", "tactical cards may be played"),
 }
-VICTORIES = {"pirate": _("Pirate"), "trader": _("Trader"), "procurator": _("Procurator")}
+VICTORIES = {
+    "pirate": pgettext_lazy("effect builder", "Pirate"),
+    "trader": pgettext_lazy("effect builder", "Trader"),
+    "procurator": pgettext_lazy("effect builder", "Procurator"),
+}
 PURPOSES = {
-    "effect": _("an effect's roll"),
-    "smuggling": _("smuggling"),
-    "initiative": _("initiative"),
-    "salvo": _("a salvo"),
-    "point_defence": _("point defence"),
-    "duel": _("a duel"),
-    "boarding": _("boarding"),
-    "ram_dodge": _("dodging a ram"),
-    "nova_fire": _("nova: does it fire"),
-    "nova_count": _("nova: how many ships"),
+    "effect": pgettext_lazy("effect builder", "an effect's roll"),
+    "smuggling": pgettext_lazy("effect builder", "smuggling"),
+    "initiative": pgettext_lazy("effect builder", "initiative"),
+    "salvo": pgettext_lazy("effect builder", "a salvo"),
+    "point_defence": pgettext_lazy("effect builder", "point defence"),
+    "duel": pgettext_lazy("effect builder", "a duel"),
+    "boarding": pgettext_lazy("effect builder", "boarding"),
+    "ram_dodge": pgettext_lazy("effect builder", "dodging a ram"),
+    "nova_fire": pgettext_lazy("effect builder", "nova: does it fire"),
+    "nova_count": pgettext_lazy("effect builder", "nova: how many ships"),
 }
-MOVE_TO = {"new_sector": _("to an empty sector of open space"), "place": _("to this card's place")}
-YES_NO = {"yes": _("yes"), "no": _("no")}
+MOVE_TO = {
+    "new_sector": pgettext_lazy("effect builder", "to an empty sector of open space"),
+    "place": pgettext_lazy("effect builder", "to this card's place"),
+}
+YES_NO = {
+    "yes": pgettext_lazy("effect builder", "yes"),
+    "no": pgettext_lazy("effect builder", "no"),
+}
 
 
 def choices(
