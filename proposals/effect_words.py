@@ -76,12 +76,12 @@ SPECIFIC = {
     "attacked": pgettext_lazy("effect builder", "the attacked ship"),
 }
 KINDS = {
-    "ship": pgettext_lazy("card kind", "ship"),
-    "space_object": pgettext_lazy("card kind", "space object"),
+    "ship": pgettext_lazy("effect builder", "ship"),
+    "space_object": pgettext_lazy("effect builder", "space object"),
     "station": pgettext_lazy("effect builder", "station"),
-    "ground_unit": pgettext_lazy("card kind", "ground unit"),
-    "military_building": pgettext_lazy("card kind", "military building"),
-    "civil_building": pgettext_lazy("card kind", "civil building"),
+    "ground_unit": pgettext_lazy("effect builder", "ground unit"),
+    "military_building": pgettext_lazy("effect builder", "military building"),
+    "civil_building": pgettext_lazy("effect builder", "civil building"),
 }
 SIZES = {
     "LK": pgettext_lazy("effect builder", "light (ЛК)"),

@@ -86,3 +86,15 @@ def html_named_jpg() -> bytes:
 def truncated_jpeg() -> bytes:
     data = jpeg()
     return data[: len(data) // 3]
+
+
+def sample_card_photo() -> bytes:
+    """A card-shaped test picture that says what it is: not a photo of any printed card."""
+    from PIL import ImageDraw
+
+    image = card_picture()
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((40, 40, 590, 840), outline=(240, 180, 41), width=8)
+    for line, y in (("SAMPLE", 200), ("TEST PICTURE", 260), ("not a real card", 320)):
+        draw.text((80, y), line, fill=(255, 255, 255), font_size=48)
+    return jpeg(image)
