@@ -109,9 +109,7 @@ def publish(page: Page, language: str) -> str:
         boss.goto("/cards/proposals/waiting/")
         boss.locator("table.proposals a", has_text=NAME).click()
         expect(boss.locator(".printed-text")).to_contain_text(PRINTED)
-        expect(boss.locator(".proposal-page .card-photo img")).to_have_js_property(
-            "complete", True
-        )
+        expect(boss.locator(".proposal-page .card-photo img")).to_have_js_property("complete", True)
         boss.click("#publish")
         expect(boss).to_have_url(
             re.compile(r"/games/komandor/cards/players-[\w-]+/$"), timeout=SLOW
