@@ -20,7 +20,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from matches.engine.effect_schema import effect_to_dict, read_effects
+from komandor.rules.effect_schema import effect_to_dict, read_effects
 from proposals import effect_words as words
 
 MAX_ACTIONS = 3

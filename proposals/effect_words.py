@@ -1,6 +1,6 @@
 """The effect language's codes (docs/effects.md) in words, for the effect builder's lists.
 
-Each list is the engine's own vocabulary (``matches.engine.effect_schema``) in its order; a
+Each list is the engine's own vocabulary (``komandor.rules.effect_schema``) in its order; a
 code the engine adds and this module does not name yet is shown as the code itself, so the
 builder never hides a part of the language.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
-from matches.engine import effect_schema as schema
+from komandor.rules import effect_schema as schema
 
 WHEN: dict[str, Promise] = {
     "start_of_turn": pgettext_lazy("effect builder", "At the start of the turn"),

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardbase.editorial.effect_messages import effect_problem_message
-from matches.engine.cards import CardKind
-from matches.engine.effect_schema import read_effects
-from matches.engine.effect_text import effect_text
+from komandor.rules.cards import CardKind
+from komandor.rules.effect_schema import read_effects
+from komandor.words.effect_text import effect_text
 
 LANGUAGES = ("ru", "en")
 # The engine's own words before an ability card's variant (``card_text``).

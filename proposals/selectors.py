@@ -16,7 +16,7 @@ from cardbase.editorial.drafts import can_publish, draft_diff, draft_instance
 from cardbase.editorial.rows import FieldChange
 from cardbase.models import Card, Draft
 from cardbase.rules_text import RulesText, rules_text_of
-from matches.engine.names import name_key
+from komandor.rules.names import name_key
 from proposals.models import CardProposal
 from proposals.services import KOMANDOR, OPEN_STATUSES
 

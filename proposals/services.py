@@ -35,8 +35,8 @@ from cardbase.editorial.history import revision_record
 from cardbase.editorial.rows import row_values
 from cardbase.models import Card, Draft, Game, Origin, Release
 from cardbase.services.card_rules import card_attributes_clean
-from matches.engine.cards import CardKind
-from matches.engine.names import fold_text
+from komandor.rules.cards import CardKind
+from komandor.rules.names import fold_text
 from proposals.models import CardProposal
 
 KOMANDOR = "komandor"

@@ -17,7 +17,7 @@ from cardbase.card_faces import kind_label
 from cardbase.editorial.drafts import can_publish
 from cardbase.models import Card, Origin
 from config.numbers import whole_number
-from matches.engine.cards import CardKind
+from komandor.rules.cards import CardKind
 from proposals import selectors, services
 from proposals.effect_builder import EffectFormSet
 from proposals.forms import (

@@ -14,11 +14,11 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from decks.models import Deck
-from matches.card_tally import DRAWN, PLAYED, card_tally
-from matches.engine.agents import make_agent
-from matches.engine.cards import CardKind
-from matches.engine.match import run_match
-from matches.engine_decks import playable_deck_of
+from komandor.agents.heuristic import make_agent
+from komandor.rules.cards import CardKind
+from komandor.rules.match import run_match
+from matches.games.card_tally import DRAWN, PLAYED, card_tally
+from matches.games.decks import playable_deck_of
 from proposals.generated_text import generated_text
 from tests.browser.steps import builder_ready, sign_up
 from tests.cardbase.admin_data import role_user

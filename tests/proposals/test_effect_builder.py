@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from django.http import QueryDict
 
-from matches.engine.effect_decks import EFFECT_CARDS
-from matches.engine.effect_schema import effect_to_dict, read_effects
+from komandor.rules.effect_decks import EFFECT_CARDS
+from komandor.rules.effect_schema import effect_to_dict, read_effects
 from proposals.effect_builder import EffectForm, effect_initial, effect_of, field_for
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "effects.md"
