@@ -244,9 +244,9 @@ def _release(data: ProposalData, game: Game, problems: _Problems) -> Release | N
     if release is None:
         problems.add(
             "release",
-            _("No printed release %(code)s in the catalogue; name it as printed instead."),
+            _("No printed release %(release)s in the catalogue; name it as printed instead."),
             "not_found",
-            code=code,
+            release=code,
         )
     return release
 

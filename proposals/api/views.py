@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied, ValidationError
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
@@ -30,6 +30,16 @@ from proposals.models import CardProposal
 _ERRORS = {400: DeckApiErrorSerializer, 401: DeckApiErrorSerializer, 403: DeckApiErrorSerializer}
 _ONE = {**_ERRORS, 404: DeckApiErrorSerializer}
 STATUSES = ["pending", "changes_requested", "published", "rejected"]
+# One page of proposals, as ``PageNumbers`` answers it.
+PROPOSAL_PAGE = inline_serializer(
+    "ProposalPage",
+    {
+        "count": serializers.IntegerField(),
+        "next": serializers.CharField(allow_null=True),
+        "previous": serializers.CharField(allow_null=True),
+        "results": ProposalSerializer(many=True),
+    },
+)
 
 
 class ProposalLimitError(APIException):
@@ -86,8 +96,20 @@ class ProposalListCreateView(APIView):
     @extend_schema(
         operation_id="card_proposals_list",
         summary=gettext_lazy("My card proposals (a publisher: everyone's)"),
-        parameters=[OpenApiParameter("status", str, enum=STATUSES)],
-        responses={200: ProposalSerializer(many=True), **_ERRORS},
+        parameters=[
+            OpenApiParameter("status", str, enum=STATUSES),
+            OpenApiParameter(
+                "page",
+                {
+                    "oneOf": [
+                        {"type": "integer", "minimum": 1},
+                        {"type": "string", "enum": list(PageNumbers.last_page_strings)},
+                    ]
+                },
+                description="Page number from 1, or 'last'; past the last: 404.",
+            ),
+        ],
+        responses={200: PROPOSAL_PAGE, **_ERRORS, 404: DeckApiErrorSerializer},
     )
     def get(self, request: Request) -> Response:
         wanted = request.query_params.get("status", "")

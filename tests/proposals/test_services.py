@@ -267,3 +267,9 @@ def test_a_card_without_effects_plays_as_printed_stats_and_says_so(komandor, pla
     card = proposal_publish(proposal=proposal, user=publisher)
     assert card.text == PRINTED  # shown on its face, marked as not played
     assert card.effects_gap == "всё"
+
+
+def test_a_release_must_be_a_printed_one_of_the_catalogue(komandor, player):
+    Release.objects.create(game=komandor, code="KST", name_ru="Свой набор", origin="project")
+    assert refused(player, proposal_data(release="KST"))["release"] == ["not_found"]
+    assert refused(player, proposal_data(release="nope"))["release"] == ["not_found"]
