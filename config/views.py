@@ -26,6 +26,7 @@ OTHER_ENTRY_POINTS = {
     "collection": "collection",
     "account": "account",
     "access-tokens": "account-token-list",
+    "card-proposals": "card-proposal-list",
     "schema": "api-schema",
     "docs": "api-docs",
     "health": "health",

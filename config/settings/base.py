@@ -11,6 +11,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from config.media_storage import media_storage
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 RULES_DIR = Path(os.environ.get("RULES_DIR", BASE_DIR.parent / "shared" / "rules"))
 
@@ -51,6 +53,7 @@ INSTALLED_APPS = [
     "decks",
     "matches",
     "accounts",
+    "proposals",
 ]
 
 MIDDLEWARE = [
@@ -160,6 +163,25 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
+# Uploaded files (card images, cardbase/card_images.py): the filesystem under MEDIA_ROOT, or an
+# S3-compatible store with MEDIA_STORAGE=s3 and MEDIA_S3_* (config/media_storage.py). Never
+# served from MEDIA_URL: images go out through the site's own view (/card-images/…), which
+# checks who may see an image and sets the cache headers.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
+MEDIA_URL = "/media/"
+STORAGES = {
+    "default": media_storage(os.environ),
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+# A card photo (proposals and the admin): its file size, its pixels (width × height; a larger
+# image is refused before it is decoded, so a small file that expands to gigabytes of pixels —
+# a decompression bomb — costs nothing) and the shortest side a readable card photo has.
+CARD_PHOTO_MAX_BYTES = int(os.environ.get("CARD_PHOTO_MAX_BYTES", str(8 * 1024 * 1024)))
+CARD_PHOTO_MAX_PIXELS = int(os.environ.get("CARD_PHOTO_MAX_PIXELS", str(40_000_000)))
+CARD_PHOTO_MIN_SIDE = int(os.environ.get("CARD_PHOTO_MIN_SIDE", "200"))
+# Card proposals per player in any 24 hours (page and API alike; proposals/services.py).
+CARD_PROPOSALS_PER_DAY = int(os.environ.get("CARD_PROPOSALS_PER_DAY", "20"))
+
 # Request bodies: one bound for forms and the API's JSON (a 413 in the API's envelope).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", str(1024 * 1024)))
 # The API's query strings: longer is a 414 in the envelope (config/request_limits.py), below
@@ -206,6 +228,8 @@ API_THROTTLE_RATES = {
     "match_create": os.environ.get("THROTTLE_MATCH_CREATE", "20/min"),
     # A move in a game against the AI: a person clicks fast, a game is hundreds of moves.
     "game_action": os.environ.get("THROTTLE_GAME_ACTION", "300/min"),
+    # A card proposal (a photo to check and re-encode): sending or sending again.
+    "card_proposal": os.environ.get("THROTTLE_CARD_PROPOSAL", "10/min"),
     # The replay page (not the API): each page plays the match again up to its step.
     "replay_page": os.environ.get("THROTTLE_REPLAY_PAGE", "30/min"),
 }
