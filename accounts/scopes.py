@@ -19,7 +19,7 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 class Scope(models.TextChoices):
     READ = "read", _("read: everything you may see")
-    DECKS = "decks", _("decks: decks, versions, tags and the collection")
+    DECKS = "decks", _("decks: decks, versions, tags, the collection and card proposals")
     PLAY = "play", _("play: games against the AI and with friends")
     TOURNAMENTS = "tournaments", _("tournaments: tournaments, matches, swap and field tests")
 
@@ -40,6 +40,12 @@ WRITE_SCOPES: Mapping[str, str] = {
     "collection": Scope.DECKS,
     "collection-counts": Scope.DECKS,
     "collection-import": Scope.DECKS,
+    # printed cards from the player's box (issue 35), and a publisher's decision on them
+    "card-proposal-list": Scope.DECKS,
+    "card-proposal-detail": Scope.DECKS,
+    "card-proposal-publish": Scope.DECKS,
+    "card-proposal-reject": Scope.DECKS,
+    "card-proposal-request-changes": Scope.DECKS,
     # a check that saves nothing
     "deck-validate": Scope.READ,
     # games a person plays

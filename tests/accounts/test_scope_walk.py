@@ -16,7 +16,7 @@ READS_BY_POST = {"/api/decks/validate/"}
 
 
 @pytest.fixture(scope="module")
-def schema(django_db_blocker):
+def schema(django_db_setup, django_db_blocker):
     from django.test import Client
 
     with django_db_blocker.unblock():
