@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from komandor.agents.heuristic import HeuristicAgent, ScriptedAgent
+from komandor.agents.registry import HeuristicAgent, ScriptedAgent
+from komandor.agents.simple import position_agents
 from komandor.rules.battle import (
     BattleResult,
     BattleRules,
@@ -46,7 +47,6 @@ from komandor.rules.position import (
     PositionError,
     phases_for_turns,
     play_phases,
-    position_agents,
     position_from_dict,
     position_game,
     read_dice,

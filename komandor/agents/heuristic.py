@@ -1,95 +1,16 @@
-"""Players that pick from the legal options of a ``Decision``: random, heuristic, scripted.
+"""The heuristic: fixed rules of thumb, one answer per decision (``HeuristicAgent``).
 
-An agent is given the decision (its options, their data and the context) and its own
-``Observation`` (what its player may know), never the state. How agents choose is versioned
-apart from the rules: ``AGENTS_VERSION`` is recorded with each match, and a change to it never
-makes a stored match unreplayable (a replay applies the stored choices, with no agent).
+Like every agent it is given the decision (its options, their data and the context) and its
+own ``Observation`` (what its player may know), never the state.
 """
 
 from __future__ import annotations
 
-import random
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
-from komandor.agents.search import SearchAgent
-from komandor.rules.decisions import Decision, IllegalChoiceError
+from komandor.rules.decisions import Decision
 from komandor.rules.observation import Observation
-
-# Bumped whenever a change alters how an agent chooses for the same decision and observation.
-AGENTS_VERSION = "1.1"
-
-
-class Agent(Protocol):
-    """A player of matches. ``observation`` is None only when the rules ask directly, outside a
-    match state (battle scenarios and rules tests)."""
-
-    name: str
-
-    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        """Return the index of the chosen option in ``decision.options``."""
-        ...
-
-
-class RandomAgent:
-    """Uniform over the legal options, from its own seeded generator."""
-
-    __slots__ = ("_random", "name")
-
-    def __init__(self, seed: int = 0, name: str = "random") -> None:
-        self._random = random.Random(seed)
-        self.name = name
-
-    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        return self._random.randrange(len(decision.options))
-
-
-class ScriptedAgent:
-    """Answers with option keys given in advance, then defers to ``fallback``.
-
-    ``script`` is either one list of keys, answered in order whatever the decision, or a
-    mapping from a decision kind to the keys answering that kind in order (scenario files).
-
-    >>> from komandor.rules.decisions import Option
-    >>> agent = ScriptedAgent(["b"])
-    >>> agent.choose(Decision(0, "demo", (Option("a"), Option("b"))))
-    1
-    >>> agent = ScriptedAgent({"demo": ["b"], "other": ["x"]}, fallback=RandomAgent())
-    >>> agent.choose(Decision(0, "demo", (Option("a"), Option("b")))), agent.unused()
-    (1, {'other': ['x']})
-    """
-
-    __slots__ = ("_by_kind", "_fallback", "_queues", "name")
-
-    def __init__(
-        self,
-        script: Iterable[str] | Mapping[str, Iterable[str]],
-        fallback: Agent | None = None,
-        name: str = "scripted",
-    ) -> None:
-        self._by_kind = isinstance(script, Mapping)
-        if isinstance(script, Mapping):
-            self._queues = {kind: deque(keys) for kind, keys in script.items()}
-        else:
-            self._queues = {"": deque(script)}
-        self._fallback = fallback
-        self.name = name
-
-    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        queue = self._queues.get(decision.kind if self._by_kind else "")
-        if queue:
-            return decision.index_of(queue.popleft())
-        if self._fallback is None:
-            raise IllegalChoiceError(f"the script ran out at a {decision.kind!r} decision")
-        return self._fallback.choose(decision, observation)
-
-    def unused(self) -> list[str] | dict[str, list[str]]:
-        """The keys never asked for: a list, or by kind (only the kinds with keys left)."""
-        if not self._by_kind:
-            return list(self._queues[""])
-        return {kind: list(keys) for kind, keys in self._queues.items() if keys}
-
 
 # Fixed answers of the heuristic to yes/no questions, by decision kind: the first listed key
 # that is legal wins.
@@ -392,71 +313,3 @@ def _value(data: Mapping[str, Any]) -> tuple[float, int]:
     """What a card is worth to the heuristic: income first, then fighting value per cost."""
     cost = max(data.get("cost", 0), 1)
     return (data.get("income", 0) * 3 + data.get("power", 0)) / cost, data.get("power", 0)
-
-
-# The agents ``make_agent`` builds, by name, with what each is.
-AGENTS: dict[str, str] = {
-    "random": "uniform over the legal options",
-    "heuristic": "fixed rules of thumb, one answer per decision",
-    "search": "heuristic playouts of every option in sampled worlds (search:N, N playouts)",
-}
-# ``search:N``: N playouts per searched decision (``search.SearchAgent``).
-SEARCH_MIN_BUDGET = 1
-SEARCH_MAX_BUDGET = 1000
-SEARCH_DEFAULT_BUDGET = 6
-# CPU of one game of ``search:N`` against the heuristic, relative to a game of heuristic
-# against heuristic: ``1 + SEARCH_COST_PER_PLAYOUT · N`` (measured, docs/engine.md).
-SEARCH_COST_PER_PLAYOUT = 5.3
-
-
-def parse_agent_spec(spec: str) -> tuple[str, int | None]:
-    """``(name, budget)`` of an agent spec: ``random``, ``heuristic``, ``search`` (the default
-    budget) or ``search:N``. Raises ``ValueError`` with ``agent_spec_error``'s message."""
-    name, colon, budget_text = spec.strip().partition(":")
-    if name not in AGENTS:
-        raise ValueError(f"unknown agent {spec!r}; known: random, heuristic, search, search:N")
-    if name != "search":
-        if colon:
-            raise ValueError(f"agent {name!r} takes no budget, got {spec!r}")
-        return name, None
-    if not colon:
-        return name, SEARCH_DEFAULT_BUDGET
-    text = budget_text.strip()
-    if not text.isdigit() or not text.isascii():
-        raise ValueError(f"search budget must be a whole number, got {budget_text!r}")
-    budget = int(text)
-    if not SEARCH_MIN_BUDGET <= budget <= SEARCH_MAX_BUDGET:
-        raise ValueError(
-            f"search budget must be {SEARCH_MIN_BUDGET}\u2013{SEARCH_MAX_BUDGET}, got {budget}"
-        )
-    return name, budget
-
-
-def agent_spec_error(spec: str) -> str | None:
-    """None when ``spec`` names an agent ``make_agent`` builds; else a short English message
-    naming what is wrong (for the API, the forms and the commands)."""
-    try:
-        parse_agent_spec(spec)
-    except ValueError as error:
-        return str(error)
-    return None
-
-
-def agent_cost(spec: str) -> float:
-    """CPU of one game with this agent, relative to a heuristic-against-heuristic game (for
-    per-user limits): 1 for ``random`` and ``heuristic``, ``1 + SEARCH_COST_PER_PLAYOUT · N``
-    for ``search:N``. Raises ``ValueError`` for a bad spec."""
-    _name, budget = parse_agent_spec(spec)
-    return 1.0 if budget is None else 1.0 + SEARCH_COST_PER_PLAYOUT * budget
-
-
-def make_agent(name: str, *, seed: int = 0) -> Agent:
-    """``random`` (seeded), ``heuristic``, ``search`` or ``search:N`` (seeded: the match seed
-    and the seat); the CLI's names. Raises ``ValueError`` for a bad spec."""
-    kind, budget = parse_agent_spec(name)
-    if kind == "random":
-        return RandomAgent(seed)
-    if kind == "heuristic":
-        return HeuristicAgent()
-    assert budget is not None
-    return SearchAgent(budget, seed=seed, name=name.strip(), policy=HeuristicAgent())

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from komandor.rules.observation import Observation
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class Option:
@@ -78,9 +80,13 @@ class IllegalChoiceError(ValueError):
 
 
 class Agent(Protocol):
+    """A player of matches, as the rules ask it: every agent (``komandor.agents``) and a match
+    state's ``Seat``. ``observation`` is what its player may know (``Observation``); None only
+    when the rules ask directly, outside a match state (battle scenarios and rules tests)."""
+
     name: str
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         """Return the index of the chosen option in ``decision.options``."""
         ...
 

@@ -14,9 +14,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from komandor.agents.heuristic import Agent
 from komandor.rules import rules
-from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.decisions import Agent, IllegalChoiceError
 from komandor.rules.decks import Deck
 from komandor.rules.dice import Dice, SeededDice
 from komandor.rules.effects import Effect

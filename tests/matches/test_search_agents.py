@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from komandor.agents.heuristic import SEARCH_MAX_BUDGET, agent_cost
+from komandor.agents.registry import SEARCH_MAX_BUDGET, agent_cost
 from matches import services, tasks
 from matches.agent_specs import agent_problem, agents_problems
 from matches.models import Batch, Match, Tournament
