@@ -38,7 +38,7 @@ from komandor.rules.battle import (
 from komandor.rules.cards import CardSpec, CardSpecError, card_from_dict
 from komandor.rules.decisions import IllegalChoiceError
 from komandor.rules.dice import DiceExhaustedError, FixedDice
-from komandor.rules.events import EventLog
+from komandor.rules.events import EventKind, EventLog
 from komandor.rules.game import TURN_ORDER, Game
 from komandor.rules.match import play_out
 from komandor.rules.match_state import MatchState, Seat
@@ -296,7 +296,7 @@ def _position_run(scenario: PositionScenario, log: EventLog) -> ScenarioRun:
     each decision from the decision and their observation."""
     position = scenario.position
     log.emit(  # first, before the ``static`` lines of cards whose effects are in force
-        "position",
+        EventKind.POSITION,
         turn=position.turn,
         phase=position.phase.value,
         priority=position.priority,

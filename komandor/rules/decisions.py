@@ -9,9 +9,53 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
 from komandor.rules.observation import Observation
+
+
+class DecisionKind(StrEnum):
+    """What a decision asks, by the part of the turn it belongs to. The values are a public
+    contract: the API, the logs, stored games and scenario scripts name decisions by them."""
+
+    ABILITY_REPLACE = "ability.replace"
+    ABILITY_VARIANT = "ability.variant"
+    BATTLE_ALLOW_WITHDRAW = "battle.allow_withdraw"
+    BATTLE_ATTACK = "battle.attack"
+    BATTLE_COUNTER_FIRE = "battle.counter_fire"
+    BATTLE_ECHELON_ENTER = "battle.echelon_enter"
+    BATTLE_EVADE = "battle.evade"
+    BATTLE_INCREASE_DISTANCE = "battle.increase_distance"
+    BATTLE_LANDING = "battle.landing"
+    BATTLE_NOVA_SHIELD = "battle.nova_shield"
+    BATTLE_NOVA_TARGETS = "battle.nova_targets"
+    BATTLE_ORDER = "battle.order"
+    BATTLE_RAM_DODGE = "battle.ram_dodge"
+    BATTLE_RESUME_CLOSING = "battle.resume_closing"
+    BATTLE_SECOND_ECHELON = "battle.second_echelon"
+    BATTLE_STOP_CLOSING = "battle.stop_closing"
+    BATTLE_WITHDRAW = "battle.withdraw"
+    CAPTURE_CIVIL_BUILDING = "capture.civil_building"
+    COMMANDER_MOVE = "commander.move"
+    COMMERCE_ESCORT = "commerce.escort"
+    COMMERCE_RUN = "commerce.run"
+    DICE_REROLL = "dice.reroll"
+    EFFECT_PLAY = "effect.play"
+    EFFECT_SEARCH = "effect.search"
+    EFFECT_TARGET = "effect.target"
+    EFFECT_TO_DECK = "effect.to_deck"
+    MOVE_GROUND = "move.ground"
+    MOVE_SHIP = "move.ship"
+    PLACE_GROUND = "place.ground"
+    PLACE_SHIP = "place.ship"
+    PRODUCTION_BUILD = "production.build"
+    PRODUCTION_DISCARD_ABILITY = "production.discard_ability"
+    SETUP_ABILITY = "setup.ability"
+    SETUP_BUILD = "setup.build"
+    SETUP_COMMANDER = "setup.commander"
+    SETUP_REDEAL = "setup.redeal"
+    SETUP_RETURN_CARD = "setup.return_card"
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -40,14 +84,14 @@ _set_option_data: Callable[[Option, Mapping[str, Any]], None] = vars(Option)["da
 @dataclass(frozen=True, slots=True, init=False)
 class Decision:
     player: int
-    kind: str
+    kind: DecisionKind
     options: tuple[Option, ...]
     context: Mapping[str, Any] = field(default_factory=dict)
 
     def __init__(
         self,
         player: int,
-        kind: str,
+        kind: DecisionKind,
         options: tuple[Option, ...],
         context: Mapping[str, Any] | None = None,
     ) -> None:
@@ -66,7 +110,7 @@ class Decision:
 
 
 _set_decision_player: Callable[[Decision, int], None] = vars(Decision)["player"].__set__
-_set_decision_kind: Callable[[Decision, str], None] = vars(Decision)["kind"].__set__
+_set_decision_kind: Callable[[Decision, DecisionKind], None] = vars(Decision)["kind"].__set__
 _set_decision_options: Callable[[Decision, tuple[Option, ...]], None] = vars(Decision)[
     "options"
 ].__set__

@@ -33,11 +33,13 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
-# Imported at run time, not only for the type checker: the compiled engine needs the classes of
-# ``Moment``'s fields (``game``, ``battle``) when it loads this module.
 from komandor.rules.battle import _Battle
 from komandor.rules.cards import CardKind, CardSpec, Victory
-from komandor.rules.decisions import Option
+from komandor.rules.decisions import DecisionKind, Option
+
+# Imported at run time, not only for the type checker: the compiled engine needs the classes of
+# ``Moment``'s fields (``game``, ``battle``) when it loads this module.
+from komandor.rules.events import EventKind
 from komandor.rules.names import name_key
 from komandor.rules.state import ATTACHED as ATTACHED
 from komandor.rules.state import LIVE_ZONES, Modifier, Phase, Zone
@@ -506,14 +508,19 @@ class Effects:
         if grant is None:
             return first
         choice = self.game.ask(
-            player, "dice.reroll", (_KEEP, _REROLL), roll=first, purpose=purpose, need=need
+            player,
+            DecisionKind.DICE_REROLL,
+            (_KEEP, _REROLL),
+            roll=first,
+            purpose=purpose,
+            need=need,
         )
         if choice.key == "keep":
             return first
         grants.remove(grant)
         second = self.game.dice.d6()
         self.game.log.emit(
-            "reroll", player=player, purpose=purpose, first=first, second=second, need=need
+            EventKind.REROLL, player=player, purpose=purpose, first=first, second=second, need=need
         )
         return second
 
@@ -589,7 +596,7 @@ class Effects:
                 context = {"window": window.value}
                 if moment.battle is not None:
                     context.update(moment.battle.context)
-            choice = self.game.ask(player, "effect.play", options, **context)
+            choice = self.game.ask(player, DecisionKind.EFFECT_PLAY, options, **context)
             if choice.key == "pass":
                 return
             effect = self._attached[player][choice.data["effect"]]
@@ -601,7 +608,9 @@ class Effects:
         options = [_PASS, *self._offers(effect, moment)]
         if len(options) == 1:
             return
-        choice = self.game.ask(moment.player, "effect.play", options, window=str(moment.window))
+        choice = self.game.ask(
+            moment.player, DecisionKind.EFFECT_PLAY, options, window=str(moment.window)
+        )
         if choice.key != "pass":
             self._play(effect, moment.aimed(choice.data["target"]))
 
@@ -767,7 +776,7 @@ class Effects:
         elif moment.target is not None:
             moment = replace(moment, targets=(moment.target,))
         self.game.log.emit(
-            "effect",
+            EventKind.EFFECT,
             player=player,
             effect=effect.key,
             name=effect.name,
@@ -818,7 +827,9 @@ class Effects:
                 for uid in found
                 if uid not in chosen
             ]
-            chosen.append(self.game.ask(chooser, "effect.target", options, effect=effect.key).key)
+            chosen.append(
+                self.game.ask(chooser, DecisionKind.EFFECT_TARGET, options, effect=effect.key).key
+            )
         return tuple(chosen)
 
     def _answered(self, effect: Effect, moment: Moment) -> bool:
@@ -844,7 +855,7 @@ class Effects:
         )
         cancelled, self._cancelled = self._cancelled, False
         if cancelled:
-            self.game.log.emit("cancelled", player=moment.player, effect=effect.key)
+            self.game.log.emit(EventKind.CANCELLED, player=moment.player, effect=effect.key)
         return cancelled
 
     def cancel(self) -> None:
@@ -861,7 +872,12 @@ class Effects:
         card = state.cards[uid]
         frm = card.zone
         self.game.log.emit(
-            "revealed", player=card.owner, card=uid, name=card.spec.name, frm=frm.value, to=to.value
+            EventKind.REVEALED,
+            player=card.owner,
+            card=uid,
+            name=card.spec.name,
+            frm=frm.value,
+            to=to.value,
         )
         state.move(uid, to)
         if Zone.DECK in (frm, to):
@@ -871,7 +887,7 @@ class Effects:
         """SPECIAL-11: «колода перемешивается» after a card is found in or put into it (the
         ``shuffled`` event: fixed dice leave the order as it was)."""
         self.game.shuffle_deck(player)
-        self.game.log.emit("shuffled", player=player)
+        self.game.log.emit(EventKind.SHUFFLED, player=player)
 
 
 class _RerollingDice:

@@ -19,7 +19,7 @@ from komandor.rules.decisions import Agent, IllegalChoiceError
 from komandor.rules.decks import Deck
 from komandor.rules.dice import Dice, SeededDice
 from komandor.rules.effects import Effect
-from komandor.rules.events import EventLog
+from komandor.rules.events import EventKind, EventLog
 from komandor.rules.game import Game
 from komandor.rules.match_state import MatchState, RecordingDice, Seat
 from komandor.rules.state import GameState
@@ -64,7 +64,7 @@ class MatchSetup:
             for effect in attached:
                 game.effects.attach(player, effect)
         events.emit(
-            "match",
+            EventKind.MATCH,
             engine=ENGINE_VERSION,
             seed=self.seed,
             decks=[deck.name for deck in self.decks],
@@ -73,8 +73,8 @@ class MatchSetup:
 
         def play() -> Outcome:
             outcome = game.play(turn_cap=self.turn_cap)
-            if not events.of_type("victory"):  # a turn-cap draw: the rules log no victory
-                events.emit("victory", **outcome.to_dict())
+            if not events.of_type(EventKind.VICTORY):  # a turn-cap draw: the rules log no victory
+                events.emit(EventKind.VICTORY, **outcome.to_dict())
             return outcome
 
         return game, play

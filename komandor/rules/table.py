@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from komandor.rules.battle import Combatant
-from komandor.rules.decisions import Agent, Option
+from komandor.rules.decisions import Agent, DecisionKind, Option
 from komandor.rules.dice import Dice
 from komandor.rules.events import EventLog
 from komandor.rules.state import Card, GameState
@@ -43,7 +43,7 @@ class Table(Protocol[EffectsT_co]):
     @property
     def effects(self) -> EffectsT_co: ...
 
-    def ask(self, player: int, kind: str, options: Sequence[Option], **context: Any) -> Option:
+    def ask(self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any) -> Option:
         """The player's agent picks one of the legal ``options`` (``Decision``)."""
         ...
 
