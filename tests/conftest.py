@@ -45,7 +45,7 @@ def _no_api_throttles(settings):
     (``config/throttles.py``) are off unless a test sets its own rates
     (``settings.API_THROTTLE_RATES = {...}``, as ``tests/test_throttles.py`` does)."""
     settings.API_THROTTLE_RATES = {}
-    # Nor is a replay page kept (matches/page_limits.py): a test that changes a match and
+    # Nor is a replay page kept (matches/replays/page_limits.py): a test that changes a match and
     # reloads its page sees the change. tests/matches/test_replay_page_limits.py turns it on.
     settings.REPLAY_PAGE_CACHE_SECONDS = 0
 

@@ -11,7 +11,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from komandor.agents.registry import AGENTS
-from matches.formats import FORMATS
+from matches.tournaments.formats import FORMATS
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
 from tests.test_english_interface import _api_errors

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from komandor.agents.registry import make_agent  # noqa: E402
 from komandor.rules.decks import deck_from_dict  # noqa: E402
 from komandor.rules.match import run_match  # noqa: E402
-from matches.card_tally import card_tally  # noqa: E402
+from matches.games.card_tally import card_tally  # noqa: E402
 from scripts.bench.precon_files import precon_files  # noqa: E402
 
 PACKAGE = "engine_base"

@@ -10,7 +10,7 @@ today's rules, so the rules are the same for both sides). Game pair ``k`` plays 
 precon pairing ``k mod 56`` with seed ``k // 56``, twice: today's agent in seat 0, then in
 seat 1, the decks, seed and so the dice the same — a seat or deck advantage cancels.
 
-After every pair the tournaments' own SPRT (``matches/statistics.py``: ``sprt_llr``,
+After every pair the tournaments' own SPRT (``matches/tournaments/statistics.py``: ``sprt_llr``,
 ``sprt_bounds``, ``sprt_decision``; H0 50 %, H1 55 %, α = β = 0.05 by default, a draw half a
 win) is checked; the run stops at its decision (or at ``--max-pairs``), and plays on to
 ``--min-games`` games when asked, the win rate then reported over all games. Printed: the LLR
@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from komandor.agents.registry import AGENTS_VERSION, HeuristicAgent  # noqa: E402
 from komandor.rules.decks import deck_from_dict  # noqa: E402
 from komandor.rules.match import run_match  # noqa: E402
-from matches.statistics import (  # noqa: E402
+from matches.tournaments.statistics import (  # noqa: E402
     SprtDecision,
     sprt_bounds,
     sprt_decision,

@@ -58,9 +58,9 @@ def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
         from decks.models import Deck
         from komandor import ENGINE, ENGINE_REASON
         from komandor.agents.heuristic import HeuristicAgent
-        from matches import human_play
-        from matches.human_play import human_match_start, human_match_state
         from matches.models import HumanMatch
+        from matches.play import services as human_play
+        from matches.play.services import human_match_start, human_match_state
 
         settings.API_THROTTLE_RATES = {}
         if wal:

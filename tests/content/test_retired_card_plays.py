@@ -14,8 +14,8 @@ from decks.selectors import deck_content
 from decks.services import deck_update
 from decks.values import DeckContent, EntryContent
 from komandor.rules import rules
-from matches.engine_decks import playable_deck_of
-from matches.playing import play_game
+from matches.games.decks import playable_deck_of
+from matches.games.playing import play_game
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
 

@@ -17,7 +17,7 @@ from decks.services import deck_export_json, deck_import
 from komandor.agents.registry import make_agent
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.match import run_match
-from matches.services import can_enter, entry_problems
+from matches.games.entries import can_enter, entry_problems
 from tests.decks.factories import UserFactory
 from tests.decks.precon_data import CARDS, PRECONS, write_data
 

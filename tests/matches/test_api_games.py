@@ -13,9 +13,10 @@ from rest_framework.test import APIClient
 
 from decks.models import Visibility
 from komandor.rules.match_state import decode_actions
-from matches import human_play, human_selectors
-from matches.human_play import human_match_state
 from matches.models import HumanMatch, HumanMatchStatus
+from matches.play import selectors as human_selectors
+from matches.play import services as human_play
+from matches.play.services import human_match_state
 from tests.matches.decks import playable_deck
 
 pytestmark = pytest.mark.django_db
