@@ -3,7 +3,7 @@
 ``game.Game`` is the one implementation. ``effects``, ``effect_play``, ``fights`` and
 ``commerce`` take a ``Table`` instead of a ``Game``, so ``game.py`` imports them and none of them
 imports ``game.py`` — the engine's import graph has no cycle, even for the type checker
-(``tests/engine/test_engine_isolation.py``). ``Table`` is generic in the type of its effects
+(``tests/test_import_cycles.py``). ``Table`` is generic in the type of its effects
 (``effects.Effects``, which itself holds a table), so this module needs nothing of ``effects.py``;
 the rules modules write ``Table[Effects]``.
 """
