@@ -538,7 +538,7 @@ def battle_fight(
 
 # --- The battle procedure -------------------------------------------------------------------
 
-_PASS = Option("pass", "не атаковать")
+_PASS = Option("pass")
 _ATTACK_ROLES = frozenset({Role.SHIP, Role.STATION, Role.MILITARY_BUILDING})
 # What weapons may be fired at: the fleet, plus civil buildings «по тем же правилам, что и
 # военные постройки» (CIV-2). Ground units are hit by bombs only (GRD-8).
@@ -743,7 +743,9 @@ class _Battle:
         hooks = self.hooks
         return self.dice if hooks is None else hooks.dice_for(player, purpose, need)
 
-    def _ask(self, player: int, kind: DecisionKind, options: Iterable[Option], **context: Any) -> Option:
+    def _ask(
+        self, player: int, kind: DecisionKind, options: Iterable[Option], **context: Any
+    ) -> Option:
         decision = Decision(player, kind, tuple(options), {**self.context, **context})
         choice = decide(self.agents[player], decision)
         if self.log.enabled and len(decision.options) > 1:
@@ -758,8 +760,8 @@ class _Battle:
             ships = side.alive(Role.SHIP)
             chosen: list[Combatant] = []
             while len(chosen) < len(ships) // 2:
-                options = [Option("done", "без второго эшелона")]
-                options += [Option(f"reserve:{c.uid}", c.name) for c in ships if c not in chosen]
+                options = [Option("done")]
+                options += [Option(f"reserve:{c.uid}") for c in ships if c not in chosen]
                 choice = self._ask(side.player, DecisionKind.BATTLE_SECOND_ECHELON, options)
                 if choice.key == "done":
                     break
@@ -789,7 +791,7 @@ class _Battle:
                     and (enemy.alive(Role.MILITARY_BUILDING) or enemy.alive(Role.GROUND_UNIT))
                 ):
                     continue
-                options = (Option("wait", "ждать"), Option("enter", "ввести второй эшелон"))
+                options = (Option("wait"), Option("enter"))
                 if (
                     self._ask(side.player, DecisionKind.BATTLE_ECHELON_ENTER, options).key
                     != "enter"
@@ -834,17 +836,17 @@ class _Battle:
             ships = [c for c in side.alive(Role.SHIP) if c.uid not in refused]
             if not ships:
                 return
-            options = [Option("stay", "остаться в бою")]
+            options = [Option("stay")]
             for ship in ships:
                 free = ship.speed >= enemy_fastest
                 key = f"withdraw:{ship.uid}" if free else f"ask:{ship.uid}"
-                options.append(Option(key, ship.name))
+                options.append(Option(key))
             choice = self._ask(side.player, DecisionKind.BATTLE_WITHDRAW, options)
             if choice.key == "stay":
                 return
             action, uid = choice.key.split(":", 1)
             if action == "ask":
-                permit = (Option("refuse", "не отпускать"), Option("allow", "отпустить"))
+                permit = (Option("refuse"), Option("allow"))
                 if (
                     self._ask(
                         enemy.player, DecisionKind.BATTLE_ALLOW_WITHDRAW, permit, ship=uid
@@ -885,8 +887,8 @@ class _Battle:
             for index in (0, 1):
                 if self._may_manoeuvre(index) and self._slowest(index) >= self._fastest(1 - index):
                     options = (
-                        Option("continue", "продолжать сближение"),
-                        Option("stop", "прекратить"),
+                        Option("continue"),
+                        Option("stop"),
                     )
                     if (
                         self._ask(
@@ -900,7 +902,7 @@ class _Battle:
         if self.stopped and current is not Distance.SHORT:
             for index in (0, 1):
                 if self._fastest(index) > self._fastest(1 - index) and self.sides[index].fighting():
-                    options = (Option("hold", "держать дистанцию"), Option("resume", "сближаться"))
+                    options = (Option("hold"), Option("resume"))
                     if (
                         self._ask(
                             self.sides[index].player, DecisionKind.BATTLE_RESUME_CLOSING, options
@@ -913,11 +915,9 @@ class _Battle:
         if current is not Distance.LONG:
             for index in (0, 1):
                 if self._may_manoeuvre(index) and self._slowest(index) > self._fastest(1 - index):
-                    farther = [Option("keep", "не увеличивать")]
+                    farther = [Option("keep")]
                     farther += [
-                        Option(d.key, d.key)
-                        for d in (Distance.MEDIUM, Distance.LONG)
-                        if d > current
+                        Option(d.key) for d in (Distance.MEDIUM, Distance.LONG) if d > current
                     ]
                     choice = self._ask(
                         self.sides[index].player, DecisionKind.BATTLE_INCREASE_DISTANCE, farther
@@ -1099,7 +1099,6 @@ class _Battle:
             key = f"{c.uid}:{mount.key}>{','.join(t.uid for t in targets)}"
         return Option(
             key,
-            "",
             {
                 "attackers": (c.uid,),
                 "mount": mount.key,
@@ -1134,7 +1133,6 @@ class _Battle:
             joint.append(
                 Option(
                     f"{'+'.join(uids)}:bombs>{t.uid}",
-                    "",
                     {"attackers": uids, "mount": "bombs", "targets": (t.uid,), "expected": total},
                 )
             )
@@ -1241,7 +1239,7 @@ class _Battle:
                 and not target.tapped
                 and evasive_manoeuvre_applies(weapon, distance)
             ):
-                options = (Option("evade", "манёвр уклонения"), Option("take", "принять удар"))
+                options = (Option("evade"), Option("take"))
                 choice = self._ask(
                     target.player,
                     DecisionKind.BATTLE_EVADE,
@@ -1382,7 +1380,7 @@ class _Battle:
         ]
         if len(eligible) > count:
             options = [
-                Option(",".join(t.uid for t in group), "", {"targets": tuple(t.uid for t in group)})
+                Option(",".join(t.uid for t in group), {"targets": tuple(t.uid for t in group)})
                 for group in combinations(eligible, count)
             ]
             choice = self._ask(shooter.player, DecisionKind.BATTLE_NOVA_TARGETS, options)
@@ -1400,7 +1398,7 @@ class _Battle:
             shield = target.shield_now
             absorb = False
             if shield > 0:
-                answers = (Option("absorb", "принять щитом"), Option("full", "сохранить щит"))
+                answers = (Option("absorb"), Option("full"))
                 choice = self._ask(
                     target.player, DecisionKind.BATTLE_NOVA_SHIELD, answers, target=target.uid
                 )
@@ -1471,7 +1469,7 @@ class _Battle:
 
     def _ram(self, rammer: Combatant, target: Combatant) -> None:
         if ram_dodge_allowed(rammer_speed=rammer.speed, target_speed=target.speed):
-            options = (Option("dodge", "уклониться"), Option("accept", "принять таран"))
+            options = (Option("dodge"), Option("accept"))
             if (
                 self._ask(
                     target.player, DecisionKind.BATTLE_RAM_DODGE, options, rammer=rammer.uid
@@ -1613,7 +1611,7 @@ class _Battle:
             landers = [c for c in side.ships_on_site() if c.landing > 0]
             if not landing_succeeds([c.landing for c in landers], [u.strength for u in units]):
                 continue
-            options = (Option("land", "высадить десант"), Option("hold", "не высаживать"))
+            options = (Option("land"), Option("hold"))
             if self._ask(side.player, DecisionKind.BATTLE_LANDING, options).key != "land":
                 continue
             if self.log.enabled:
@@ -1679,7 +1677,6 @@ def _ram_numbers(rammer: Combatant, target: Combatant) -> tuple[int, int]:
 def _ram_option(rammer: Combatant, target: Combatant, expected: float) -> Option:
     return Option(
         f"{rammer.uid}:ram>{target.uid}",
-        "",
         {
             "attackers": (rammer.uid,),
             "mount": "ram",

@@ -36,7 +36,7 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
         # PROP-COMMERCE-1 / PROP-SMUGGLE-2: on the orbit of an object the player controls.
         if home is None or home.zone is not Zone.PLAY or home.controller != player:
             continue
-        options = [Option("none", "без рейса")]
+        options = [Option("none")]
         for obj in state.objects():
             if obj.uid == home.uid:
                 continue
@@ -44,7 +44,6 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
                 options.append(
                     Option(
                         f"run:{obj.uid}",
-                        obj.spec.name,
                         {**game.card_features(obj), "smuggling": False},
                     )
                 )
@@ -52,7 +51,6 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
                 options.append(
                     Option(
                         f"smuggle:{obj.uid}",
-                        obj.spec.name,
                         {**game.card_features(obj), "smuggling": True},
                     )
                 )
@@ -78,7 +76,7 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
             choice = game.ask(
                 player,
                 DecisionKind.COMMERCE_ESCORT,
-                (Option("stay", "остаться"), Option("escort", "сопровождать")),
+                (Option("stay"), Option("escort")),
                 ship=game.card_features(escort),
             )
             if choice.key == "escort":

@@ -1,8 +1,8 @@
 """Every choice the rules give a player goes through one interface.
 
-The engine builds a ``Decision``: whose it is, what kind, and an explicit tuple of legal
-``Option``s in a stable order with readable labels. The player's ``Agent`` returns the index of
-the option it picks. Agents never see or change the state directly.
+The engine builds a ``Decision``: whose it is, what kind (``DecisionKind``), and an explicit
+tuple of legal ``Option``s in a stable order, each with its stable key. The player's ``Agent``
+returns the index of the option it picks. Agents never see or change the state directly.
 """
 
 from __future__ import annotations
@@ -61,23 +61,22 @@ class DecisionKind(StrEnum):
 @dataclass(frozen=True, slots=True, init=False)
 class Option:
     """One legal choice. ``key`` is stable and compact (used by scripted agents and logs);
-    ``data`` carries what the engine needs to apply it."""
+    ``data`` carries what the engine needs to apply it. No words: what an option reads as, in
+    Russian or English, is the words' business (``matches/words/decision_text.py``), from the
+    decision's kind, the key and the data."""
 
     key: str
-    label: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
 
-    def __init__(self, key: str, label: str = "", data: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, key: str, data: Mapping[str, Any] | None = None) -> None:
         # Thousands are built per match; setting the slots directly is about four times faster
         # than the frozen dataclass's generated __init__.
         _set_option_key(self, key)
-        _set_option_label(self, label)
         _set_option_data(self, {} if data is None else data)
 
 
 # The slots' descriptors (a frozen dataclass forbids ``self.key = …``).
 _set_option_key: Callable[[Option, str], None] = vars(Option)["key"].__set__
-_set_option_label: Callable[[Option, str], None] = vars(Option)["label"].__set__
 _set_option_data: Callable[[Option, Mapping[str, Any]], None] = vars(Option)["data"].__set__
 
 

@@ -378,7 +378,7 @@ def _put_ability(uid: str, moment: Moment) -> None:
     state = game.state
     held = game.preselected(player)
     if len(held) >= _MAX_ABILITIES:
-        options = [Option(u, state.cards[u].spec.name) for u in held]
+        options = [Option(u) for u in held]
         out = game.ask(player, DecisionKind.ABILITY_REPLACE, options).key
         state.move(out, Zone.LOSSES)
         game.log.emit(EventKind.ABILITY_REPLACED, player=player, card=out)
@@ -788,10 +788,7 @@ def _search(action: Action, source: str | None, moment: Moment) -> None:
             if zone is Zone.DECK:
                 game.effects.shuffle(player)  # searched all the same (SPECIAL-11)
             return
-        options = [
-            Option(uid, state.cards[uid].spec.name, game.card_features(state.cards[uid]))
-            for uid in found
-        ]
+        options = [Option(uid, game.card_features(state.cards[uid])) for uid in found]
         game.effects.fetch(game.ask(player, DecisionKind.EFFECT_SEARCH, options).key)
 
 
@@ -812,10 +809,7 @@ def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
         ]
         if not found:
             return
-        options = [
-            Option(uid, state.cards[uid].spec.name, game.card_features(state.cards[uid]))
-            for uid in found
-        ]
+        options = [Option(uid, game.card_features(state.cards[uid])) for uid in found]
         uid = game.ask(player, DecisionKind.EFFECT_TO_DECK, options, frm=zone).key
         game.effects.fetch(uid, Zone.DECK)
 

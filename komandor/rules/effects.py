@@ -193,9 +193,9 @@ class _Rule:
     expires: str | None
 
 
-_PASS = Option("pass", "не играть")
-_KEEP = Option("keep", "оставить")
-_REROLL = Option("reroll", "перебросить")
+_PASS = Option("pass")
+_KEEP = Option("keep")
+_REROLL = Option("reroll")
 CARD_BAN = "card:"  # a ban of the cards with a name (SPECIAL-7), not of a rule or an effect
 
 
@@ -624,7 +624,6 @@ class Effects:
         return [
             Option(
                 f"play:{effect.key}" if target is None else f"play:{effect.key}>{target}",
-                effect.name,
                 {
                     **data,
                     "target": target,
@@ -823,7 +822,7 @@ class Effects:
         chosen: list[str] = []
         while len(chosen) < effect.pick:
             options = [
-                Option(uid, state.cards[uid].spec.name, self.game.card_features(state.cards[uid]))
+                Option(uid, self.game.card_features(state.cards[uid]))
                 for uid in found
                 if uid not in chosen
             ]

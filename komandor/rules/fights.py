@@ -44,8 +44,7 @@ def battle_phase(game: Table[Effects], mover: int) -> None:
             site = sites[0]
         else:
             options = [
-                Option(where, where, game.location_features(state.priority, where))
-                for where in sites
+                Option(where, game.location_features(state.priority, where)) for where in sites
             ]
             site = game.ask(state.priority, DecisionKind.BATTLE_ORDER, options).key
         sites.remove(site)
@@ -256,7 +255,7 @@ def resolve_control(game: Table[Effects], *, at: str | None = None) -> None:
             option = game.ask(
                 captor,
                 DecisionKind.CAPTURE_CIVIL_BUILDING,
-                (Option("capture", "захватить"), Option("destroy", "уничтожить")),
+                (Option("capture"), Option("destroy")),
                 card=game.card_features(civil),
             )
             if option.key == "destroy":

@@ -101,7 +101,9 @@ class Game:
 
     # --- plumbing ------------------------------------------------------------------------------
 
-    def ask(self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any) -> Option:
+    def ask(
+        self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any
+    ) -> Option:
         decision = Decision(player, kind, tuple(options), context)
         option = decide(self.agents[player], decision)
         if self.log.enabled and len(options) > 1:
@@ -196,8 +198,8 @@ class Game:
             self.preselect_from_deck(player)
             return
         while len(self.preselected(player)) < rules.MAX_ABILITY_CARDS:
-            options = [Option("done", "начать игру")] + [
-                Option(uid, state.cards[uid].spec.name, self.card_features(state.cards[uid]))
+            options = [Option("done")] + [
+                Option(uid, self.card_features(state.cards[uid]))
                 for uid in me.deck
                 if state.cards[uid].kind is CardKind.ABILITY and not state.cards[uid].spec.special
             ]
@@ -241,7 +243,7 @@ class Game:
             card.variant = 0
             return
         options = [
-            Option(f"v{number + 1}", f"вариант {number + 1}", {"variant": number})
+            Option(f"v{number + 1}", {"variant": number})
             for number in range(len(card.spec.variants or ()) or 1)
         ]
         card.variant = self.ask(player, DecisionKind.ABILITY_VARIANT, options, card=uid).data.get(
@@ -268,8 +270,8 @@ class Game:
                 player,
                 DecisionKind.SETUP_REDEAL,
                 (
-                    Option("keep", "оставить карты"),
-                    Option("redeal", f"пересдать: взять {smaller}", {"cards": smaller}),
+                    Option("keep"),
+                    Option("redeal", {"cards": smaller}),
                 ),
                 hand=self.hand_summary(player),
                 redeal=redeal,
@@ -314,7 +316,7 @@ class Game:
                     "(CMDR-2)",
                 )
             )
-        options = [Option(c.uid, c.spec.name, self.card_features(c)) for c in carriers]
+        options = [Option(c.uid, self.card_features(c)) for c in carriers]
         option = self.ask(player, DecisionKind.SETUP_COMMANDER, options)
         state.players[player].commander_at = option.key
         self.log.emit(EventKind.COMMANDER, player=player, at=option.key)
@@ -545,7 +547,7 @@ class Game:
         options: list[Option] = []
         resources = me.resources
         if resources < 1:
-            return [Option("next", "дальше")]
+            return [Option("next")]
         space_object = CardKind.SPACE_OBJECT
         objects_started = objects_total = counted = 0
         if space_object in kinds:  # the counts only limit space objects
@@ -570,12 +572,10 @@ class Game:
             remaining = card.cost - card.tokens
             base = self.card_features(card)  # a fresh copy: add to it
             base["card"] = uid
-            name = card.spec.name
             if remaining <= resources:
                 options.append(
                     Option(
                         f"{uid}:{remaining}",
-                        f"{name}: построить",
                         {**base, "amount": remaining, "complete": True},
                     )
                 )
@@ -583,14 +583,13 @@ class Game:
                 options.append(
                     Option(
                         f"{uid}:{amount}",
-                        f"{name}: вложить {amount}",
                         {**base, "amount": amount, "complete": False},
                     )
                 )
         if setup and self.must_build_carrier(player, built, options):
             # AMB-28a: the Commander needs a built carrier, so complete one before anything else.
             return [option for option in options if option.data.get("complete")]
-        options.insert(0, Option("next", "дальше"))
+        options.insert(0, Option("next"))
         return options
 
     def must_build_carrier(self, player: int, built: list[str], options: list[Option]) -> bool:
@@ -628,18 +627,14 @@ class Game:
         """PROD-10..13, AMB-33: own unblocked orbits, enemy orbits I block, own or new sectors."""
         state = self.state
         index = self.place_index()
-        options = [Option(NEW_SECTOR, "новый сектор", {"to": NEW_SECTOR, "orbit": False})]
+        options = [Option(NEW_SECTOR, {"to": NEW_SECTOR, "orbit": False})]
         for obj in state.objects():
             blocked = state.is_blocked(obj)
             if (obj.controller == player and not blocked) or (obj.controller != player and blocked):
-                options.append(
-                    Option(obj.uid, obj.spec.name, self.location_features(player, obj.uid, index))
-                )
+                options.append(Option(obj.uid, self.location_features(player, obj.uid, index)))
         for where in state.ship_locations(player):
             if where.startswith("s"):
-                options.append(
-                    Option(where, "сектор", self.location_features(player, where, index))
-                )
+                options.append(Option(where, self.location_features(player, where, index)))
         option = self.ask(
             player, DecisionKind.PLACE_SHIP, options, ship=self.card_features(state.cards[uid])
         )
@@ -653,7 +648,7 @@ class Game:
         card = state.cards[uid]
         index = self.place_index()
         options = [
-            Option(obj.uid, obj.spec.name, self.location_features(player, obj.uid, index))
+            Option(obj.uid, self.location_features(player, obj.uid, index))
             for obj in state.objects(player)
             if not state.is_blocked(obj)
             and not (
@@ -684,8 +679,8 @@ class Game:
             near = state.ships_at(at, player)
         if not near:
             return
-        options = [Option("stay", "остаться", self.card_features(carrier))]
-        options += [Option(c.uid, c.spec.name, self.card_features(c)) for c in near]
+        options = [Option("stay", self.card_features(carrier))]
+        options += [Option(c.uid, self.card_features(c)) for c in near]
         option = self.ask(
             player, DecisionKind.COMMANDER_MOVE, options, at=at, phase=state.phase.value
         )
@@ -701,7 +696,7 @@ class Game:
             option = self.ask(
                 player,
                 DecisionKind.PRODUCTION_DISCARD_ABILITY,
-                (Option("keep", "оставить"), Option("discard", "сбросить за фишку действия")),
+                (Option("keep"), Option("discard")),
                 card=uid,
             )
             if option.key == "discard":
@@ -732,10 +727,10 @@ class Game:
         table = {where: self.location_features(player, where, index) for where in places}
         # The offer of each place is rebuilt only when a move changes its features.
         offers = {where: self._place_offer(where, table[where]) for where in places}
-        new_sector = Option(NEW_SECTOR, "новый сектор", {"to": NEW_SECTOR, "orbit": False})
+        new_sector = Option(NEW_SECTOR, {"to": NEW_SECTOR, "orbit": False})
         for ship in ships:
             here = ship.where or ""
-            options = [Option("stay", "остаться", table.get(here) or {"to": here}), new_sector]
+            options = [Option("stay", table.get(here) or {"to": here}), new_sector]
             options += [offer for where, offer in offers.items() if where != here]
             option = self.ask(
                 player,
@@ -759,8 +754,7 @@ class Game:
                 offers[place] = self._place_offer(place, table[place])
 
     def _place_offer(self, where: str, features: dict[str, Any]) -> Option:
-        card = self.state.cards.get(where)
-        return Option(where, card.spec.name if card is not None else "", features)
+        return Option(where, features)
 
     def move_ground(self, player: int) -> None:
         """MOVE-2: a ground unit or building moves only between suitable objects the player
@@ -788,9 +782,9 @@ class Game:
         for card in cards:
             unit = card.kind is CardKind.GROUND_UNIT
             # ``card.where`` is one of ``free_uids`` (above), never None.
-            options = [Option("stay", "остаться", table[card.where])]  # type: ignore[index]
+            options = [Option("stay", table[card.where])]  # type: ignore[index]
             options += [
-                Option(obj.uid, obj.spec.name, table[obj.uid])
+                Option(obj.uid, table[obj.uid])
                 for obj in free
                 if obj.uid != card.where
                 # STN-6: no ground unit on a station
@@ -878,7 +872,7 @@ class Game:
 
     def hand_option(self, uid: str) -> Option:
         card = self.state.cards[uid]
-        return Option(uid, card.spec.name, self.card_features(card))
+        return Option(uid, self.card_features(card))
 
     def check_commanders(self) -> None:
         self.stop_if(check_commanders(self.state))

@@ -43,7 +43,9 @@ class Table(Protocol[EffectsT_co]):
     @property
     def effects(self) -> EffectsT_co: ...
 
-    def ask(self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any) -> Option:
+    def ask(
+        self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any
+    ) -> Option:
         """The player's agent picks one of the legal ``options`` (``Decision``)."""
         ...
 
