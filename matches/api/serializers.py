@@ -10,7 +10,7 @@ from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, Stri
 from decks.selectors import version_visible
 from decks.values import MAX_ROW_ID
 from komandor.agents.registry import SEARCH_MAX_BUDGET, SEARCH_MIN_BUDGET
-from matches.engine import rules
+from komandor.rules import rules
 from matches.games.agent_specs import AGENT_PATTERN, AGENT_SPEC_MAX_LENGTH, agents_problems
 from matches.models import Format, Match, Problem, Tournament
 

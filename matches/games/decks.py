@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from komandor.agents.registry import Agent, ScriptedAgent, make_agent
-from matches.engine.decks import Deck, DeckError, deck_from_dict
+from komandor.rules.decks import Deck, DeckError, deck_from_dict
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 
 from komandor.agents.registry import agent_cost
-from matches.engine import rules
+from komandor.rules import rules
 from matches.games.agent_specs import AGENT_KINDS, agents_problems
 from matches.tournaments import formats
 from matches.tournaments.budget import expected_game_cpu
