@@ -34,13 +34,13 @@ class ScriptedAgent:
     ``script`` is either one list of keys, answered in order whatever the decision, or a
     mapping from a decision kind to the keys answering that kind in order (scenario files).
 
-    >>> from komandor.rules.decisions import Option
-    >>> agent = ScriptedAgent(["b"])
-    >>> agent.choose(Decision(0, "demo", (Option("a"), Option("b"))))
+    >>> from komandor.rules.decisions import DecisionKind, Option
+    >>> keep = Decision(0, DecisionKind.SETUP_REDEAL, (Option("keep"), Option("redeal")))
+    >>> ScriptedAgent(["redeal"]).choose(keep)
     1
-    >>> agent = ScriptedAgent({"demo": ["b"], "other": ["x"]}, fallback=RandomAgent())
-    >>> agent.choose(Decision(0, "demo", (Option("a"), Option("b")))), agent.unused()
-    (1, {'other': ['x']})
+    >>> agent = ScriptedAgent({"setup.redeal": ["redeal"], "move.ship": ["s1"]}, RandomAgent())
+    >>> agent.choose(keep), agent.unused()
+    (1, {'move.ship': ['s1']})
     """
 
     __slots__ = ("_by_kind", "_fallback", "_queues", "name")

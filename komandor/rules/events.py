@@ -101,7 +101,7 @@ class EventLog:
     def __len__(self) -> int:
         return len(self.events)
 
-    def of_type(self, type_: EventKind) -> list[dict[str, Any]]:
+    def of_type(self, type_: str) -> list[dict[str, Any]]:
         return [event for event in self.events if event["type"] == type_]
 
     def to_jsonl(self) -> str:

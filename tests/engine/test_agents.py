@@ -3,7 +3,7 @@ stays with a Commander on an orbit; the free fleet goes together where it overpo
 the enemy Commander's place first."""
 
 from komandor.agents.heuristic import ATTACK_MARGIN, ESCORT_POWER, GUARD_SHARE, HeuristicAgent
-from komandor.rules.decisions import Decision, Option
+from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.game import MatchOver
 from tests.engine.positions import seen, two_homes
 
@@ -22,7 +22,7 @@ def enemy_orbit(key, *, enemy_power, own_power=0, commander=False, income=2, uni
 def move(*places, here=HOME, power=10, mobile=100, commander=False):
     options = (Option("stay", here), Option("new", NEW), *places)
     context = {"ship": {"power": power}, "mobile_power": mobile, "commander": commander}
-    return Decision(0, "move.ship", options, context)
+    return Decision(0, DecisionKind.MOVE_SHIP, options, context)
 
 
 def chosen(decision):
@@ -79,7 +79,7 @@ def test_a_ship_holding_an_enemy_orbit_keeps_it_when_nothing_better_is_in_reach(
 
 
 def attack(*options):
-    return Decision(0, "battle.attack", (*options, Option("pass")), {})
+    return Decision(0, DecisionKind.BATTLE_ATTACK, (*options, Option("pass")), {})
 
 
 def ram(expected):
@@ -115,7 +115,7 @@ def test_the_commander_goes_on_the_weakest_ship_not_the_dearest_object():
         carrier("scout", kind="ship", power=8, cost=2),
         carrier("corvette", kind="ship", power=8, cost=3),
     )
-    assert chosen(Decision(0, "setup.commander", options)) == "scout"
+    assert chosen(Decision(0, DecisionKind.SETUP_COMMANDER, options)) == "scout"
 
 
 def test_with_no_ship_built_the_commander_goes_on_the_dearest_object():
@@ -123,12 +123,12 @@ def test_with_no_ship_built_the_commander_goes_on_the_dearest_object():
         carrier("asteroid", kind="space_object", cost=3),
         carrier("planet", kind="space_object", cost=6),
     )
-    assert chosen(Decision(0, "setup.commander", options)) == "planet"
+    assert chosen(Decision(0, DecisionKind.SETUP_COMMANDER, options)) == "planet"
 
 
 def place(*places):
     options = (Option("new", NEW), *(Option(p["to"], p) for p in places))
-    return Decision(0, "place.ship", options, {"ship": {"power": 10}})
+    return Decision(0, DecisionKind.PLACE_SHIP, options, {"ship": {"power": 10}})
 
 
 def test_before_the_commander_is_placed_the_fleet_gathers_in_open_space():
@@ -149,12 +149,12 @@ def test_in_production_the_commander_steps_from_an_object_onto_a_ship_and_stays_
         carrier("scout", kind="ship", power=8),
     )
     production = {"at": "planet", "phase": "production"}
-    assert chosen(Decision(0, "commander.move", on_object, production)) == "scout"
+    assert chosen(Decision(0, DecisionKind.COMMANDER_MOVE, on_object, production)) == "scout"
     on_ship = (
         Option("stay", {"kind": "ship", "power": 8}),
         carrier("cruiser", kind="ship", power=20),
     )
-    assert chosen(Decision(0, "commander.move", on_ship, production)) == "stay"
+    assert chosen(Decision(0, DecisionKind.COMMANDER_MOVE, on_ship, production)) == "stay"
 
 
 def test_at_the_start_of_a_battle_phase_the_commander_stays_on_his_object():
@@ -165,7 +165,7 @@ def test_at_the_start_of_a_battle_phase_the_commander_stays_on_his_object():
         carrier("scout", kind="ship", power=8),
     )
     battle = {"at": "planet", "phase": "battle_1"}
-    assert chosen(Decision(0, "commander.move", on_object, battle)) == "stay"
+    assert chosen(Decision(0, DecisionKind.COMMANDER_MOVE, on_object, battle)) == "stay"
 
 
 def test_a_commander_taken_into_open_space_survives_the_turn_that_takes_his_planet():

@@ -99,11 +99,11 @@ def test_every_decision_and_option_reads_in_words_in_both_languages():
 
 
 def test_an_attack_option_and_its_prompt_in_russian_and_english():
-    from komandor.rules.decisions import Decision, Option
+    from komandor.rules.decisions import Decision, DecisionKind, Option
 
     attack = Decision(
         0,
-        "battle.attack",
+        DecisionKind.BATTLE_ATTACK,
         (Option("p0.12:plasma>p1.09"), Option("pass")),
         {"round": 2, "range": "medium"},
     )
