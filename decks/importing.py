@@ -20,8 +20,8 @@ import numpy as np
 from rapidfuzz import fuzz, process
 
 from decks.text_format import CardLine, DeckTextError, LineError, ParsedDeck, line_error
-from decks.validation import CardFacts
 from decks.values import DeckContent, EntryContent
+from komandor.rules.deck_rules import CardFacts
 from komandor.rules.names import fold_text, name_key
 
 SUGGESTIONS = 3

@@ -1,7 +1,7 @@
 """Deck problems and unreadable lines in words, made in the active language where shown.
 
-``decks.validation`` and ``decks.text_format`` return codes and parameters only; this module
-is the one place their words live (gettext and ngettext, Russian in ``decks/locale``), so a
+``komandor.rules.deck_rules`` and ``decks.text_format`` return codes and parameters only; this
+module is the one place their words live (gettext and ngettext, Russian in ``decks/locale``), so a
 number and its noun agree in every language («1 карта», «2 карты», «5 карт», «21 карта»).
 """
 
@@ -33,7 +33,7 @@ def _json_entry(params: Params) -> str:
 # The English msgids are written out here so that both stay readable side by side with the
 # Russian in decks/locale/ru/LC_MESSAGES/django.po.
 MESSAGES: dict[str, Callable[[Params], str]] = {
-    # deck problems (decks.validation)
+    # deck problems (komandor.rules.deck_rules)
     "too_few_cards": _plural(
         "The deck has %(count)s card; it needs at least %(minimum)s.",
         "The deck has %(count)s cards; it needs at least %(minimum)s.",

@@ -32,8 +32,8 @@ from decks.models import (
 )
 from decks.selectors import catalogue_index, deck_check, deck_content, deck_draft
 from decks.text_format import parse_deck_text, render_deck_text
-from decks.validation import validate_deck
 from decks.values import MAX_TAGS, TAG_MAX_LENGTH, DeckContent
+from komandor.rules.deck_rules import validate_deck
 from komandor.rules.names import fold_text
 
 

@@ -6,7 +6,7 @@ from django.utils import translation
 
 from decks.messages import JSON_PROBLEMS, MESSAGES, localised, localised_report, message
 from decks.text_format import DeckTextError, line_error, parse_deck_text
-from decks.validation import SEVERITIES, CardFacts, DeckDraft, validate_deck
+from komandor.rules.deck_rules import SEVERITIES, CardFacts, DeckDraft, validate_deck
 
 RUSSIAN_CARDS = {1: "1 карта", 2: "2 карты", 5: "5 карт", 21: "21 карта", 42: "42 карты"}
 ENGLISH_CARDS = {1: "1 card;", 2: "2 cards;", 5: "5 cards;", 21: "21 cards;", 42: "42 cards;"}
