@@ -6,7 +6,8 @@ or write, each at most as many literals as listed — the book's notation accept
 («ЛК», «В4», «4-4 (Д)» in ``cards``, ``effect_schema``, ``weapons``), the letters name folding
 maps (``names``), the generated effect-test decks' card names (``effect_decks``), default
 names (``position``'s filler card and Commanders, ``effect_play``'s Commander) and two deck
-messages quoting the book's Russian (``decks``). A count may only go down; every other rules module stays free of them."""
+messages quoting the book's Russian (``decks``). A count may only go down; every other rules
+module stays free of them."""
 
 from __future__ import annotations
 
