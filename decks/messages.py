@@ -103,6 +103,11 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
         "Line %(line)s: the Commander is already given above; a deck has one Commander."
     ),
     "unknown_card": _text("Line %(line)s: there is no Komandor card named “%(name)s”."),
+    "ambiguous_name": _plural(
+        "Line %(line)s: “%(name)s” is part of the name of %(count)s card; write its whole name.",
+        "Line %(line)s: “%(name)s” is part of the names of %(count)s cards; write the whole name.",
+        "count",
+    ),
     "unknown_printing": _text("Line %(line)s: the card “%(name)s” has no printing [%(printing)s]."),
     "not_an_object": _text(
         "The deck JSON must be an object with entries, commander and setup_abilities."

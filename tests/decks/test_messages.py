@@ -89,6 +89,7 @@ def test_every_problem_and_line_code_has_words_in_both_languages():
         "bad_json_entry",
         "too_many_lines",
         "line_too_long",
+        "ambiguous_name",
     }
     assert set(MESSAGES) == set(SEVERITIES) | line_codes
     params = {
