@@ -30,8 +30,8 @@ from komandor.rules.cards import (
     Maser,
     Range,
     card_from_dict,
-    card_stat_lines,
 )
+from komandor.words.card_fields import card_stat_lines
 from komandor.words.effect_text import card_text
 from komandor.words.english_terms import built_in_name_en, ship_class_en
 

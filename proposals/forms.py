@@ -17,7 +17,8 @@ from django.utils.translation import gettext_lazy as _
 
 from cardbase.forms import stat_field_name, stat_form_field
 from cardbase.models import CardRarity, Origin, Release
-from komandor.rules.cards import CardKind, field_specs, flatten_card, unflatten_card
+from komandor.rules.cards import CardKind, flatten_card, unflatten_card
+from komandor.words.card_fields import field_specs
 from proposals.effect_builder import EffectFormSet, action_slots_used, effect_initial, field_for
 from proposals.services import MAX_GAP_TEXT, MAX_NOTE, MAX_PRINTED_TEXT, ProposalData
 

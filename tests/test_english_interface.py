@@ -37,8 +37,9 @@ from content.loader import MODELS, content_load
 from decks import services
 from decks.models import Deck
 from decks.values import DeckContent, EntryContent
-from komandor.rules.cards import card_from_dict, card_stat_lines
+from komandor.rules.cards import card_from_dict
 from komandor.rules.names import fold_text
+from komandor.words.card_fields import card_stat_lines
 from matches.models import HumanMatchStatus, Match, Status, Tournament
 from matches.play.services import human_match_act, human_match_start, human_match_state
 from proposals.models import CardProposal

@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from komandor.agents.heuristic import AGENTS
+from komandor.agents.registry import AGENTS
 from matches.tournaments.formats import FORMATS
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck

@@ -43,9 +43,10 @@ from typing import TYPE_CHECKING
 from komandor.rules.battle import Combatant, Mount, Status
 from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
-from komandor.rules.decisions import Option
+from komandor.rules.decisions import DecisionKind, Option
 from komandor.rules.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
 from komandor.rules.effects import Cost, Effect, Effects, Moment, Window, has_name
+from komandor.rules.events import EventKind
 from komandor.rules.names import name_key
 from komandor.rules.state import Card, GameState, Zone
 
@@ -355,7 +356,7 @@ def _put_situation(uid: str, moment: Moment) -> None:
 def _discard_situation(uid: str, moment: Moment) -> None:
     """SIT-4: «в фазу производства карта обстановки … может быть помещена в потери»."""
     moment.state.move(uid, Zone.LOSSES)
-    moment.game.log.emit("situation_discarded", player=moment.player, card=uid)
+    moment.game.log.emit(EventKind.SITUATION_DISCARDED, player=moment.player, card=uid)
 
 
 def _upgrade_hosts(uid: str, moment: Moment) -> list[str]:
@@ -379,7 +380,7 @@ def _attach_upgrade(uid: str, moment: Moment) -> None:
     state = moment.state
     entering = state.cards[uid].zone is Zone.HAND
     state.move(uid, Zone.ATTACHED, where=moment.target)
-    moment.game.log.emit("upgraded", player=moment.player, card=uid, host=moment.target)
+    moment.game.log.emit(EventKind.UPGRADED, player=moment.player, card=uid, host=moment.target)
     if entering:
         card_entered(moment.game, uid)
 
@@ -391,10 +392,10 @@ def _put_ability(uid: str, moment: Moment) -> None:
     state = game.state
     held = game.preselected(player)
     if len(held) >= _MAX_ABILITIES:
-        options = [Option(u, state.cards[u].spec.name) for u in held]
-        out = game.ask(player, "ability.replace", options).key
+        options = [Option(u) for u in held]
+        out = game.ask(player, DecisionKind.ABILITY_REPLACE, options).key
         state.move(out, Zone.LOSSES)
-        game.log.emit("ability_replaced", player=player, card=out)
+        game.log.emit(EventKind.ABILITY_REPLACED, player=player, card=out)
     state.move(uid, Zone.SITUATIONS)
     game.declare_variant(player, uid)
     card_entered(game, uid)
@@ -407,7 +408,7 @@ def card_entered(game: Table[Effects], uid: str, *, on_play: bool = True) -> Non
     for index, spec in enumerate(entered_effects(card)):
         if spec.is_static:
             game.effects.statics.append((uid, card.owner, spec))
-            game.log.emit("static", player=card.owner, card=uid, index=index)
+            game.log.emit(EventKind.STATIC, player=card.owner, card=uid, index=index)
             _static_rules(game, spec, uid, card.owner)
         elif spec.is_on_play and on_play:
             effect = _compile(spec, f"{uid}:on_play.{index}", card.spec.name, uid)
@@ -760,7 +761,9 @@ def _move(action: Action, source: str | None, moment: Moment) -> None:
         to = state.new_sector() if action.to == "new_sector" else _place_of(source, moment)
         if to is None or to == card.where:
             continue
-        moment.game.log.emit("moved", player=card.controller, card=card.uid, frm=card.where, to=to)
+        moment.game.log.emit(
+            EventKind.MOVED, player=card.controller, card=card.uid, frm=card.where, to=to
+        )
         card.where = to
 
 
@@ -799,11 +802,8 @@ def _search(action: Action, source: str | None, moment: Moment) -> None:
             if zone is Zone.DECK:
                 game.effects.shuffle(player)  # searched all the same (SPECIAL-11)
             return
-        options = [
-            Option(uid, state.cards[uid].spec.name, game.card_features(state.cards[uid]))
-            for uid in found
-        ]
-        game.effects.fetch(game.ask(player, "effect.search", options).key)
+        options = [Option(uid, game.card_features(state.cards[uid])) for uid in found]
+        game.effects.fetch(game.ask(player, DecisionKind.EFFECT_SEARCH, options).key)
 
 
 def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
@@ -823,11 +823,8 @@ def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
         ]
         if not found:
             return
-        options = [
-            Option(uid, state.cards[uid].spec.name, game.card_features(state.cards[uid]))
-            for uid in found
-        ]
-        uid = game.ask(player, "effect.to_deck", options, frm=zone).key
+        options = [Option(uid, game.card_features(state.cards[uid])) for uid in found]
+        uid = game.ask(player, DecisionKind.EFFECT_TO_DECK, options, frm=zone).key
         game.effects.fetch(uid, Zone.DECK)
 
 

@@ -37,7 +37,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 # ``Moment``'s fields (``game``, ``battle``) when it loads this module.
 from komandor.rules.battle import Status, _Battle
 from komandor.rules.cards import CardKind, CardSpec, Victory
-from komandor.rules.decisions import Option
+from komandor.rules.decisions import DecisionKind, Option
+from komandor.rules.events import EventKind
 from komandor.rules.names import name_key
 from komandor.rules.state import ATTACHED as ATTACHED
 from komandor.rules.state import LIVE_ZONES, Modifier, Phase, Zone
@@ -217,9 +218,9 @@ class _Rule:
     expires: str | None
 
 
-_PASS = Option("pass", "не играть")
-_KEEP = Option("keep", "оставить")
-_REROLL = Option("reroll", "перебросить")
+_PASS = Option("pass")
+_KEEP = Option("keep")
+_REROLL = Option("reroll")
 CARD_BAN = "card:"  # a ban of the cards with a name (SPECIAL-7), not of a rule or an effect
 
 
@@ -550,14 +551,19 @@ class Effects:
         if grant is None:
             return first
         choice = self.game.ask(
-            player, "dice.reroll", (_KEEP, _REROLL), roll=first, purpose=purpose, need=need
+            player,
+            DecisionKind.DICE_REROLL,
+            (_KEEP, _REROLL),
+            roll=first,
+            purpose=purpose,
+            need=need,
         )
         if choice.key == "keep":
             return first
         grants.remove(grant)
         second = self.game.dice.d6()
         self.game.log.emit(
-            "reroll", player=player, purpose=purpose, first=first, second=second, need=need
+            EventKind.REROLL, player=player, purpose=purpose, first=first, second=second, need=need
         )
         return second
 
@@ -633,7 +639,7 @@ class Effects:
                 context = {"window": window.value}
                 if moment.battle is not None:
                     context.update(moment.battle.context)
-            choice = self.game.ask(player, "effect.play", options, **context)
+            choice = self.game.ask(player, DecisionKind.EFFECT_PLAY, options, **context)
             if choice.key == "pass":
                 return
             effect = self._attached[player][choice.data["effect"]]
@@ -645,7 +651,9 @@ class Effects:
         options = [_PASS, *self._offers(effect, moment)]
         if len(options) == 1:
             return
-        choice = self.game.ask(moment.player, "effect.play", options, window=str(moment.window))
+        choice = self.game.ask(
+            moment.player, DecisionKind.EFFECT_PLAY, options, window=str(moment.window)
+        )
         if choice.key != "pass":
             self._play(effect, moment.aimed(choice.data["target"]))
 
@@ -659,7 +667,6 @@ class Effects:
         return [
             Option(
                 f"play:{effect.key}" if target is None else f"play:{effect.key}>{target}",
-                effect.name,
                 {
                     **data,
                     "target": target,
@@ -811,7 +818,7 @@ class Effects:
         elif moment.target is not None:
             moment = moment.aimed_at((moment.target,))
         self.game.log.emit(
-            "effect",
+            EventKind.EFFECT,
             player=player,
             effect=effect.key,
             name=effect.name,
@@ -858,11 +865,13 @@ class Effects:
         chosen: list[str] = []
         while len(chosen) < effect.pick:
             options = [
-                Option(uid, state.cards[uid].spec.name, self.game.card_features(state.cards[uid]))
+                Option(uid, self.game.card_features(state.cards[uid]))
                 for uid in found
                 if uid not in chosen
             ]
-            chosen.append(self.game.ask(chooser, "effect.target", options, effect=effect.key).key)
+            chosen.append(
+                self.game.ask(chooser, DecisionKind.EFFECT_TARGET, options, effect=effect.key).key
+            )
         return tuple(chosen)
 
     def _answered(self, effect: Effect, moment: Moment) -> bool:
@@ -888,7 +897,7 @@ class Effects:
         )
         cancelled, self._cancelled = self._cancelled, False
         if cancelled:
-            self.game.log.emit("cancelled", player=moment.player, effect=effect.key)
+            self.game.log.emit(EventKind.CANCELLED, player=moment.player, effect=effect.key)
         return cancelled
 
     def cancel(self) -> None:
@@ -905,7 +914,12 @@ class Effects:
         card = state.cards[uid]
         frm = card.zone
         self.game.log.emit(
-            "revealed", player=card.owner, card=uid, name=card.spec.name, frm=frm.value, to=to.value
+            EventKind.REVEALED,
+            player=card.owner,
+            card=uid,
+            name=card.spec.name,
+            frm=frm.value,
+            to=to.value,
         )
         state.move(uid, to)
         if Zone.DECK in (frm, to):
@@ -915,7 +929,7 @@ class Effects:
         """SPECIAL-11: «колода перемешивается» after a card is found in or put into it (the
         ``shuffled`` event: fixed dice leave the order as it was)."""
         self.game.shuffle_deck(player)
-        self.game.log.emit("shuffled", player=player)
+        self.game.log.emit(EventKind.SHUFFLED, player=player)
 
 
 class _RerollingDice:

@@ -14,13 +14,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from komandor.agents.heuristic import Agent
 from komandor.rules import rules
-from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.decisions import Agent, IllegalChoiceError
 from komandor.rules.decks import Deck
 from komandor.rules.dice import Dice, SeededDice
 from komandor.rules.effects import Effect
-from komandor.rules.events import EventLog
+from komandor.rules.events import EventKind, EventLog
 from komandor.rules.game import Game
 from komandor.rules.match_state import MatchState, RecordingDice, Seat
 from komandor.rules.state import GameState, Phase
@@ -76,7 +75,7 @@ class MatchSetup:
             for effect in attached:
                 game.effects.attach(player, effect)
         events.emit(
-            "match",
+            EventKind.MATCH,
             engine=ENGINE_VERSION,
             seed=self.seed,
             decks=[deck.name for deck in self.decks],
@@ -90,8 +89,8 @@ class MatchSetup:
 
         def play() -> Outcome:
             outcome = game.play(turn_cap=self.turn_cap, resume=phase)
-            if not game.log.of_type("victory"):  # a turn-cap draw: the rules log no victory
-                game.log.emit("victory", **outcome.to_dict())
+            if not game.log.of_type(EventKind.VICTORY):  # a turn-cap draw: no victory logged
+                game.log.emit(EventKind.VICTORY, **outcome.to_dict())
             return outcome
 
         return play

@@ -45,7 +45,7 @@ class Seat:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         parent = getcurrent().parent
         assert parent is not None, "a match state's seat answers only inside its rules"
         index: int = parent.switch(decision)

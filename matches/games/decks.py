@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from komandor.agents.heuristic import Agent, ScriptedAgent, make_agent
+from komandor.agents.registry import Agent, ScriptedAgent, make_agent
 from komandor.rules.decks import Deck, DeckError, deck_from_dict
 
 

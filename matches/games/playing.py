@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from komandor.agents.heuristic import AGENTS_VERSION, Agent
+from komandor.agents.registry import AGENTS_VERSION, Agent
 from komandor.rules.decisions import Decision
 from komandor.rules.match import ENGINE_VERSION, MatchResult, run_match
 from komandor.rules.match_state import encode_actions

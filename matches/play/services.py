@@ -35,7 +35,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion
-from komandor.agents.heuristic import AGENTS, AGENTS_VERSION, Agent, make_agent
+from komandor.agents.registry import AGENTS, AGENTS_VERSION, Agent, make_agent
 from komandor.rules import rules
 from komandor.rules.decisions import Decision, IllegalChoiceError
 from komandor.rules.match import (

@@ -14,7 +14,7 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from decks.models import Deck
-from komandor.agents.heuristic import make_agent
+from komandor.agents.registry import make_agent
 from komandor.rules.cards import CardKind
 from komandor.rules.match import run_match
 from matches.games.card_tally import DRAWN, PLAYED, card_tally

@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.agents.registry import HeuristicAgent, RandomAgent
+from komandor.agents.simple import scripted_game
 from komandor.rules.decisions import IllegalChoiceError
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.effect_decks import effect_deck
 from komandor.rules.match import MatchSetup, new_match, replay_match, run_match
 from komandor.rules.match_state import decode_actions, encode_actions
-from komandor.rules.position import position_from_dict, position_game, position_to_dict
+from komandor.rules.position import position_from_dict, position_to_dict
 from komandor.rules.state import Phase, Zone
 from tests.engine.deck_data import standard_deck
 
@@ -309,7 +310,7 @@ def test_a_position_written_at_any_decision_point_reads_back_to_the_same_table()
             if state.phase is not Phase.SETUP and rng.random() < 0.35:
                 data = position_to_dict(state)
                 text = json.dumps(data, ensure_ascii=False)
-                game = position_game(position_from_dict(json.loads(text)))
+                game = scripted_game(position_from_dict(json.loads(text)))
                 assert table_of(game.state) == table_of(state)
                 assert position_to_dict(game.state) == data
                 checked += 1

@@ -4,7 +4,7 @@ import pytest
 
 from cardbase.models import Card
 from decks.models import DeckVersion
-from komandor.agents.heuristic import make_agent
+from komandor.agents.registry import make_agent
 from komandor.rules.decks import DeckError
 from komandor.rules.match import run_match
 from matches.games.decks import agent_for_deck, playable_deck_from_snapshot, playable_deck_of

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from komandor.agents.heuristic import AGENTS_VERSION
+from komandor.agents.registry import AGENTS_VERSION
 from komandor.rules.match import ENGINE_VERSION
 from komandor.rules.match_state import decode_actions
 from matches.games import decks as engine_decks
