@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from cardbase.display_names import card_names_shown
 from komandor.rules.match_state import MatchState
@@ -129,7 +130,11 @@ def game_threats(
         place = exposure.place
         place_name = ""
         if place is not None:
-            place_name = cards[place] if place in cards else sector_label(place)
+            place_name = (
+                _("orbit of «%(name)s»") % {"name": cards[place]}
+                if place in cards
+                else sector_label(place)
+            )
         commander.append(
             {
                 **exposure.to_dict(),

@@ -119,3 +119,16 @@ def game_log(
         if text:
             turns[-1].entries.append(LogEntry(text, CATEGORIES.get(kind, "game")))
     return [turn for turn in turns if turn.entries]
+
+
+def log_after(turns: list[LogTurn], count: int) -> list[LogTurn]:
+    """The log without its first ``count`` entries (what a page that shows them lacks); a
+    turn cut in two keeps its number, so the page adds the rest to the turn it has."""
+    rest: list[LogTurn] = []
+    for turn in turns:
+        if count >= len(turn.entries):
+            count -= len(turn.entries)
+            continue
+        rest.append(LogTurn(turn.turn, turn.entries[count:]))
+        count = 0
+    return rest

@@ -71,3 +71,25 @@ def result_reason(*, termination: str, winner: str, loser: str, both: bool = Fal
         "procurator": rules.PROCURATOR_OBJECTS,
     }
     return f"{text} ({BOTH_AT_ONCE})" if both else text
+
+
+# The extra-victory meters (``matches.games.threats``): what each one counts.
+VICTORY_METERS = {
+    "procurator": _("Procurator: unblocked space objects"),
+    "trader": _("Trader: commercial-run tokens"),
+    "pirate": _("Pirate: worth of the opponent's losses"),
+}
+COMMANDER_REACH = {
+    "enemy_here": _("an enemy fleet is at his place: a battle can reach him this turn"),
+    "enemy_can_move": _("enemy ships can still move to his orbit this turn"),
+    "lost": _("lost"),
+    "": _("out of the enemy's reach this turn"),
+}
+
+
+def victory_meter_label(kind: str) -> str:
+    return str(VICTORY_METERS.get(kind, kind))
+
+
+def commander_reach_label(why: str) -> str:
+    return str(COMMANDER_REACH.get(why, why))
