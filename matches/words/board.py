@@ -261,6 +261,13 @@ def board_for(
         shown_decision = decision_view(
             decision, names=names, cards=named, texts=card_lines(match_state)
         )
+    if shown_decision is not None:  # an empty sector a ship may still go to: drawn to click
+        drawn = {sector.key for sector in sectors}
+        for option in shown_decision.options:
+            key = option.key
+            if key not in drawn and key[:1] == "s" and key[1:].isdigit():
+                sectors.append(SectorView(key=key, label=sector_label(key), ships=[]))
+                drawn.add(key)
     return Board(
         viewer=viewer,
         bottom=bottom,

@@ -58,6 +58,7 @@
     game.querySelectorAll(".is-option, .is-chosen, .is-about").forEach(function (el) {
       el.classList.remove("is-option", "is-chosen", "is-about");
     });
+    game.dataset.chosen = String(chosen.length);  // how many cards are clicked (for the tests)
     var form = game.querySelector("#decision");
     if (!form) return;
     if (form.dataset.about) boardCards(form.dataset.about).forEach(function (el) { el.classList.add("is-about"); });
