@@ -67,7 +67,7 @@ class CommanderExposure:
     place: str | None  # the uid of the object whose orbit he is at, or a sector "sN"
     on_ship: bool
     reachable: bool
-    why: str  # "enemy_here", "enemy_can_move", "" (not reachable), "lost"
+    why: str  # "enemy_here", "enemy_can_move", "" (not reachable), "lost", "not_placed"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -119,6 +119,8 @@ def commander_exposure(match_state: MatchState) -> list[CommanderExposure]:
 
 def _exposure(state: GameState, seat: int) -> CommanderExposure:
     at = state.players[seat].commander_at
+    if at is None and state.phase is Phase.SETUP:
+        return CommanderExposure(seat, None, None, False, False, "not_placed")
     carrier = state.cards.get(at) if at is not None else None
     if carrier is None or carrier.zone is not Zone.PLAY or carrier.controller != seat:
         return CommanderExposure(seat, at, None, False, False, "lost")

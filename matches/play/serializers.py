@@ -112,7 +112,9 @@ class AiGameCommanderSerializer(serializers.Serializer):
     place_name = serializers.CharField(allow_blank=True)
     on_ship = serializers.BooleanField()
     reachable = serializers.BooleanField()
-    why = serializers.ChoiceField(choices=["", "enemy_here", "enemy_can_move", "lost"])
+    why = serializers.ChoiceField(
+        choices=["", "enemy_here", "enemy_can_move", "lost", "not_placed"]
+    )
 
 
 class AiGameSerializer(AiGameSummarySerializer):

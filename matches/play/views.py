@@ -43,8 +43,9 @@ from matches.play.services import (
 )
 from matches.tournaments.selectors import latest_version
 from matches.words.board import board_for, card_names, narrate
-from matches.words.game_log import CATEGORY_LABELS, game_log, log_after
+from matches.words.game_log import CATEGORY_LABELS, game_log, recent_turns_start
 
+RECENT_TURNS = 3  # the log a page read shows (earlier turns: fetched when asked for)
 NOT_A_VERSION = gettext_lazy("The move names no position of the game: nothing was applied.")
 
 
@@ -83,8 +84,9 @@ def play_new(request):
 @login_required
 def play_game(request, match_id: int):
     match = human_match_for(request.user, match_id)
+    whole_log = request.GET.get("log") == "all"
     try:
-        context = game_context(match)
+        context = game_context(match, log_from=0 if whole_log else None)
     except HumanMatchUnavailable as error:
         return unavailable(request, error)
     rendered = render_parts(context, request)
@@ -117,7 +119,8 @@ def play_act(request, match_id: int):
         if message:
             messages.error(request, message)
         return redirect("matches:play-game", match.pk)
-    context = game_context(match, log_from=whole_number(request.POST.get("log_entries")) or 0)
+    seen = whole_number(request.POST.get("log_events"), max_digits=9)
+    context = game_context(match, log_from=seen)
     rendered = render_parts(context, request)
     have = request.POST.get("have", "").split(",")
     parts, digests = changed_parts(rendered, have)
@@ -132,7 +135,7 @@ def play_act(request, match_id: int):
             "log": render_to_string(
                 "matches/board/_log_turns.html", {"turns": context["log"]}, request
             ),
-            "log_entries": context["log_count"],
+            "log_events": context["log_events"],
         },
         status=status,
     )
@@ -153,8 +156,8 @@ def unavailable(request, error: HumanMatchUnavailable):
 
 
 def game_context(match: HumanMatch, *, log_from: int | None = None) -> dict:
-    """The game page's context. ``log_from``: only the log's entries after the first
-    ``log_from`` (what an action adds to the log the page shows); None: the whole log."""
+    """The game page's context. ``log_from``: the log's events from there on (what an action
+    adds to the log the page shows); None: the last turns (a page read)."""
     state = human_match_state(match)
     finished = match.is_finished
     seat = match.human_seat
@@ -163,10 +166,11 @@ def game_context(match: HumanMatch, *, log_from: int | None = None) -> dict:
     board = board_for(state, viewer=viewer, names=names, reveal=finished)
     events = human_match_events_since_turn(match)
     cards = card_names(state)
-    log = game_log(state.log.events, viewer=seat, names=names, cards=cards)
-    log_count = sum(len(turn.entries) for turn in log)
-    if log_from:
-        log = log_after(log, log_from)
+    events_all = state.log.events
+    if log_from is None:
+        log_from = recent_turns_start(events_all, RECENT_TURNS)
+    log_from = min(log_from, len(events_all))
+    log = game_log(events_all, viewer=seat, names=names, cards=cards, start=log_from)
     return {
         "match": match,
         "finished": finished,
@@ -185,7 +189,9 @@ def game_context(match: HumanMatch, *, log_from: int | None = None) -> dict:
         "action_url": reverse("matches:play-act", args=[match.pk]),
         "threats": game_threats(state, names=names, cards=cards),
         "log": log,
-        "log_count": log_count,
+        "log_events": len(events_all),
+        "log_earlier": log_from > 0,  # turns before those shown (the whole log: the API)
+        "log_url": reverse("ai-game-log", args=[match.pk]),
         "log_categories": [(key, str(label)) for key, label in CATEGORY_LABELS.items()],
         "replay_url": reverse("matches:play-replay", args=[match.pk]) if finished else "",
     }

@@ -8,7 +8,7 @@ as on the game page), and gets a category the page's filter uses. The setup (bef
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,16 +100,18 @@ class LogTurn:
 
 
 def game_log(
-    events: Iterable[Mapping[str, Any]],
+    events: Sequence[Mapping[str, Any]],
     *,
     viewer: int | None,
     names: Sequence[str],
     cards: Mapping[str, str],
+    start: int = 0,
 ) -> list[LogTurn]:
-    """Every event of the game told for ``viewer``, grouped by turn (turn 0: the setup)."""
+    """The events from ``start`` on told for ``viewer``, grouped by turn (turn 0: the
+    setup; the first group is the turn ``start`` falls in)."""
     words = Words(lambda index: seat_named(index, names), cards)
-    turns = [LogTurn(0)]
-    for event in events:
+    turns = [LogTurn(turn_at(events, start))]
+    for event in events[start:]:
         kind = str(event.get("type"))
         if kind == "choice":
             continue
@@ -121,14 +123,20 @@ def game_log(
     return [turn for turn in turns if turn.entries]
 
 
-def log_after(turns: list[LogTurn], count: int) -> list[LogTurn]:
-    """The log without its first ``count`` entries (what a page that shows them lacks); a
-    turn cut in two keeps its number, so the page adds the rest to the turn it has."""
-    rest: list[LogTurn] = []
-    for turn in turns:
-        if count >= len(turn.entries):
-            count -= len(turn.entries)
-            continue
-        rest.append(LogTurn(turn.turn, turn.entries[count:]))
-        count = 0
-    return rest
+def turn_at(events: Sequence[Mapping[str, Any]], index: int) -> int:
+    """The turn the event at ``index`` belongs to (0 before the first ``turn`` event)."""
+    for event in reversed(events[:index]):
+        if event.get("type") == "turn":
+            return int(event["turn"])
+    return 0
+
+
+def recent_turns_start(events: Sequence[Mapping[str, Any]], turns: int) -> int:
+    """Where the last ``turns`` turns begin in the log (0: the whole game is that short)."""
+    seen = 0
+    for index in range(len(events) - 1, -1, -1):
+        if events[index].get("type") == "turn":
+            seen += 1
+            if seen == turns:
+                return index
+    return 0

@@ -83,6 +83,7 @@ COMMANDER_REACH = {
     "enemy_here": _("an enemy fleet is at his place: a battle can reach him this turn"),
     "enemy_can_move": _("enemy ships can still move to his orbit this turn"),
     "lost": _("the Commander is lost"),
+    "not_placed": _("not placed yet"),
     "": _("out of the enemy's reach this turn"),
 }
 

@@ -103,7 +103,9 @@
   // The log's new entries: a turn the page has gets them appended, a new turn is added.
   function appendLog(html, count) {
     var box = document.getElementById("game-log-turns");
-    if (!box || !html) return;
+    if (!box) return;
+    document.getElementById("game-log").dataset.events = count;
+    if (!html) return;
     var holder = document.createElement("div");
     holder.innerHTML = html;
     Array.prototype.slice.call(holder.children).forEach(function (turn) {
@@ -115,7 +117,6 @@
         box.appendChild(turn);
       }
     });
-    document.getElementById("game-log").dataset.entries = count;
     filterLog();
     box.scrollTop = box.scrollHeight;
   }
@@ -133,7 +134,7 @@
     data.set("key", button.value);
     data.set("have", digests.join(","));
     var log = document.getElementById("game-log");
-    data.set("log_entries", log ? log.dataset.entries : "0");
+    data.set("log_events", log ? log.dataset.events : "0");
     allOptions().forEach(function (b) { b.disabled = true; });
     fetch(form.getAttribute("action") || game.dataset.actionUrl, {
       method: "POST",
@@ -145,7 +146,7 @@
     }).then(function (answer) {
       replaceParts(answer.parts || {});
       digests = Object.keys(answer.digests || {}).map(function (id) { return id + ":" + answer.digests[id]; });
-      appendLog(answer.log, answer.log_entries);
+      appendLog(answer.log, answer.log_events);
       say(answer.message);
       chosen = [];
       showStep();

@@ -165,6 +165,9 @@ def test_a_precon_game_played_on_the_board_its_log_and_its_replay(
         # Every kind that named cards was made by clicking them at least once.
         assert not (by_words - by_board - WORD_KINDS), by_words - by_board
         page.screenshot(path=str(SHOTS / f"game-end-{name}.png"), full_page=True)
+        if page.locator("#game-log-all").count():  # the page shows the last turns
+            page.click("#game-log-all")
+            expect(page.locator("#game-log-all")).to_have_count(0)
         turns = page.eval_on_selector_all(
             "#game-log-turns details", "els => els.map(e => Number(e.dataset.turn))"
         )
