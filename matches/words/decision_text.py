@@ -251,7 +251,7 @@ def decision_view(
 
 def _path(kind: str, key: str, data: Mapping[str, Any], words: Words) -> tuple[str, ...]:
     """The cards (or sectors) a player clicks, in order, to pick the option."""
-    if key in PASS_KEYS:
+    if key in PASS_KEYS or kind == "effect.search":  # a card from the deck is not on the board
         return ()
     if key == "new":
         return ("new",)  # the board's "new sector" place

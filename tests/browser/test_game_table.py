@@ -216,4 +216,5 @@ WORD_KINDS = {
     "battle.allow_withdraw",
     "production.discard_ability",
     "setup.ability",
+    "effect.search",  # a card taken from the deck: named by its button, not on the board
 }
