@@ -444,6 +444,8 @@ def _attack_words(key: str, words: Words) -> str:
 def _play_words(rest: str, data: Mapping[str, Any], words: Words) -> str:
     effect, _sep, target = rest.partition(">")
     source = str(data.get("source") or effect.split(":")[0])
+    if source.startswith("cmdr."):  # the Commander's own ability (``effect_play``)
+        return _("use the Commander's ability")
     card = words.card(source) if words.knows(source) else _("a card")
     target = str(data.get("target") or target or "")
     if target:

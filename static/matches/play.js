@@ -86,7 +86,7 @@
       step.hidden = chosen.length === 0;
       var names = chosen.map(function (id) {
         var card = boardCards(id)[0];
-        var name = card && card.querySelector(".card-face__name, .board-card__name, h4");
+        var name = card && card.querySelector(".card-face__name, .board-card__name, h4, dd");
         return name ? name.textContent.trim() : id;
       });
       document.getElementById("decision-step-text").textContent = names.join(" → ");
