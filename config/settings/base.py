@@ -58,6 +58,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Every answer compressed when the client accepts it (pages, JSON, static in development;
+    # production serves WhiteNoise's precompressed static files, which this leaves alone).
+    "django.middleware.gzip.GZipMiddleware",
     "config.request_limits.RequestBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -42,3 +42,13 @@ def termination(code: str) -> str:
 @register.filter
 def decision(code: str) -> str:
     return labels.decision_label(code)
+
+
+@register.filter
+def victory_meter(kind: str) -> str:
+    return labels.victory_meter_label(kind)
+
+
+@register.filter
+def commander_reach(why: str) -> str:
+    return labels.commander_reach_label(why)
