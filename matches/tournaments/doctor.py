@@ -38,8 +38,10 @@ DEFAULTS: dict[str, Any] = {
     "candidates": 0,  # K, set by the service: entries 1…K
     "finalists": 3,
     "screen_games": 0,  # set from max_games when 0: the screening's share, fixed at the start
+    "swaps": [],  # per candidate: [card removed, card added, copies] (ids), for the pages
 }
 SCREEN_SHARE = 0.5
+FIRST_BLOCK = 2  # seed pairs per opponent a candidate plays at least in the first stage
 GAMES_PER_SEED = 2  # one seed, both seats
 
 BETTER, NONE, UNDECIDED = "doctor_better", "doctor_none", "doctor_undecided"
@@ -86,12 +88,19 @@ def least_games(*, candidates: int, finalists: int, field: int) -> int:
 
 
 def most_candidates(*, budget: int, finalists: int, field: int, most: int) -> int:
-    """The most candidates (up to ``most``) whose screening and one confirmation round fit
-    ``budget`` with half of it left to confirm; 0 when not even one fits."""
+    """The most candidates (up to ``most``) whose screening fits the screening's share of
+    ``budget`` with ``FIRST_BLOCK`` seed pairs per opponent in its first stage (or, with no
+    more candidates than finalists, one confirmation round fits); 0 when none fits."""
+    share = int(budget * SCREEN_SHARE)
     for count in range(most, 0, -1):
-        screening = least_games(candidates=count, finalists=finalists, field=field)
-        confirm = (min(count, finalists) + 1) * field * GAMES_PER_SEED
-        if screening - confirm <= budget * SCREEN_SHARE and screening <= budget:
+        if count <= finalists:
+            if (count + 1) * field * GAMES_PER_SEED <= budget:
+                return count
+            continue
+        blocks = stage_blocks(
+            candidates=count, finalists=finalists, field=field, screen_games=share
+        )
+        if blocks[0] >= FIRST_BLOCK:
             return count
     return 0
 
@@ -115,6 +124,9 @@ def problems(options: Mapping[str, Any], count: int) -> dict[str, str]:
     for name in ("max_games", "candidates", "finalists", "screen_games"):
         if not _whole(options[name]) or options[name] < 1:
             found[name] = "a whole number, at least 1"
+    swaps = options["swaps"]
+    if not isinstance(swaps, list) or (swaps and len(swaps) != options.get("candidates")):
+        found["swaps"] = "one [removed, added, copies] per candidate"
     if found:
         return found
     field = count - 1 - options["candidates"]
@@ -194,7 +206,9 @@ def _ranked(rows: Mapping[int, dict], entries: Sequence[int]) -> list[int]:
     )
 
 
-def survivors(options: Mapping[str, Any], count: int, history: Sequence[Any], stage: int) -> list[int]:
+def survivors(
+    options: Mapping[str, Any], count: int, history: Sequence[Any], stage: int
+) -> list[int]:
     """The candidates playing screening stage ``stage`` (0-based), or the finalists when
     ``stage`` is the number of stages."""
     candidates = list(range(1, options["candidates"] + 1))
