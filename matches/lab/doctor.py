@@ -14,7 +14,7 @@ the card most played by the field, then again with the next, and so on.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,35 +108,39 @@ def usable_cards(*, user, cards: str, field: Sequence[DeckVersion]) -> list[tupl
     )
 
 
+def _swaps_of(
+    remove: int, counts: Counter[int], usable: Sequence[tuple[int, int]]
+) -> Iterator[Swap]:
+    """One removal's swaps in the order tried: every copy of the card out for as many of a
+    usable card (in the usable order), then, where fewer fit, as many as fit."""
+    room = [(add, allowed - counts.get(add, 0)) for add, allowed in usable if add != remove]
+    for add, free in room:
+        if free >= counts[remove]:
+            yield Swap(remove, add, counts[remove])
+    for add, free in room:
+        if 1 <= free < counts[remove]:
+            yield Swap(remove, add, free)
+
+
 def candidate_swaps(
     *, content: DeckContent, usable: Sequence[tuple[int, int]], most: int
 ) -> list[tuple[Swap, DeckContent]]:
-    """Up to ``most`` legal swaps: each card of the deck (all its copies, or as many as the
-    added card allows) with the first usable card that keeps the deck legal, then each with
-    the next, and so on."""
+    """Up to ``most`` legal swaps: each card of the deck once (``_swaps_of``'s first that
+    keeps the deck legal), then each once more, and so on."""
     counts = _counts(content)
-    removals = sorted(counts)
+    pending = {remove: _swaps_of(remove, counts, usable) for remove in sorted(counts)}
     found: list[tuple[Swap, DeckContent]] = []
-    cursors = [0] * len(removals)
-    while len(found) < most:
-        progressed = False
-        for index, remove in enumerate(removals):
+    while pending and len(found) < most:
+        for remove in list(pending):
             if len(found) >= most:
                 break
-            while cursors[index] < len(usable):
-                add, allowed = usable[cursors[index]]
-                cursors[index] += 1
-                copies = min(counts[remove], allowed - counts.get(add, 0))
-                if add == remove or copies < 1:
-                    continue
-                swap = Swap(remove, add, copies)
+            for swap in pending[remove]:
                 changed = _swapped(content, swap)
                 if validate_deck(deck_draft(content=changed)).is_valid:
                     found.append((swap, changed))
-                    progressed = True
                     break
-        if not progressed:
-            break
+            else:
+                del pending[remove]
     return found
 
 
