@@ -77,7 +77,7 @@ class DoctorForm(forms.Form):
     field = forms.ChoiceField(
         label=_("Against"),
         choices=[
-            ("precons", _("the precons")),
+            ("precons", _("precons")),
             ("tournament", _("the decks of a tournament")),
             ("decks", _("decks I name")),
         ],
