@@ -67,6 +67,7 @@ def lead_in_both_languages(page, russian, english):
 
 
 def test_the_doctor_finds_the_weak_card_and_the_lab_leads_with_its_verdicts(page, field, eager):
+    page.set_default_timeout(60_000)  # a shared machine under load: a guard, not a timing test
     sign_up(page)
     page.fill("#id_name", "Мой флот")
     page.click("form[action$='/decks/new/'] button")
