@@ -97,3 +97,14 @@ def test_the_cap_stops_an_undecided_confirmation():
     options = _options(count=count, candidates=2, max_games=24)
     history, _ = _play(count, options, {0: 0.5, 1: 0.5, 2: 0.5})
     assert sum(r.a_wins + r.b_wins for r in history) <= 24
+
+
+def test_continue_raises_the_cap_and_the_confirmation_goes_on_with_the_same_screening():
+    count = 1 + 2 + 2
+    options = _options(count=count, candidates=2, max_games=24)
+    history, _rounds = _play(count, options, {0: 0.5, 1: 0.5, 2: 0.5})
+    assert doctor.decision(options, count, history) == doctor.UNDECIDED
+    more = {**options, "max_games": options["max_games"] + 100}  # what ``extend`` does
+    plans = formats.next_round(format="doctor", count=count, games=2, options=more, history=history)
+    assert plans and {p.a for p in plans} == {0, 1, 2}
+    assert doctor.finalists(more, count, history) == doctor.finalists(options, count, history)
