@@ -19,9 +19,9 @@ from decks.models import Deck
 from tests.browser.steps import builder_ready, sign_up
 from tests.browser.test_deck_lab import language
 from tests.decks.factories import UserFactory
-from tests.engine.deck_data import GROUND_UNIT, STANDARD_CARDS
+from tests.engine.deck_data import GROUND_UNIT, STANDARD_CARDS, commander
 from tests.matches.decks import catalogue_card
-from tests.matches.doctor_decks import BALLAST, WEAK, precons
+from tests.matches.doctor_decks import BALLAST, COMMANDER, WEAK, precons
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("SCREENSHOT_DIR")
@@ -38,9 +38,10 @@ def eager():
 
 @pytest.fixture
 def field():
+    """The test precons, the weak deck's cards and its commander (``doctor_decks``)."""
     decks = precons(UserFactory(username="maker"))
     catalogue_card(BALLAST)
-    return decks
+    return {"precons": decks, "commander": catalogue_card(commander(*COMMANDER))}
 
 
 def shots(page, name, part="main"):
@@ -80,8 +81,7 @@ def test_the_doctor_finds_the_weak_card_and_the_lab_leads_with_its_verdicts(page
         counts[card.id] = count
     for card_id, count in counts.items():
         page.fill(f"#deck-entries tr[data-card='{card_id}'] [name=entry_count]", str(count))
-    commander = Deck.objects.filter(is_preconstructed=True).first().commander
-    page.select_option("[name=commander]", str(commander.id))
+    page.select_option("[name=commander]", str(field["commander"].id))
     expect(page.locator("#deck-status")).to_have_attribute("data-valid", "true")
     page.click("#save-deck")
     expect(page.locator("#deck-status")).to_have_attribute("data-valid", "true")

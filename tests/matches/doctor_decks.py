@@ -17,6 +17,7 @@ from tests.engine.deck_data import GROUND_UNIT, STANDARD_CARDS, commander
 from tests.matches.decks import catalogue_card, playable_deck
 
 WEAK = "Штурмовик A2/S-6 «Магнум-К»"
+COMMANDER = ("Командор «Баланс»", 5)  # name, initiative
 BALLAST = {"kind": "ground_unit", "name": "Тестовый балласт", "cost": 9, "strength": 1}
 
 
@@ -35,6 +36,6 @@ def ballast_deck(owner, name: str = "С балластом") -> Deck:
     for spec, count in STANDARD_CARDS:
         card = catalogue_card(BALLAST if spec is GROUND_UNIT else spec)
         entries.append(EntryContent(card_id=card.pk, count=count))
-    leader = catalogue_card(commander("Командор «Баланс»", initiative=5))
+    leader = catalogue_card(commander(*COMMANDER))
     content = DeckContent(commander_id=leader.pk, entries=tuple(entries))
     return deck_create(owner=owner, name=name, content=content, visibility=Visibility.PRIVATE)
