@@ -128,7 +128,7 @@ def test_the_doctor_finds_the_weak_card_and_the_lab_leads_with_its_verdicts(page
     # The swap test leads with its word and sentence.
     page.goto(f"/decks/{deck.id}/swap-test/")
     page.select_option("#id_remove", str(Card.objects.get(name_ru="Тестовая планета").id))
-    page.select_option("#id_add", str(Card.objects.get(name_ru="Тестовый астероид").id))
+    page.select_option("#id_add", str(Card.objects.get(name_ru="Тестовая станция").id))
     page.fill("#id_copies", "1")
     page.fill("#id_delta", "0.3")
     page.fill("#id_max_games", "16")
