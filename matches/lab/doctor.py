@@ -4,8 +4,8 @@ cards' names, and "apply as a new version".
 
 The candidates are the deck with one swap each, −k of a card it holds and +k of another card
 the player may use (the whole pool, or the cards he owns), k as large as the copies allow;
-each is checked by the deck validator (``decks.validation.validate_deck``) and only legal ones
-are tried. They are saved as versions of one private deck of the player («…: deck doctor»),
+each is checked by the deck validator (``komandor.rules.deck_rules.validate_deck``) and only
+legal ones are tried. They are saved as versions of one private deck of the player («…: deck doctor»),
 which the run's entries point at like any other deck version. Which swaps are tried, when
 there are more than the run can hold: every card of the deck once (all its copies out) with
 the card most played by the field, then again with the next, and so on.
@@ -27,9 +27,9 @@ from decks.comparison import snapshot_content
 from decks.models import Deck, DeckVersion, OwnedCard, Visibility
 from decks.selectors import deck_draft
 from decks.services import deck_create, deck_update
-from decks.validation import validate_deck
 from decks.values import DeckContent, EntryContent
 from komandor.rules import rules
+from komandor.rules.deck_rules import validate_deck
 from matches.lab.swap_tests import changed_content, field_versions
 from matches.models import Status, Tournament
 from matches.tournaments import doctor, formats
