@@ -5,8 +5,8 @@ cards' names, and "apply as a new version".
 The candidates are the deck with one swap each, −k of a card it holds and +k of another card
 the player may use (the whole pool, or the cards he owns), k as large as the copies allow;
 each is checked by the deck validator (``komandor.rules.deck_rules.validate_deck``) and only
-legal ones are tried. They are saved as versions of one private deck of the player («…: deck doctor»),
-which the run's entries point at like any other deck version. Which swaps are tried, when
+legal ones are tried. They are saved as versions of one private deck of the player («…: deck
+doctor»), which the run's entries point at like any other deck version. Which swaps are tried, when
 there are more than the run can hold: every card of the deck once (all its copies out) with
 the card most played by the field, then again with the next, and so on.
 """
