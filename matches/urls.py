@@ -22,6 +22,12 @@ urlpatterns = [
     path("matches/<int:match_id>/", replay_page_limits(views.match_detail), name="match"),
     path("decks/<int:deck_id>/swap-test/", lab_views.swap_test_new, name="swap-test"),
     path("decks/<int:deck_id>/field-test/", lab_views.field_test, name="field-test"),
+    path("decks/<int:deck_id>/doctor/", lab_views.doctor_new, name="doctor"),
+    path(
+        "tournaments/<int:tournament_id>/apply/",
+        lab_views.doctor_apply,
+        name="doctor-apply",
+    ),
     # Games against the AI (issue 22).
     path("play/", play_views.play_list, name="play"),
     path("play/new/", play_views.play_new, name="play-new"),

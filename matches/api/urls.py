@@ -27,6 +27,8 @@ urlpatterns = [
     ),
     path("swap-tests/", views.SwapTestCreateView.as_view(), name="swap-test-create"),
     path("field-tests/", views.FieldTestCreateView.as_view(), name="field-test-create"),
+    path("deck-doctor/", views.DoctorCreateView.as_view(), name="doctor-create"),
+    path("deck-doctor/<int:doctor_id>/", views.DoctorDetailView.as_view(), name="doctor-detail"),
     path("matches/", views.MatchCreateView.as_view(), name="match-create"),
     path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<int:match_id>/log/", views.MatchLogView.as_view(), name="match-log"),

@@ -61,7 +61,7 @@ def field_versions(
     return versions
 
 
-def _changed_content(version: DeckVersion, *, remove: Card, add: Card, copies: int) -> DeckContent:
+def changed_content(version: DeckVersion, *, remove: Card, add: Card, copies: int) -> DeckContent:
     snapshot = version.snapshot
     entries: dict[int, EntryContent] = {}
     for item in snapshot.get("entries", []):
@@ -122,7 +122,7 @@ def swap_test_create(
         raise TournamentError("invalid", "field", {"field": [_("at least one opponent")]})
     change = f"−{copies} {remove.name_ru}, +{copies} {add.name_ru}"
     with transaction.atomic():
-        content = _changed_content(version, remove=remove, add=add, copies=copies)
+        content = changed_content(version, remove=remove, add=add, copies=copies)
         name_room = 200 - len(change) - 2
         changed = deck_create(
             owner=owner,

@@ -16,7 +16,8 @@ from cardbase.display_names import card_names_shown
 from config.numbers import whole_number
 from komandor.agents.registry import SEARCH_DEFAULT_BUDGET
 from matches.games.agent_specs import agent_descriptions
-from matches.lab import swap_tests
+from matches.lab import swap_tests, verdicts
+from matches.lab.doctor import doctor_report
 from matches.models import Status
 from matches.replays import services as replay_services
 from matches.replays.board import replay_page
@@ -142,6 +143,8 @@ def results_context(request, tournament) -> dict:
     )
     sort = request.GET.get("sort", "-drawn_games")
     running = tournament.status == Status.RUNNING
+    is_owner = tournament.owner_id == request.user.pk
+    swap = swap_tests.swap_summary(tournament=tournament)
     # Reading every game's tally costs the page a pass over the tournament: while a big one
     # runs (the page refreshes every second or three), the figures wait for its end.
     deferred = running and tournament.done > LIVE_FIGURES_MAX
@@ -154,7 +157,12 @@ def results_context(request, tournament) -> dict:
         "progress": selectors.progress(tournament=tournament),
         "results": results,
         "heatmap": heatmap(labels=results["labels"], pairings=results["pairings"]),
-        "swap": swap_tests.swap_summary(tournament=tournament),
+        "swap": swap,
+        "swap_lead": swap and verdicts.swap_sentence(tournament=tournament, summary=swap),
+        "field_lead": verdicts.field_summary(
+            tournament=tournament, results=results, is_owner=is_owner
+        ),
+        "doctor": doctor_report(tournament=tournament),
         "figures_deferred": deferred,
         "figure_decks": [
             {"rank": r, "name": results["labels"][r]} for r in sorted(results["labels"])
@@ -165,7 +173,7 @@ def results_context(request, tournament) -> dict:
         "sort_links": {
             key: f"?deck={rank}&sort={_next_sort(key, sort)}#card-figures" for key in SORT_KEYS
         },
-        "is_owner": tournament.owner_id == request.user.pk,
+        "is_owner": is_owner,
     }
 
 

@@ -27,6 +27,10 @@ DECISIONS = {
     "swap_worse": _("the change is worse"),
     "swap_same": _("no difference as large as δ"),
     "swap_undecided": _("cannot tell yet"),
+    # the deck doctor (``matches.tournaments.doctor``)
+    "doctor_better": _("a better deck found"),
+    "doctor_none": _("nothing better by δ"),
+    "doctor_undecided": _("cannot tell yet"),
 }
 
 
