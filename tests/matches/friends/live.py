@@ -95,7 +95,8 @@ class Socket:
     def __init__(self, base: str, game_id: int, session: str | None) -> None:
         url = base.replace("http://", "ws://") + f"/ws/friend-games/{game_id}/"
         headers = {"Cookie": f"sessionid={session}"} if session else {}
-        self.connection = connect(url, origin=base, additional_headers=headers, open_timeout=30)
+        opened = connect(url, origin=base, additional_headers=headers, open_timeout=30)
+        self.connection = opened.__enter__()  # websockets wants its context; closed by close()
         self.messages: list[tuple[dict[str, Any], str]] = []
         self._new: queue.Queue[None] = queue.Queue()
         self._lock = threading.Lock()

@@ -187,7 +187,9 @@ def test_a_disconnect_within_grace_rejoins_and_past_it_forfeits(server):
     again = alice.socket(game_id)  # a refresh: well within the grace period
     rejoined = again.wait_for(lambda g: g["observation"] is not None)
     assert rejoined["status"] == "in_progress" and rejoined["seat"] == 0
-    assert rejoined["observation"]["hand"]  # the whole state, her hand among it
+    whole = alice.get(f"friend-games/{game_id}/").json()  # the whole state, as the API has it
+    for part in ("version", "observation", "decision", "to_move"):
+        assert rejoined[part] == whole[part], part
     bob_socket.close()  # Bob leaves for good
     ended = again.wait_for(lambda g: g["status"] == "finished", timeout=GRACE + 30)
     assert ended["result"]["termination"] == "forfeit" and ended["result"]["winner"] == 0
