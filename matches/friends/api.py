@@ -3,6 +3,7 @@ format. Every refusal is a 4xx in the API's envelope."""
 
 from __future__ import annotations
 
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import APIException, ValidationError
@@ -78,7 +79,7 @@ def _answer(request, game, seat, *, code: int = 200) -> Response:
     detail = friend_game_detail(game, seat)
     if "invite_token" in detail:
         detail["invite_url"] = request.build_absolute_uri(
-            f"/play/friends/join/{detail['invite_token']}/"
+            reverse("matches:friends-join", args=[detail["invite_token"]])
         )
     return Response(detail, status=code)
 

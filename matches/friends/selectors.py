@@ -159,25 +159,35 @@ def _events_since(game: FriendGame, played, seat: int | None) -> list[dict[str, 
     return list(played.state.log.events[start:])
 
 
+def friend_game_narration(game: FriendGame, seat: int | None) -> list[str]:
+    """What happened since the viewer's last decision, in words, as he may know it (all of
+    it once the game is over)."""
+    played = friend_game_state(game)
+    names = player_names(game)
+    cards = card_names(played.state)
+    events = _events_since(game, played, seat)
+    if game.is_over:
+        return narrate(events, viewer=None, names=names, cards=cards)
+    if seat is None:
+        return public_events(events, names, cards)
+    return narrate(events, viewer=seat, names=names, cards=cards)
+
+
 def friend_game_detail(game: FriendGame, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) may see of the game now."""
     detail = friend_game_summary(game, seat)
     if game.status == FriendGameStatus.WAITING:
         return {**detail, "observation": None, "decision": None, "events": []}
-    played = friend_game_state(game)
-    state = played.state
+    state = friend_game_state(game).state
     names = player_names(game)
     cards = card_names(state)
-    events = _events_since(game, played, seat)
+    told = friend_game_narration(game, seat)
     if game.is_over:
         observation = public_observation(state, hands=True)
-        told = narrate(events, viewer=None, names=names, cards=cards)
     elif seat is None:
         observation = public_observation(state, hands=game.hands_open)
-        told = public_events(events, names, cards)
     else:
         observation = state.observation(seat).to_dict()
-        told = narrate(events, viewer=seat, names=names, cards=cards)
     decision = state.decision
     shown = None
     if seat is not None and not game.is_over and decision is not None and decision.player == seat:

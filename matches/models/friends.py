@@ -106,6 +106,14 @@ class FriendGame(models.Model):
     def user_of(self, seat: int):
         return self.creator if seat == self.creator_seat else self.guest
 
+    @property
+    def clock_minutes(self) -> int | None:
+        return None if self.clock_seconds is None else self.clock_seconds // 60
+
+    @property
+    def winner_user(self):
+        return None if self.winner is None else self.user_of(self.winner)
+
     def deck_of(self, seat: int) -> DeckVersion | None:
         return self.creator_deck if seat == self.creator_seat else self.guest_deck
 
