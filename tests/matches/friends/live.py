@@ -31,13 +31,14 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def asgi_server(**settings: str) -> Iterator[str]:
-    """daphne serving ``config.asgi`` on a free port; yields its base URL."""
+def asgi_server(*, database_url: str | None = None, **settings: str) -> Iterator[str]:
+    """daphne serving ``config.asgi`` on a free port, on ``database_url`` (this test run's
+    PostgreSQL database by default); yields its base URL."""
     port = free_port()
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": shared_database_url(),
+        "DATABASE_URL": database_url or shared_database_url(),
         "PYTHONPATH": str(ROOT),
         "THROTTLE_ANON": "",
         "THROTTLE_USER": "",
@@ -45,6 +46,8 @@ def asgi_server(**settings: str) -> Iterator[str]:
         "THROTTLE_FRIEND_TABLE": "",
         **settings,
     }
+    if not env.get("REDIS_URL"):
+        env.pop("REDIS_URL", None)  # the embedded default: the in-memory channel layer
     log = open(ROOT / f".pytest-daphne-{port}.log", "w")  # noqa: SIM115
     process = subprocess.Popen(
         [
