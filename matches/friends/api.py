@@ -28,7 +28,7 @@ from matches.friends.serializers import (
     FriendGameSerializer,
     FriendGameSummarySerializer,
 )
-from matches.friends.services import FriendGameError, FriendGameUnavailable
+from matches.friends.services import FriendGameError, FriendGameUnavailable, no_such_game
 from matches.play.seeds import SEED_REFUSED, seed_given
 from matches.tournaments import selectors as tournament_selectors
 
@@ -195,7 +195,7 @@ def _seat_action(request, game_id: int, act):
     """Run ``act(game)`` for a seat of the game; anyone else gets a 404."""
     game, seat = _viewable(request, game_id)
     if seat is None:
-        raise _refused(FriendGameError("not_found", "No such game.", status=404))
+        raise _refused(no_such_game())
     try:
         game = act(game)
     except _FAILURES as error:
@@ -270,7 +270,7 @@ class FriendGameRematchView(APIView):
     def post(self, request, game_id: int):
         game, seat = _viewable(request, game_id)
         if seat is None:
-            raise _refused(FriendGameError("not_found", "No such game.", status=404))
+            raise _refused(no_such_game())
         try:
             rematch = services.friend_game_rematch(game, user=request.user)
         except FriendGameError as error:

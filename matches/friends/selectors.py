@@ -16,10 +16,10 @@ from django.utils.translation import get_language
 
 from komandor.rules.match_state import MatchState
 from matches.friends.services import (
-    FriendGameError,
     clock_left_ms,
     friend_game_settle,
     friend_game_state,
+    no_such_game,
 )
 from matches.models import FriendGame, FriendGameStatus
 from matches.words.board import Board, board_for, card_names, decision_view, narrate
@@ -55,10 +55,10 @@ def friend_game_viewable(user, pk: int) -> tuple[FriendGame, int | None]:
         .first()
     )
     if game is None:
-        raise FriendGameError("not_found", "No such game.", status=404)
+        raise no_such_game()
     seat = game.seat_of(user)
     if seat is None and (game.status == FriendGameStatus.WAITING or not game.spectators):
-        raise FriendGameError("not_found", "No such game.", status=404)
+        raise no_such_game()
     friend_game_settle(game)
     return game, seat
 

@@ -366,11 +366,16 @@ def friend_game_join(*, user, token: str, deck: DeckVersion, open_hand: bool = F
     return game
 
 
+def no_such_game() -> FriendGameError:
+    """The refusal of a game one may not see: as if it did not exist (404)."""
+    return FriendGameError("not_found", _("No such game."), status=404)
+
+
 def seat_required(game: FriendGame, user) -> int:
     """The user's seat; a user without one is told the game does not exist (404)."""
     seat = game.seat_of(user)
     if seat is None:
-        raise FriendGameError("not_found", _("No such game."), status=404)
+        raise no_such_game()
     return seat
 
 
