@@ -32,6 +32,11 @@ from matches.friends.services import (
 from matches.models import FriendGame
 
 NOT_FOUND = 4404  # the close code of a game one may not see
+# The spectators' view of the latest positions, by (game, version, status, change, language):
+# built once for all the spectators a process holds. Read and written on the one thread
+# ``database_sync_to_async`` runs on.
+SPECTATOR_VIEWS: dict[tuple[Any, ...], dict[str, Any]] = {}
+SPECTATOR_VIEWS_KEPT = 256
 
 
 class FriendGameConsumer(AsyncJsonWebsocketConsumer):
@@ -62,7 +67,8 @@ class FriendGameConsumer(AsyncJsonWebsocketConsumer):
                 group_name(self.game_id), {"type": "game.changed", "presence": True}
             )
         await self.send_view(force=True)
-        self.ticker = asyncio.create_task(self.tick())
+        if self.seat is not None:  # the seats' sockets keep the time; spectators only listen
+            self.ticker = asyncio.create_task(self.tick())
 
     async def disconnect(self, code: int) -> None:
         if self.ticker is not None:
