@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -29,11 +33,31 @@ from screenshots_play import (
     WIDTHS,
     free_port,
     save,
-    serve,
     setup_django,
 )
 
 USERS = ("alice", "bob", "carol")
+
+
+def serve(port: int) -> subprocess.Popen:
+    """The development server (daphne's runserver), waited for up to two minutes (its checks
+    take a while on a busy machine)."""
+    server = subprocess.Popen(
+        [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=os.environ.copy(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health/", timeout=5)
+            return server
+        except OSError:
+            time.sleep(0.5)
+    server.terminate()
+    raise SystemExit("the development server did not start")
 
 
 def played_until(game, wanted, *, seed: int, limit: int = 3000):
