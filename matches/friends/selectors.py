@@ -150,7 +150,11 @@ def public_events(events: list[dict[str, Any]], names: list[str], cards) -> list
 
 
 def _events_since(game: FriendGame, played, seat: int | None) -> list[dict[str, Any]]:
-    """The events since the viewer's previous decision (a spectator: since the last one)."""
+    """The events since the viewer's previous decision (a spectator: since the previous
+    decision of the player now to decide, as that player is told them)."""
+    if seat is None:
+        decision = played.state.decision
+        seat = decision.player if decision is not None else None
     start = 0
     for index in range(len(played.players) - 1, -1, -1):
         if seat is None or played.players[index] == seat:

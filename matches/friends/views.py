@@ -40,6 +40,7 @@ from matches.play.views import PARTS, wants_json
 from matches.tournaments.selectors import latest_version
 
 NOT_A_VERSION = gettext_lazy("The move names no position of the game: nothing was applied.")
+SPECTATOR_NARRATION = gettext_lazy("What happened lately")
 FRIEND_PARTS = {**PARTS, "play-status": "matches/friends/_status.html"}
 
 
@@ -171,6 +172,8 @@ def game_context(request, game: FriendGame, seat: int | None) -> dict[str, Any]:
         context["narration"] = friend_game_narration(game, seat)
     if seat is not None:
         context["me"], context["them"] = names[seat], names[1 - seat]
+    else:
+        context["narration_title"] = SPECTATOR_NARRATION
     return context
 
 
