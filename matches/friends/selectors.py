@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from django.db.models import Q, QuerySet
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from komandor.rules.match_state import MatchState
 from matches.friends.services import (
@@ -64,14 +64,17 @@ def friend_game_viewable(user, pk: int) -> tuple[FriendGame, int | None]:
 
 
 def player_names(game: FriendGame) -> list[str]:
-    """Each seat's player: the user name and the deck's name in the page's language."""
+    """Each seat's player: the user name and the deck's name in the page's language ("an
+    opponent" for the seat nobody has taken yet)."""
     language = get_language() or ""
     names = []
     for seat in (0, 1):
         user = game.user_of(seat)
         version = game.deck_of(seat)
-        deck = version.deck.localised_name(language) if version is not None else "?"
-        names.append(f"{user.get_username() if user else '…'} ({deck})")
+        if user is None or version is None:
+            names.append(gettext("an opponent"))
+        else:
+            names.append(f"{user.get_username()} ({version.deck.localised_name(language)})")
     return names
 
 
