@@ -234,6 +234,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "StatusEnum": "matches.models.Status",
         "AiGameStatusEnum": "matches.models.HumanMatchStatus",
+        "FriendGameStatusEnum": "matches.models.FriendGameStatus",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

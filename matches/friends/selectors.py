@@ -9,9 +9,12 @@ over. The same view goes to the API answer and to the viewer's WebSocket.
 from __future__ import annotations
 
 import dataclasses
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import get_language, gettext
 
 from komandor.rules.match_state import MatchState
@@ -37,8 +40,12 @@ def friend_games_of(user) -> QuerySet[FriendGame]:
 
 
 def open_tables(user) -> QuerySet[FriendGame]:
-    """Tables listed as open, waiting for an opponent (not the user's own)."""
-    tables = FriendGame.objects.filter(status=FriendGameStatus.WAITING, listed=True)
+    """Tables listed as open, waiting for an opponent and not yet expired (not the user's
+    own)."""
+    fresh = timezone.now() - timedelta(seconds=settings.FRIEND_TABLE_WAIT_SECONDS)
+    tables = FriendGame.objects.filter(
+        status=FriendGameStatus.WAITING, listed=True, created_at__gt=fresh
+    )
     if getattr(user, "is_authenticated", False):
         tables = tables.exclude(creator=user)
     return tables.select_related("creator", "creator_deck__deck").order_by("-created_at")
