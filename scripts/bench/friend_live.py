@@ -199,12 +199,13 @@ def main() -> None:
         second_id, second_sessions = setup_game()
         port = free_port()
         env = {**os.environ, "THROTTLE_USER": "", "THROTTLE_GAME_ACTION": ""}
+        log = open(folder / "daphne.log", "w")  # noqa: SIM115
         server = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-p", str(port), "config.asgi:application"],
             cwd=ROOT,
             env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         base = f"http://127.0.0.1:{port}"
         try:
@@ -215,27 +216,40 @@ def main() -> None:
                 except requests.RequestException:
                     time.sleep(0.3)
             moves = asyncio.run(measure_moves(base, game_id, sessions, args.moves))
-            fanout = [
-                asyncio.run(
-                    measure_connections(base, second_id, second_sessions, int(n), server.pid)
-                )
-                for n in args.spectators.split(",")
-            ]
+            print(json.dumps(summary(moves, layer)), flush=True)
+            fanout = []
+            for n in args.spectators.split(","):
+                try:
+                    fanout.append(
+                        asyncio.run(
+                            measure_connections(
+                                base, second_id, second_sessions, int(n), server.pid
+                            )
+                        )
+                    )
+                except Exception as error:  # the server gave up: say how, keep the rest
+                    fanout.append({"sockets": int(n), "failed": repr(error)})
+                print(json.dumps(fanout[-1]), flush=True)
         finally:
             server.terminate()
             server.wait(timeout=20)
-        del folder
-    report = {
+            log.close()
+            problems = (folder / "daphne.log").read_text()[-3000:]
+            if problems.strip():
+                print("daphne's log ends:\n" + problems)
+    print(json.dumps({"load_average": os.getloadavg()}))
+
+
+def summary(moves: dict, layer: str) -> dict:
+    return {
         "layer": layer,
         "moves": moves["moves"],
         "push_p50_ms": round(statistics.median(moves["push"]) * 1000, 1),
         "push_p95_ms": round(percentile(moves["push"], 0.95) * 1000, 1),
         "screen_p50_ms": round(statistics.median(moves["screen"]) * 1000, 1),
         "screen_p95_ms": round(percentile(moves["screen"], 0.95) * 1000, 1),
-        "connections": fanout,
         "load_average": os.getloadavg(),
     }
-    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":
