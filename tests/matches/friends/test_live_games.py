@@ -14,6 +14,7 @@ import pytest
 import requests
 from django.test import Client
 from django.utils.crypto import get_random_string
+from websockets.exceptions import InvalidStatus
 
 from decks.models import Visibility
 from komandor.rules.match import replay_match
@@ -185,9 +186,10 @@ def test_stale_and_foreign_actions_are_refused(server):
     not_his = other.post(f"friend-games/{game_id}/actions/", {"key": key, "version": 0})
     assert not_his.status_code == 400 and not_his.json()["code"] == "illegal_action"
     assert FriendGame.objects.get(pk=game_id).version == 0  # nothing applied
+    with pytest.raises(InvalidStatus):  # a socket without a login is refused at the handshake
+        Socket(server, game_id, None)
     seeded = alice.post("friend-games/", {"deck": 1, "seed": 5})
     assert seeded.status_code == 400 and "seed" in seeded.json()["fields"]
-    # The opponent's observation never holds the other's hand.
     assert mover.post(f"friend-games/{game_id}/actions/", {"key": key, "version": 0}).ok
 
 
