@@ -32,9 +32,11 @@ from matches.friends.services import (
 from matches.models import FriendGame
 
 NOT_FOUND = 4404  # the close code of a game one may not see
-# The spectators' view of the latest positions, by (game, version, status, change, language):
-# built once for all the spectators a process holds. Read and written on the one thread
-# ``database_sync_to_async`` runs on.
+# The spectators' view of the latest positions, by (game, version, status, last change,
+# language): built once for all the spectators a process holds (its clock figures are those of
+# when it was built; the page counts down from them). Written on the one thread
+# ``database_sync_to_async`` runs on, read there and on the event loop (a dict's get and set
+# are atomic).
 SPECTATOR_VIEWS: dict[tuple[Any, ...], dict[str, Any]] = {}
 SPECTATOR_VIEWS_KEPT = 256
 
@@ -89,7 +91,26 @@ class FriendGameConsumer(AsyncJsonWebsocketConsumer):
             await self.send_view(force=True)
 
     async def game_changed(self, event: dict[str, Any]) -> None:
+        if self.seat is None and "version" in event:
+            # A spectator's view of this position may be built already (by another spectator
+            # of this process): sent from here, no thread, no query.
+            key = (
+                self.game_id,
+                event["version"],
+                event["status"],
+                event.get("changed", ""),
+                self._language(),
+            )
+            view = SPECTATOR_VIEWS.get(key)
+            if view is not None:
+                if (view["version"], view["status"]) != (self.sent_version, self.sent_status):
+                    self.sent_version, self.sent_status = view["version"], view["status"]
+                    await self.send_json({"type": "state", "game": view})
+                return
         await self.send_view(force=bool(event.get("presence")))
+
+    def _language(self) -> str:
+        return self.language or settings.LANGUAGE_CODE
 
     async def tick(self) -> None:
         interval = float(settings.FRIEND_GAME_TICK_SECONDS)

@@ -142,7 +142,12 @@ def notify(game: FriendGame) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "game.changed", "version": game.version, "status": game.status}
+    message = {
+        "type": "game.changed",
+        "version": game.version,
+        "status": game.status,
+        "changed": game.updated_at.isoformat() if game.updated_at else "",
+    }
     game_id = game.pk
     transaction.on_commit(lambda: async_to_sync(layer.group_send)(group_name(game_id), message))
 

@@ -3,8 +3,8 @@ and how many WebSocket connections one server process holds.
 
     .venv/bin/python scripts/bench/friend_live.py [--moves 150] [--spectators 250,500,1000]
 
-A throwaway site (SQLite, the shipped content, ``throwaway_site``) served by one daphne
-process (``config.asgi``, as ``scripts/run.sh`` serves it); the channel layer is Redis when
+A throwaway site (SQLite, the shipped content, ``throwaway_site``; or PostgreSQL with
+``--postgres URL``) served by one daphne process (``config.asgi``, as ``scripts/run.sh`` serves it); the channel layer is Redis when
 ``REDIS_URL`` is set, else the in-memory one. Two players' real WebSocket clients:
 
 * **action → other seat**: the mover posts his option by HTTP; the time until the other
@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -35,6 +37,32 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts" / "bench"))
 
 from throwaway_site import throwaway_site  # noqa: E402
+
+
+@contextlib.contextmanager
+def site(postgres: str | None):
+    """The throwaway SQLite site, or the database ``postgres`` names made afresh (dropped and
+    created, migrated, the shipped content loaded); yields a folder for the logs."""
+    if not postgres:
+        with throwaway_site("friend-bench-") as folder:
+            yield folder
+        return
+    import psycopg
+
+    server, name = postgres.rsplit("/", 1)
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        connection.execute(f'CREATE DATABASE "{name}"')
+    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=postgres)
+    for command in (["migrate", "--no-input"], ["load_content"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command], cwd=ROOT, check=True, stdout=subprocess.DEVNULL
+        )
+    import django
+
+    django.setup()
+    with tempfile.TemporaryDirectory(prefix="friend-bench-") as folder:
+        yield Path(folder)
 
 
 def free_port() -> int:
@@ -190,10 +218,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=150)
     parser.add_argument("--spectators", default="250,500,1000")
+    parser.add_argument(
+        "--postgres",
+        help="a PostgreSQL URL whose database this bench may drop and create (else SQLite)",
+    )
     args = parser.parse_args()
     layer = "redis" if os.environ.get("REDIS_URL") else "in-memory"
     redis_url = os.environ.get("REDIS_URL", "")
-    with throwaway_site("friend-bench-") as folder:
+    with site(args.postgres) as folder:
         os.environ["REDIS_URL"] = redis_url
         game_id, sessions = setup_game()
         second_id, second_sessions = setup_game()
