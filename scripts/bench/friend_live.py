@@ -5,7 +5,8 @@ and how many WebSocket connections one server process holds.
 
 A throwaway site (SQLite, the shipped content, ``throwaway_site``; or PostgreSQL with
 ``--postgres URL``) served by one daphne process (``config.asgi``, as ``scripts/run.sh``
-serves it); the channel layer is Redis when ``REDIS_URL`` is set, else the in-memory one. Two players' real WebSocket clients:
+serves it); the channel layer is Redis when ``REDIS_URL`` is set, else the in-memory one.
+Two players' real WebSocket clients:
 
 * **action → other seat**: the mover posts his option by HTTP; the time until the other
   seat's socket receives the new state (*push*), and until the other seat has also fetched
