@@ -282,7 +282,17 @@ CHANNEL_LAYERS = {
     "default": (
         {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ.get("CHANNEL_LAYER_URL", REDIS_URL)]},
+            # A socket's wait for its next message is a 5 s BZPOPMIN; redis-py 8 reads with a
+            # 5 s socket timeout by default, so a busy moment closed sockets with 1011 (the
+            # bench, docs/PERFORMANCE.md): reads may take longer than the wait.
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": os.environ.get("CHANNEL_LAYER_URL", REDIS_URL),
+                        "socket_timeout": 30,
+                    }
+                ]
+            },
         }
         if REDIS_URL
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}

@@ -248,8 +248,9 @@ def main() -> None:
                     break
                 except requests.RequestException:
                     time.sleep(0.3)
-            moves = asyncio.run(measure_moves(base, game_id, sessions, args.moves))
-            print(json.dumps(summary(moves, layer)), flush=True)
+            if args.moves:
+                moves = asyncio.run(measure_moves(base, game_id, sessions, args.moves))
+                print(json.dumps(summary(moves, layer)), flush=True)
             fanout = []
             for n in args.spectators.split(","):
                 try:
