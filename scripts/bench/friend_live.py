@@ -52,7 +52,7 @@ def site(postgres: str | None):
 
     server, name = postgres.rsplit("/", 1)
     with psycopg.connect(f"{server}/postgres", autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         connection.execute(f'CREATE DATABASE "{name}"')
     os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=postgres)
     for command in (["migrate", "--no-input"], ["load_content"]):
