@@ -219,8 +219,9 @@ def friend_game_board(game: FriendGame, seat: int | None) -> Board:
     hands (unless both players opened them) and without anyone's decision."""
     state = friend_game_state(game).state
     names = player_names(game)
-    if game.is_over:
-        return board_for(state, viewer=None, names=names)
+    if game.is_over:  # ended by the engine, or by time, a resignation, an agreement
+        board = board_for(state, viewer=None, names=names)
+        return dataclasses.replace(board, decision=None, waiting_for="", is_over=True)
     if seat is not None:
         return board_for(state, viewer=seat, names=names)
     board = board_for(state, viewer=0, names=names)
