@@ -39,6 +39,8 @@ NOT_FOUND = 4404  # the close code of a game one may not see
 # are atomic).
 SPECTATOR_VIEWS: dict[tuple[Any, ...], dict[str, Any]] = {}
 SPECTATOR_VIEWS_KEPT = 256
+# The spectators' views being built now, by the same key (on the event loop only).
+BUILDING: dict[tuple[Any, ...], asyncio.Future[dict[str, Any] | None]] = {}
 
 
 class FriendGameConsumer(AsyncJsonWebsocketConsumer):
@@ -92,22 +94,38 @@ class FriendGameConsumer(AsyncJsonWebsocketConsumer):
 
     async def game_changed(self, event: dict[str, Any]) -> None:
         if self.seat is None and "version" in event:
-            # A spectator's view of this position may be built already (by another spectator
-            # of this process): sent from here, no thread, no query.
-            key = (
-                self.game_id,
-                event["version"],
-                event["status"],
-                event.get("changed", ""),
-                self._language(),
-            )
-            view = SPECTATOR_VIEWS.get(key)
-            if view is not None:
-                if (view["version"], view["status"]) != (self.sent_version, self.sent_status):
-                    self.sent_version, self.sent_status = view["version"], view["status"]
-                    await self.send_json({"type": "state", "game": view})
-                return
+            await self.send_spectator_view(event)
+            return
         await self.send_view(force=bool(event.get("presence")))
+
+    async def send_spectator_view(self, event: dict[str, Any]) -> None:
+        """The spectators' view of the position ``event`` names, built once per process: the
+        first spectator builds it, the others of this process wait for it (no query each)."""
+        key = (
+            self.game_id,
+            event["version"],
+            event["status"],
+            event.get("changed", ""),
+            self._language(),
+        )
+        view = SPECTATOR_VIEWS.get(key)
+        if view is None:
+            building = BUILDING.get(key)
+            if building is None:
+                building = BUILDING[key] = asyncio.get_running_loop().create_future()
+                try:
+                    building.set_result(await database_sync_to_async(self._view)())
+                except Exception as error:  # the waiting sockets fail as this one does
+                    building.set_exception(error)
+                    raise
+                finally:
+                    BUILDING.pop(key, None)
+            view = await asyncio.shield(building)
+        if view is None:
+            return
+        if (view["version"], view["status"]) != (self.sent_version, self.sent_status):
+            self.sent_version, self.sent_status = view["version"], view["status"]
+            await self.send_json({"type": "state", "game": view})
 
     def _language(self) -> str:
         return self.language or settings.LANGUAGE_CODE
