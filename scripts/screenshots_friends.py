@@ -201,7 +201,11 @@ def main() -> None:
             written = shoot(f"http://127.0.0.1:{port}", tables, args.out)
         finally:
             server.terminate()
-            server.wait(timeout=10)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
     for path in written:
         print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} KB")
 

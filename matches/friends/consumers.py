@@ -55,9 +55,13 @@ class FriendGameConsumer(AsyncJsonWebsocketConsumer):
         self.ticker: asyncio.Task[None] | None = None
         self.sent_version, self.sent_status = None, ""
         self.joined = False
+        user = self.scope["user"]
+        if not getattr(user, "is_authenticated", False):  # the pages' login, as the API's
+            await self.close(code=NOT_FOUND)
+            return
         try:
             _game, self.seat = await database_sync_to_async(friend_game_viewable)(
-                self.scope["user"], self.game_id
+                user, self.game_id
             )
         except FriendGameError:
             await self.close(code=NOT_FOUND)
