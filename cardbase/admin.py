@@ -25,6 +25,7 @@ from cardbase.editorial.table_admin import CardTableAdminMixin
 from cardbase.forms import (
     CARD_FIELDS,
     EFFECTS_FIELD,
+    IMAGE_FIELDS,
     SOURCE_FIELDS,
     CardAdminForm,
     StatedCountAdminForm,
@@ -126,6 +127,7 @@ class CardAdmin(CardEffectsAdminMixin, CardTableAdminMixin, CatalogueEntryAdmin)
         has_effects = EFFECTS_FIELD in stats_form.base_fields
         return [
             (None, {"fields": [name for name in CARD_FIELDS if name not in SOURCE_FIELDS]}),
+            (_("Image"), {"fields": IMAGE_FIELDS}),
             (_("Stats (card schema)"), {"fields": stats}),
             *([(_("Effects"), {"fields": [EFFECTS_FIELD]})] if has_effects else []),
             (_("Source"), {"fields": [*SOURCE_FIELDS, "content_file"]}),

@@ -13,7 +13,16 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("cardbase", "decks", "matches", "content", "config", "komandor")
+PACKAGES = (
+    "cardbase",
+    "decks",
+    "matches",
+    "content",
+    "config",
+    "komandor",
+    "accounts",
+    "proposals",
+)
 # The engine's old address (an alias of ``komandor``'s modules) is its own node of the app graph.
 ENGINE = "matches.engine"
 # The project's wiring: the package (it loads the Celery app), root URLs, the Celery app, the

@@ -68,6 +68,9 @@ TEXT_COLUMNS = (
     "source_book",
     "source_section",
     "source_quote",
+    "image",
+    "entered_by",
+    "effects_gap",
 )
 
 
@@ -305,6 +308,11 @@ class CardResource(resources.ModelResource):
             "source_book",
             "source_section",
             "source_quote",
+            # A players' card: who entered it; any card: its image by digest (an image this
+            # site keeps — the row is refused otherwise) and the text no effect writes yet.
+            "entered_by",
+            "image",
+            "effects_gap",
             "attributes",
         )
         skip_unchanged = True

@@ -72,6 +72,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Protocol
 
+from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Range, Weapons
 from komandor.rules.decisions import Agent, Decision, Option, decide
 from komandor.rules.dice import Dice
@@ -368,8 +369,9 @@ _POWER_MOUNTS = frozenset({"turbolaser", "nova", "plasma", "bombs"})
 
 
 @lru_cache(maxsize=1024)
-def _mounts(weapons: Weapons) -> tuple[Mount, ...]:
-    """A card's weapons as mounts, in ``_MOUNT_ORDER``; computed once per distinct weapons."""
+def _mounts_of(weapons: Weapons) -> tuple[Mount, ...]:
+    """A card's weapons as mounts, in ``_MOUNT_ORDER``; computed once per distinct weapons
+    (``_mounts``: once per weapons object)."""
     mounts: list[Mount] = []
     for key in _MOUNT_ORDER:
         if key == "missiles":
@@ -405,6 +407,9 @@ def _mounts(weapons: Weapons) -> tuple[Mount, ...]:
             mount = Mount(key, weapon, distance, printed.strength)
         mounts.append(mount)
     return tuple(mounts)
+
+
+_mounts: IdentityCache[Weapons, tuple[Mount, ...]] = IdentityCache(_mounts_of)
 
 
 class BattleSide:

@@ -40,7 +40,8 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
-from komandor.rules.battle import Combatant, Mount
+from komandor.rules.battle import Combatant, Mount, Status
+from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
 from komandor.rules.decisions import Option
 from komandor.rules.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
@@ -104,10 +105,23 @@ def attach_all(game: Table[Effects]) -> None:
 
 
 @lru_cache(maxsize=4096)
+def _plays_by_value(uid: str, spec: CardSpec) -> tuple[Effect, ...]:
+    return tuple(card_plays(Card(uid, 0, spec)))
+
+
 def _plays_of(uid: str, spec: CardSpec) -> tuple[Effect, ...]:
     """``card_plays`` of a card, compiled once per card position and spec (plays are immutable:
-    bulk matches, a tournament's batches, reuse them)."""
-    return tuple(card_plays(Card(uid, 0, spec)))
+    bulk matches, a tournament's batches, reuse them), found by the spec object's identity."""
+    by_uid = _PLAYS_BY_SPEC(spec)
+    plays = by_uid.get(uid)
+    if plays is None:
+        plays = by_uid[uid] = _plays_by_value(uid, spec)
+    return plays
+
+
+_PLAYS_BY_SPEC: IdentityCache[CardSpec, dict[str, tuple[Effect, ...]]] = IdentityCache(
+    lambda spec: {}
+)
 
 
 def has_plays(spec: CardSpec) -> bool:
@@ -552,7 +566,7 @@ def _combatant(uid: str, moment: Moment) -> Combatant | None:
 def _placed(place: str, card: Card, source: str | None, moment: Moment) -> bool:
     if place == "battle":
         fighter = _combatant(card.uid, moment)
-        return fighter is not None and fighter.status.value == "fighting"
+        return fighter is not None and fighter.status is Status.FIGHTING
     where = card.uid if card.kind is CardKind.SPACE_OBJECT else card.where
     if place == "orbit":
         return card.kind is CardKind.SHIP and bool(where) and not (where or "").startswith("s")
@@ -977,7 +991,16 @@ def _holder(state: GameState, source: str, player: int) -> int:
 
 def _with_power(mount: Mount, power: int) -> Mount:
     """``mount`` with this power (itself when unchanged: mounts are immutable)."""
-    return mount if power == mount.power else replace(mount, power=power)
+    if power == mount.power:
+        return mount
+    return Mount(mount.key, mount.weapon, mount.range, power, mount.count, mount.maser_type)
+
+
+# A spec's printed battle stats, read by ``refresh`` (never changed: each refresh writes the
+# fighter's own), built once per spec object.
+_printed_fighter: IdentityCache[CardSpec, Combatant] = IdentityCache(
+    lambda spec: Combatant.from_card("printed", spec, player=0)
+)
 
 
 def refresh(game: Table[Effects], fighter: Combatant) -> None:
@@ -985,15 +1008,17 @@ def refresh(game: Table[Effects], fighter: Combatant) -> None:
     card = game.state.cards.get(fighter.uid)
     if card is None:
         return
-    printed = Combatant.from_card(fighter.uid, card.spec, player=fighter.player)
+    printed = _printed_fighter(card.spec)
     deltas = stat_deltas(game, fighter.uid)
-    for stat, attr in _COMBAT_STATS.items():
-        value = getattr(printed, attr)
-        if value is not None:
-            value = max(0, value + deltas.get(stat, 0))
-            if attr == "strength":
-                value = max(1, value)
-        setattr(fighter, attr, value)
+    # Each stat of ``_COMBAT_STATS`` written out (no getattr/setattr by name: a hot path).
+    fighter.strength = max(1, printed.strength + deltas.get("strength", 0))
+    critical = printed.critical
+    fighter.critical = None if critical is None else max(0, critical + deltas.get("critical", 0))
+    fighter.armor = max(0, printed.armor + deltas.get("armor", 0))
+    fighter.speed = max(0, printed.speed + deltas.get("speed", 0))
+    fighter.shield_power = max(0, printed.shield_power + deltas.get("shield", 0))
+    fighter.crew_size = max(0, printed.crew_size + deltas.get("crew", 0))
+    fighter.landing = max(0, printed.landing + deltas.get("landing", 0))
     fighter.mounts = tuple(
         _with_power(mount, max(0, mount.power + deltas.get(mount.weapon.value, 0)))
         for mount in printed.mounts

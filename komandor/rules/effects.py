@@ -28,14 +28,14 @@ A match with nothing attached pays one attribute test per window (``Effects.enab
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, MutableSequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 # Imported at run time, not only for the type checker: the compiled engine needs the classes of
 # ``Moment``'s fields (``game``, ``battle``) when it loads this module.
-from komandor.rules.battle import _Battle
+from komandor.rules.battle import Status, _Battle
 from komandor.rules.cards import CardKind, CardSpec, Victory
 from komandor.rules.decisions import Option
 from komandor.rules.names import name_key
@@ -109,6 +109,26 @@ class Moment:
     target: str | None = None
     targets: tuple[str, ...] = ()
 
+    def __init__(
+        self,
+        game: Table[Effects],
+        window: Window | str,
+        player: int,
+        battle: _Battle | None = None,
+        attack: Mapping[str, Any] | None = None,
+        target: str | None = None,
+        targets: tuple[str, ...] = (),
+    ) -> None:
+        # Written out: the dataclass's generated ``__init__`` stays a Python function in the
+        # compiled engine, and moments are built for every offer of every window.
+        self.game = game
+        self.window = window
+        self.player = player
+        self.battle = battle
+        self.attack = attack
+        self.target = target
+        self.targets = targets
+
     @property
     def state(self) -> GameState:
         return self.game.state
@@ -118,6 +138,12 @@ class Moment:
         built directly: candidates ask it per card)."""
         return Moment(
             self.game, self.window, self.player, self.battle, self.attack, target, self.targets
+        )
+
+    def aimed_at(self, targets: tuple[str, ...]) -> Moment:
+        """This moment with ``targets`` as the play's targets (built directly, as ``aimed``)."""
+        return Moment(
+            self.game, self.window, self.player, self.battle, self.attack, self.target, targets
         )
 
     @property
@@ -202,9 +228,6 @@ def expiry(until: Window | str | None) -> str | None:
     return None if until is None else str(until)
 
 
-_NOT_IN_FORCE = frozenset({"destroyed", "reserve"})
-
-
 class Effects:
     """The effects of one match: who has which, and everything that limits or follows a play.
 
@@ -247,6 +270,25 @@ class Effects:
         # spec); the Commander's own have source None.
         self.statics: list[tuple[str | None, int, EffectSpec]] = []
         game.state.on_leave = self.card_left
+
+    def copy_from(self, other: Effects) -> None:
+        """Take ``other``'s effects and everything they hold now, as independent copies
+        (``Game.copy``); the effects themselves are immutable and shared."""
+        self.enabled = other.enabled
+        self._attached = (dict(other._attached[0]), dict(other._attached[1]))
+        self._by_window = (
+            {window: list(effects) for window, effects in other._by_window[0].items()},
+            {window: list(effects) for window, effects in other._by_window[1].items()},
+        )
+        self._grants = list(other._grants)
+        self._bans = list(other._bans)
+        self._rerolls = (list(other._rerolls[0]), list(other._rerolls[1]))
+        self._in_force = set(other._in_force)
+        self._changed = set(other._changed)
+        self._budget = None if other._budget is None else list(other._budget)
+        self._cancelled = other._cancelled
+        self.battle = other.battle
+        self.statics = list(other.statics)
 
     # --- attaching ----------------------------------------------------------------------------
 
@@ -315,7 +357,9 @@ class Effects:
         if battle is None:
             return True
         fighter = battle.by_uid.get(card.uid)
-        return fighter is None or fighter.status.value not in _NOT_IN_FORCE
+        return fighter is None or (
+            fighter.status is not Status.DESTROYED and fighter.status is not Status.RESERVE
+        )
 
     def expire(self, key: str) -> None:
         """End everything lasting until ``key`` (a window opening, the end of a round, battle,
@@ -367,7 +411,7 @@ class Effects:
         battle = self.battle
         if battle is not None and (state.modifiers or self.statics):
             for fighter in list(battle.by_uid.values()):
-                if fighter.status.value != "destroyed" and fighter.uid in state.cards:
+                if fighter.status is not Status.DESTROYED and fighter.uid in state.cards:
                     self.game.refresh_combatant(fighter)
 
     def standing_changed(self, battle: _Battle) -> None:
@@ -763,9 +807,9 @@ class Effects:
             roll = self.roll(player, "effect", cost.roll)
             succeeded = roll >= cost.roll
         if succeeded and self._picks_later(effect):
-            moment = replace(moment, targets=self._chosen(effect, moment))
+            moment = moment.aimed_at(self._chosen(effect, moment))
         elif moment.target is not None:
-            moment = replace(moment, targets=(moment.target,))
+            moment = moment.aimed_at((moment.target,))
         self.game.log.emit(
             "effect",
             player=player,

@@ -13,6 +13,7 @@ from typing import Any
 
 from komandor.rules import rules
 from komandor.rules.battle import Combatant
+from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import (
     CardKind,
     CardSpec,
@@ -26,7 +27,7 @@ from komandor.rules.cards import (
 )
 from komandor.rules.commerce import commercial_runs
 from komandor.rules.decisions import Agent, Decision, Option, decide
-from komandor.rules.dice import Dice
+from komandor.rules.dice import Dice, copy_dice
 from komandor.rules.effect_play import attach_all, card_entered, has_plays, refresh
 from komandor.rules.effects import Effects, Permission, Window
 from komandor.rules.events import EventLog
@@ -71,8 +72,24 @@ class Game:
         dice: Dice,
         log: EventLog,
         setup_abilities: Sequence[Sequence[str]] = ((), ()),
+        state: GameState | None = None,
     ) -> None:
+        """``state``: play on from that state (``copy``): no card is dealt, no effect
+        attached."""
         self.setup_abilities = [tuple(names) for names in setup_abilities]
+        self.agents = list(agents)
+        self.dice = dice
+        self.log = log
+        self._printed: dict[str, dict[str, Any]] = {}  # card_features before damage, by uid
+        # Called with the state after every phase (invariant checks in tests).
+        self.observers: list[Callable[[GameState], None]] = []
+        # Called with each phase as it is entered (and ``Phase.SETUP`` as the match begins),
+        # before anything of it is played: where ``match_state`` takes its checkpoints.
+        self.checkpoint: Callable[[Phase], None] | None = None
+        if state is not None:
+            self.state = state
+            self.effects = Effects(self)
+            return
         cards: dict[str, Card] = {}
         players = []
         seen: dict[int, int] = {}  # by spec object: skips its hashing
@@ -87,17 +104,32 @@ class Game:
                 player.deck.append(uid)
             players.append(player)
         self.state = GameState(players=players, cards=cards)
-        self.agents = list(agents)
-        self.dice = dice
-        self.log = log
-        self._printed: dict[str, dict[str, Any]] = {}  # card_features before damage, by uid
-        # Called with the state after every phase (invariant checks in tests).
-        self.observers: list[Callable[[GameState], None]] = []
         self.effects = Effects(self)  # card effects; windows open only once one is attached
         if any(has_plays(c.spec) for c in cards.values()) or any(
             p.commander.effects for p in players
         ):
             attach_all(self)  # the cards' effect data, compiled into plays (effect_play.py)
+
+    def copy(self, agents: Sequence[Agent]) -> Game:
+        """An independent copy of the game as it stands, asking ``agents``: the state, the
+        effects and what they hold, the dice (rolling on as these would) and the log written
+        so far, copied by hand (``match_state`` restores its checkpoints with it). The card
+        specs, the effects and the logged events are immutable and shared."""
+        log = EventLog(enabled=self.log.enabled)
+        log.events = list(self.log.events)
+        twin = Game(
+            decks=(),
+            commanders=(),
+            agents=agents,
+            dice=copy_dice(self.dice),
+            log=log,
+            setup_abilities=self.setup_abilities,
+            state=self.state.copy(),
+        )
+        twin._printed = self._printed  # features of the printed cards: the same in every copy
+        twin.observers = list(self.observers)
+        twin.effects.copy_from(self.effects)
+        return twin
 
     # --- plumbing ------------------------------------------------------------------------------
 
@@ -140,9 +172,16 @@ class Game:
 
     # --- the match -----------------------------------------------------------------------------
 
-    def play(self, *, turn_cap: int) -> Outcome:
+    def play(self, *, turn_cap: int, resume: Phase | None = None) -> Outcome:
+        """Play the match to its end; ``resume``: from that phase of the turn under way (a
+        checkpoint's game, ``copy``; ``Phase.SETUP``: from the setup)."""
         try:
-            self.setup()
+            if resume is None or resume is Phase.SETUP:
+                if self.checkpoint is not None:
+                    self.checkpoint(Phase.SETUP)
+                self.setup()
+            else:
+                self.play_turn(resume)
             while self.state.turn < turn_cap:
                 self.state.turn += 1
                 self.play_turn()
@@ -331,8 +370,9 @@ class Game:
 
     # --- the turn (TURN-1) -----------------------------------------------------------------------
 
-    def play_turn(self) -> None:
-        for phase in TURN_ORDER:
+    def play_turn(self, start: Phase = Phase.START) -> None:
+        phases = TURN_ORDER if start is Phase.START else TURN_ORDER[TURN_ORDER.index(start) :]
+        for phase in phases:
             self.enter(phase)
             self.play_phase(phase)
 
@@ -383,6 +423,8 @@ class Game:
             self.effects.open(Window.END_OF_TURN)
 
     def enter(self, phase: Phase) -> None:
+        if self.checkpoint is not None:
+            self.checkpoint(phase)
         for observer in self.observers:
             observer(self.state)
         self.state.phase = phase
@@ -867,10 +909,13 @@ class Game:
 
 
 @lru_cache(maxsize=4096)
-def _power(spec: CardSpec) -> int:
+def _spec_power(spec: CardSpec) -> int:
     """The agents' power of a spec, computed once per distinct spec (a deck repeats specs, and
     bulk matches reuse decks)."""
     return base_power(spec)
+
+
+_power: IdentityCache[CardSpec, int] = IdentityCache(_spec_power)  # once per spec object
 
 
 def _printed_features(card: Card) -> dict[str, Any]:

@@ -38,7 +38,13 @@ from decks.models import DeckVersion
 from komandor.agents.heuristic import AGENTS, AGENTS_VERSION, Agent, make_agent
 from komandor.rules import rules
 from komandor.rules.decisions import Decision, IllegalChoiceError
-from komandor.rules.match import ENGINE_VERSION, MatchSetup, new_match, play_out
+from komandor.rules.match import (
+    ENGINE_VERSION,
+    MatchSetup,
+    new_match,
+    play_out,
+    replays_version,
+)
 from komandor.rules.match_state import MatchState, decode_actions, encode_actions
 from komandor.rules.observation import Observation
 from komandor.rules.state import Phase
@@ -295,7 +301,7 @@ def _played(match: HumanMatch, *, pop: bool = False) -> _Played:
     played = STATES.get(key, pop=pop)
     if played is not None and played.state.history == actions:
         return played
-    if match.engine_version != ENGINE_VERSION:
+    if not replays_version(match.engine_version):
         raise HumanMatchUnavailable(match)
     setup = human_match_setup(match)
     try:
