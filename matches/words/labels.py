@@ -16,6 +16,12 @@ TERMINATIONS = {
     "no_commander_carrier": _("no carrier for the Commander"),
     "turn_cap": _("turn limit reached"),
     "game_limit": _("per-game CPU limit"),
+    # games between two people (``matches.friends``)
+    "timeout": _("out of time"),
+    "forfeit": _("left the game"),
+    "resignation": _("resignation"),
+    "agreed_draw": _("draw agreed"),
+    "idle": _("nobody moved for too long"),
 }
 
 DECISIONS = {
