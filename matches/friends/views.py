@@ -36,6 +36,7 @@ from matches.friends.selectors import (
 )
 from matches.friends.services import FriendGameError, FriendGameUnavailable, clock_left_ms
 from matches.models import FriendGame, FriendGameStatus
+from matches.play.parts import board_parts_context
 from matches.play.views import wants_json
 from matches.tournaments.selectors import latest_version
 
@@ -177,6 +178,7 @@ def game_context(request, game: FriendGame, seat: int | None) -> dict[str, Any]:
         context["board"] = board
         context["decision"] = None if game.is_over or seat is None else board.decision
         context["narration"] = friend_game_narration(game, seat)
+        context["parts"] = board_parts_context(context, request)
     if seat is not None:
         context["me"], context["them"] = names[seat], names[1 - seat]
     else:

@@ -27,18 +27,40 @@ FIXED_PARTS = {
 PLAYER_TEMPLATE = "matches/board/_player.html"
 
 
+BOARD_PARTS = ("board-status", "board-space")
+
+
 def render_parts(context: dict, request) -> dict[str, SafeString]:
     """Every part of the game page, by element id (the board's players in the order drawn:
     the opponent above, the viewer below)."""
     parts = {
         element: mark_safe(render_to_string(name, context, request))
         for element, name in FIXED_PARTS.items()
+        if element not in BOARD_PARTS
+    }
+    return {**parts, **render_board_parts(context, request)}
+
+
+def render_board_parts(context: dict, request) -> dict[str, SafeString]:
+    """The board's own parts (status, space, each player's side), which
+    ``matches/play/_board_part.html`` puts together from ``parts``."""
+    parts = {
+        element: mark_safe(render_to_string(FIXED_PARTS[element], context, request))
+        for element in BOARD_PARTS
     }
     board = context["board"]
     for player in [*board.players_top, *board.players_bottom]:
         html = render_to_string(PLAYER_TEMPLATE, {**context, "player": player}, request)
         parts[f"board-player-{player.index}"] = mark_safe(html)
     return parts
+
+
+def board_parts_context(context: dict, request) -> dict[str, SafeString]:
+    """``parts`` as the board template reads them (``parts.board_status`` …)."""
+    return {
+        element.replace("-", "_"): html
+        for element, html in render_board_parts(context, request).items()
+    }
 
 
 def digest(html: str) -> str:
