@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a login refused for too many failures into the lockout answer.
     "axes.middleware.AxesMiddleware",
+    # A database that cannot be reached: a 503 with Retry-After, not a 500 (config/outage.py).
+    "config.outage.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -99,6 +101,11 @@ DATABASES = {
 DB_STATEMENT_TIMEOUT_MS = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "5000"))
 
 
+# Seconds to wait for a PostgreSQL connection: a host that drops packets (a cut link) answers a
+# request or a readiness probe with the 503 within this, not after the system's TCP timeout.
+DB_CONNECT_TIMEOUT_SECONDS = int(os.environ.get("DB_CONNECT_TIMEOUT_SECONDS", "5"))
+
+
 def statement_timeout_set(database: dict, milliseconds: int) -> None:
     """Give every new PostgreSQL connection of ``database`` this statement timeout (0: none)."""
     if database["ENGINE"] == "django.db.backends.postgresql":
@@ -106,6 +113,8 @@ def statement_timeout_set(database: dict, milliseconds: int) -> None:
 
 
 statement_timeout_set(DATABASES["default"], DB_STATEMENT_TIMEOUT_MS)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", DB_CONNECT_TIMEOUT_SECONDS)
 # The worker's own transactions are short (a lease, one batch's upsert, the next round's rows;
 # pairing is computed outside any transaction), so they get a timeout too (0 = none).
 WORKER_STATEMENT_TIMEOUT_MS = int(os.environ.get("WORKER_STATEMENT_TIMEOUT_MS", "30000"))

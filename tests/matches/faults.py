@@ -106,6 +106,10 @@ class RefusingProxy:
 
     def refuse(self) -> None:
         if self.listener is not None:
+            # shutdown first: a close alone leaves the thread blocked in accept() listening
+            # (Linux), so one more connection would still get through.
+            with contextlib.suppress(OSError):
+                self.listener.shutdown(socket.SHUT_RDWR)
             self.listener.close()
             self.listener = None
         with self.lock:
