@@ -88,6 +88,7 @@ def collection_import(*, user, source: str, replace: bool = False) -> int:
     """Read a collection in the text format or as CSV and add it to the user's (or put it
     in place of it with ``replace``); returns the copies read. Raises ``DeckTextError`` with
     every bad line before anything is written."""
+    source = source.removeprefix("\ufeff")  # an exported CSV's byte-order mark, pasted back
     parsed = parse_collection_csv(source) if looks_like_csv(source) else parse_deck_text(source)
     parsed.setup_abilities = []  # an «Ability:» line names a deck's choice, not more copies
     read = needed_counts(resolve_parsed_deck(parsed, index=catalogue_index()))
