@@ -90,12 +90,15 @@ def deck_precons(request):
 
 
 @login_required
-@require_POST
 def deck_new(request):
+    """The new-deck form (a Commander's id in ``?commander=`` chooses him); its POST makes
+    the deck and opens the builder."""
+    if request.method != "POST":
+        form = DeckNewForm(initial={"commander": request.GET.get("commander", "")[:20]})
+        return render(request, "decks/new.html", {"form": form})
     form = DeckNewForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Give the deck a name."))
-        return redirect("decks:list")
+        return render(request, "decks/new.html", {"form": form}, status=400)
     commander = form.cleaned_data.get("commander")
     deck = services.deck_create(
         owner=request.user,
