@@ -29,6 +29,7 @@ from decks.forms import (
 from decks.messages import localised, localised_report
 from decks.models import Deck
 from decks.statistics import CardGroup, draw_odds
+from decks.suggestions import name_suggestions
 from decks.text_format import DeckTextError
 from decks.values import TAG_MAX_LENGTH, DeckContent
 from decks.version_diff import changes_named, version_changes
@@ -216,7 +217,7 @@ def empty_search(filters: selectors.CatalogueFilters) -> dict:
     """What the builder says when its catalogue search finds nothing."""
     return {
         "query": filters.query,
-        "suggestions": selectors.name_suggestions(text=filters.query),
+        "suggestions": name_suggestions(text=filters.query),
         "filtered": bool(
             filters.kind
             or filters.cost_min is not None
