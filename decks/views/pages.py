@@ -260,7 +260,7 @@ def deck_edit(request, deck_id: int):
     form = DeckBuilderForm(
         request.POST or None,
         initial={
-            "name": deck.name,
+            "name": deck.localised_name(get_language() or ""),
             "description": deck.description,
             "visibility": deck.visibility,
             "commander": deck.commander_id,
