@@ -45,7 +45,7 @@ from cardbase.search.text import words_q
 from cardbase.services.komandor import GAME_SLUG as KOMANDOR_SLUG
 from cardbase.stated_counts import StatedCountSpecError, stated_count_progress
 from config.numbers import whole_number
-from matches.engine.cards import KIND_LABELS_RU, CardKind
+from komandor.rules.cards import KIND_LABELS_RU, CardKind
 
 KOMANDOR_KINDS = frozenset(kind.value for kind in CardKind)
 

@@ -22,7 +22,7 @@ from cardbase.display_names import card_names_shown, shown_name
 from cardbase.models import Card
 from cardbase.notation import letters, notation_lang, stat_value
 from cardbase.rules_text import rules_text_of
-from matches.engine.cards import (
+from komandor.rules.cards import (
     CardSpec,
     CardSpecError,
     Crew,
@@ -35,8 +35,8 @@ from matches.engine.cards import (
     card_from_dict,
     card_stat_lines,
 )
-from matches.engine.effect_text import card_text
-from matches.engine.english_terms import built_in_name_en, ship_class_en
+from komandor.words.effect_text import card_text
+from komandor.words.english_terms import built_in_name_en, ship_class_en
 
 KOMANDOR = "komandor"
 

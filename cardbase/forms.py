@@ -2,7 +2,7 @@
 
 Every card form checks the card through ``card_attributes_clean`` (the game's own checker), and
 puts each problem on the input it is about. Komandor cards are edited as a real form: one input
-per field of the engine's card schema for that kind (``matches.engine.cards.field_specs``),
+per field of the engine's card schema for that kind (``komandor.rules.cards.field_specs``),
 read with ``flatten_card`` and written back with ``unflatten_card``. Other games keep a JSON
 editor for ``attributes``.
 """
@@ -20,7 +20,7 @@ from cardbase.services import komandor
 from cardbase.services.card_rules import card_attributes_clean
 from cardbase.stated_counts import StatedCountSpecError, count_spec_from_dict
 from config.bounded_json import JsonTooDeep, loads_bounded
-from matches.engine.cards import CardKind, FieldSpec, field_specs, flatten_card, unflatten_card
+from komandor.rules.cards import CardKind, FieldSpec, field_specs, flatten_card, unflatten_card
 
 # No printed stat comes near; a number past it is a typing slip (or 99999999999999999999999).
 MAX_STAT_VALUE = 999

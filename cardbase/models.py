@@ -12,7 +12,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from matches.engine.names import fold_text
+from komandor.rules.names import fold_text
 
 
 class Game(models.Model):
@@ -205,7 +205,7 @@ class Card(CatalogueEntry):
 
     ``card_type`` comes from that game's own list of card kinds. For Komandor cards the
     structured stats live in ``attributes`` in the engine's card-schema form
-    (``matches.engine.cards``), validated on every write path.
+    (``komandor.rules.cards``), validated on every write path.
 
     A card that decks use is never deleted: when its entry leaves the data files it is
     ``retired``. ``Card.objects`` (what the pages, search, API and deck builder read) leaves

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import get_language, ngettext
 
-from matches.engine.cards import (
+from komandor.rules.cards import (
     CardSpec,
     CommercialRun,
     CrewLevel,

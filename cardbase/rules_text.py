@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from matches.engine.cards import CardSpecError, card_from_dict
-from matches.engine.effect_text import card_text
+from komandor.rules.cards import CardSpecError, card_from_dict
+from komandor.words.effect_text import card_text
 
 KOMANDOR_SLUG = "komandor"
 

@@ -43,6 +43,9 @@ else:
 app.conf.task_reject_on_worker_lost = True
 app.conf.worker_prefetch_multiplier = 1
 app.autodiscover_tasks()
+# The tournaments' tasks live in a feature subpackage of ``matches`` (their names keep the old
+# ``matches.tasks.*``, which queued messages and beat schedules carry).
+app.autodiscover_tasks(["matches.tournaments"])
 
 
 @celeryd_init.connect
@@ -58,15 +61,16 @@ def worker_statement_timeout(**_kwargs) -> None:
 
 @worker_ready.connect
 def sweep_start(**_kwargs) -> None:
-    """Each worker's main process sweeps the running tournaments (``matches/sweep.py``)."""
-    from matches import sweep
+    """Each worker's main process sweeps the running tournaments
+    (``matches/tournaments/sweep.py``)."""
+    from matches.tournaments import sweep
 
     sweep.start()
 
 
 @worker_shutdown.connect
 def sweep_stop(**_kwargs) -> None:
-    from matches import sweep
+    from matches.tournaments import sweep
 
     sweep.stop()
 

@@ -1,6 +1,6 @@
 """The deck file: the one JSON form of a deck that the site exports, imports and the engine plays.
 
-It is exactly what ``python -m matches.engine.play`` reads (``matches/engine/decks.py``)::
+It is exactly what ``python -m komandor.play`` reads (``komandor/rules/decks.py``)::
 
     {"name": "…", "description": "…",
      "commander": {card spec},
@@ -23,7 +23,7 @@ from typing import Any
 
 from decks.importing import CatalogueIndex
 from decks.values import DeckContent
-from matches.engine.cards import CardSpecError, card_from_dict, card_to_dict
+from komandor.rules.cards import CardSpecError, card_from_dict, card_to_dict
 
 
 def deck_file_of(

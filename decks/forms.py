@@ -28,8 +28,8 @@ from decks.values import (
     DeckContent,
     EntryContent,
 )
-from matches.engine.cards import CardKind
-from matches.engine.rules import MAX_COPIES_PER_NAME
+from komandor.rules.cards import CardKind
+from komandor.rules.rules import MAX_COPIES_PER_NAME
 
 
 class CardChoiceField(forms.ModelChoiceField):

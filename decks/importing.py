@@ -22,7 +22,7 @@ from rapidfuzz import fuzz, process
 from decks.text_format import CardLine, DeckTextError, LineError, ParsedDeck, line_error
 from decks.validation import CardFacts
 from decks.values import DeckContent, EntryContent
-from matches.engine.names import fold_text, name_key
+from komandor.rules.names import fold_text, name_key
 
 SUGGESTIONS = 3
 # A similarity (0-100, difflib's ratio × 100) below which a name is not offered: 60 misses

@@ -17,7 +17,7 @@ from decks.models import Deck, DeckEntry, DeckVersion, OwnedCard, Visibility
 from decks.statistics import deck_statistics
 from decks.validation import KOMANDOR, CardFacts, DeckDraft, validate_deck
 from decks.values import DeckContent, EntryContent
-from matches.engine.names import fold_text
+from komandor.rules.names import fold_text
 
 _FACT_FIELDS = (
     "id",

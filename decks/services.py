@@ -36,7 +36,7 @@ from decks.selectors import catalogue_index, deck_check, deck_content, deck_draf
 from decks.text_format import parse_deck_text, render_deck_text
 from decks.validation import validate_deck
 from decks.values import MAX_TAGS, TAG_MAX_LENGTH, DeckContent
-from matches.engine.names import fold_text
+from komandor.rules.names import fold_text
 
 
 def deck_create(
@@ -234,7 +234,7 @@ def deck_export_text(*, deck: Deck, english: bool = False) -> str:
 
 
 def deck_export_json(*, deck: Deck) -> dict[str, Any]:
-    """The deck file (``decks.deck_file``): what ``python -m matches.engine.play`` plays, with
+    """The deck file (``decks.deck_file``): what ``python -m komandor.play`` plays, with
     every card's spec as the catalogue holds it now, and what the import reads back."""
     content = deck_content(deck=deck)
     ids = content.card_ids()

@@ -9,7 +9,7 @@ from math import comb
 from typing import Any
 
 from decks.validation import SHIP, SPACE_OBJECT, CardFacts, DeckDraft, setup_draw_size
-from matches.engine.rules import DRAW_PER_TURN
+from komandor.rules.rules import DRAW_PER_TURN
 
 # The odds table covers holding at least 1..ODDS_UP_TO cards of a kind in the setup draw.
 ODDS_UP_TO = 5

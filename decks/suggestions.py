@@ -23,7 +23,7 @@ from cardbase.selectors import catalogue_version
 from decks import selectors
 from decks.importing import CLOSE_SPELLING, SUGGESTIONS
 from decks.validation import KOMANDOR
-from matches.engine.names import fold_text
+from komandor.rules.names import fold_text
 
 
 @dataclass(frozen=True, slots=True)

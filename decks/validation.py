@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from matches.engine.cards import SizeClass
-from matches.engine.names import name_key
-from matches.engine.rules import (
+from komandor.rules.cards import SizeClass
+from komandor.rules.names import name_key
+from komandor.rules.rules import (
     DECK_MAX_CARDS,
     DECK_MIN_CARDS,
     MAX_ABILITY_CARDS,

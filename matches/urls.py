@@ -1,7 +1,9 @@
 from django.urls import path
 
-from matches import lab_views, play_views, views
-from matches.page_limits import replay_page_limits
+from matches.lab import views as lab_views
+from matches.play import views as play_views
+from matches.replays.page_limits import replay_page_limits
+from matches.tournaments import views
 
 app_name = "matches"
 
@@ -16,7 +18,7 @@ urlpatterns = [
         views.tournament_cancel,
         name="tournament-cancel",
     ),
-    # Throttled and cached around the view (matches/page_limits.py): a replay costs CPU.
+    # Throttled and cached around the view (matches/replays/page_limits.py): a replay costs CPU.
     path("matches/<int:match_id>/", replay_page_limits(views.match_detail), name="match"),
     path("decks/<int:deck_id>/swap-test/", lab_views.swap_test_new, name="swap-test"),
     path("decks/<int:deck_id>/field-test/", lab_views.field_test, name="field-test"),

@@ -1,11 +1,11 @@
-"""Compile the rules engine (``matches/engine``) with mypyc, in place, when a C compiler is here.
+"""Compile the rules engine (``komandor``) with mypyc, in place, when a C compiler is here.
 
     .venv/bin/python scripts/build_engine.py [--root DIR] [--force] [--clean]
 
 ``scripts/install.sh`` runs it, so both README commands and CI build the compiled engine. Every
 module of the package is compiled except those in ``INTERPRETED`` (below, with the reason for
-each). The build writes, beside the compiled modules, ``matches/engine/_compiled.json`` with the
-SHA-256 of every engine source (``matches.engine.engine_sources_digest``); the package's
+each). The build writes, beside the compiled modules, ``komandor/_compiled.json`` with the
+SHA-256 of every engine source (``komandor.engine_sources_digest``); the package's
 ``__init__`` compares it at import and loads the ``.py`` files, with a warning, when a source
 changed since the build, so an edited engine never runs a stale compiled module
 (``docs/engine.md``, "Compiled engine").
@@ -31,20 +31,23 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = ("matches", "engine")
+PACKAGE = ("komandor",)
 STAMP = "_compiled.json"
 
-# The engine modules that stay interpreted, and why. Every other ``matches/engine`` module is
+# The engine modules that stay interpreted, and why. Every other ``komandor`` module is
 # compiled; a module added to the package is compiled without a change here.
 INTERPRETED: dict[str, str] = {
     "__init__": "picks the compiled or the interpreted modules, so it runs first, as source",
-    "play": "a command line (`python -m matches.engine.play`); `-m` runs only source modules",
-    "scenario": "a command line (`python -m matches.engine.scenario`); `-m` runs only source",
+    "play": "a command line (`python -m komandor.play`); `-m` runs only source modules",
+    "scenario": "a command line (`python -m komandor.scenario`); `-m` runs only source",
+    "rules/__init__": "a package's docstring only",
+    "agents/__init__": "a package's docstring only",
+    "words/__init__": "a package's docstring only",
 }
 
 
 def _engine_module(engine_dir: Path):
-    """``matches/engine/__init__.py`` of the tree being built, loaded without importing the
+    """``komandor/__init__.py`` of the tree being built, loaded without importing the
     package (whose import would pick and load the engine modules)."""
     spec = importlib.util.spec_from_file_location("_engine_init", engine_dir / "__init__.py")
     assert spec is not None and spec.loader is not None
@@ -110,7 +113,7 @@ def build(root: Path, sources: list[Path], digest: str) -> None:
         "from setuptools import setup\n"
         "from mypyc.build import mypycify\n"
         f"setup(name='komandor-engine', ext_modules=mypycify({relative!r},"
-        " opt_level='3', multi_file=True, group_name='matches_engine'))\n"
+        " opt_level='3', multi_file=True, group_name='komandor_engine'))\n"
     )
     env = {**os.environ, "PYTHONPATH": str(root)}
     with tempfile.TemporaryDirectory() as scratch:

@@ -5,9 +5,9 @@ and in the losses), selector key, condition key and cost (a failed roll too) too
     .venv/bin/python scripts/effects_report.py [--matches 1000] [--seed 0]
 
 A report, not a test (docs/effects.md, «Reachability»): every line should show a count above
-zero. The decks are generated from the vocabulary (``matches/engine/effect_decks.py``, this
+zero. The decks are generated from the vocabulary (``komandor/rules/effect_decks.py``, this
 project's own test cards); the agents are random, so every legal play gets its chance. The
-items and the counting are ``matches/engine/effect_vocabulary.py``, which the scenario tests
+items and the counting are ``komandor/rules/effect_vocabulary.py``, which the scenario tests
 use too. Exit status 1 if anything stayed at zero.
 """
 
@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from matches.engine.agents import RandomAgent
-from matches.engine.decks import deck_from_dict
-from matches.engine.effect_decks import effect_deck
-from matches.engine.effect_vocabulary import ITEMS, fired
-from matches.engine.match import run_match
+from komandor.agents.heuristic import RandomAgent
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.effect_decks import effect_deck
+from komandor.rules.effect_vocabulary import ITEMS, fired
+from komandor.rules.match import run_match
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -63,7 +63,8 @@ _DECKS: list[Any] = []
 
 
 def _start(package: str, directory: str | None, commit: str | None) -> None:
-    """Load the engine (``matches.engine``, or a copy already written into ``directory``) and
+    """Load the engine (``matches.engine``: today's by its flat module names, or a copy already
+    written into ``directory``) and
     the precons of its time."""
     if directory is not None and directory not in sys.path:
         sys.path.insert(0, directory)

@@ -7,8 +7,8 @@ Reads the shipped deck files (``content/precons/*.json``, written by ``manage.py
 export_precons``), so no database is needed. Each pairing plays ``--games`` games: seeds
 ``seed … seed + games/2 − 1``, each seed twice with the seats swapped. A draw scores half a win.
 Writes, between ``<!-- balance:start -->`` and ``<!-- balance:end -->`` in ``--doc``, the
-win-rate matrix with Wilson 95 % intervals (``matches/statistics.py``), each precon's score
-against the whole field (aim: 35–65 %), and every card of the starter set
+win-rate matrix with Wilson 95 % intervals (``matches/tournaments/statistics.py``), each precon's
+score against the whole field (aim: 35–65 %), and every card of the starter set
 (``content/data/komandor/starter/``) that never entered play nor had an effect fire in any of
 those games (read from the engine's event log).
 """
@@ -30,11 +30,11 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from matches.engine.agents import make_agent  # noqa: E402
-from matches.engine.decks import Deck, deck_from_dict  # noqa: E402
-from matches.engine.match import ENGINE_VERSION, run_match  # noqa: E402
-from matches.engine.names import name_key  # noqa: E402
-from matches.statistics import wilson_interval  # noqa: E402
+from komandor.agents.heuristic import make_agent  # noqa: E402
+from komandor.rules.decks import Deck, deck_from_dict  # noqa: E402
+from komandor.rules.match import ENGINE_VERSION, run_match  # noqa: E402
+from komandor.rules.names import name_key  # noqa: E402
+from matches.tournaments.statistics import wilson_interval  # noqa: E402
 
 PRECON_DIR = ROOT / "content" / "precons"
 SET_DIR = ROOT / "content" / "data" / "komandor" / "starter"

@@ -24,7 +24,7 @@ OUTPUT = ROOT / "docs" / "rules-coverage.md"
 RULE_ID = re.compile(r"^- \[[ x]\] \*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\*", re.MULTILINE)
 SECTION = re.compile(r"^#{2,3} (.+)$", re.MULTILINE)
 # Rule groups waiting for another issue: none left (the card kinds are played from their effect
-# data since engine 0.4, matches/engine/effect_play.py).
+# data since engine 0.4, komandor/rules/effect_play.py).
 PENDING_PREFIXES: tuple[str, ...] = ()
 # Single rules of other groups waiting for card text: none left.
 PENDING_IDS: frozenset[str] = frozenset()

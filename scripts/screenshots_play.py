@@ -53,8 +53,8 @@ def setup_django(database: Path) -> None:
 def played_until(match, wanted, *, seed: int, limit: int = 3000):
     """``match`` played on, the person's choices made by the heuristic agent (it plays a
     whole game, with battles), until ``wanted(state)`` holds (at his decision, or the end)."""
-    from matches.engine.agents import make_agent
-    from matches.human_play import human_match_act, human_match_state
+    from komandor.agents.heuristic import make_agent
+    from matches.play.services import human_match_act, human_match_state
 
     agent = make_agent("heuristic", seed=seed)
     for _ in range(limit):
@@ -75,7 +75,7 @@ def make_games(seed: int) -> dict[str, int]:
     from django.core.management import call_command
 
     from decks.models import Deck
-    from matches.human_play import human_match_start
+    from matches.play.services import human_match_start
 
     call_command("migrate", verbosity=0)
     call_command("load_content", verbosity=0)

@@ -17,7 +17,7 @@ bash scripts/browser.sh
 # The engine: compiled where install.sh could build it, and then the whole suite must run on
 # the compiled modules (KOMANDOR_ENGINE=compiled fails the import of a stale or missing build),
 # and the interpreted engine must play exactly the same games (docs/engine.md, "Compiled engine").
-if .venv/bin/python -c 'import sys, matches.engine as e; sys.exit(e.ENGINE != "compiled")'; then
+if .venv/bin/python -c 'import sys, komandor as e; sys.exit(e.ENGINE != "compiled")'; then
     export KOMANDOR_ENGINE=compiled
     .venv/bin/python scripts/bench/engine_log_digest.py --seeds 100 --against-interpreted
     KOMANDOR_ENGINE=interpreted .venv/bin/python -m pytest -q -p no:cacheprovider \
@@ -30,7 +30,7 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 # Strict typing of the whole engine package (pyproject.toml [tool.mypy]).
-.venv/bin/mypy --strict matches/engine/
+.venv/bin/mypy --strict komandor/
 # The rules-coverage table is generated from the tests' markers; it must not drift.
 .venv/bin/python scripts/rules_coverage.py --check >/dev/null
 # Schema conformance: the bounded, deterministic Schemathesis run (every check; coverage, fuzzing

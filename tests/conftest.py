@@ -45,7 +45,7 @@ def _no_api_throttles(settings):
     (``config/throttles.py``) are off unless a test sets its own rates
     (``settings.API_THROTTLE_RATES = {...}``, as ``tests/test_throttles.py`` does)."""
     settings.API_THROTTLE_RATES = {}
-    # Nor is a replay page kept (matches/page_limits.py): a test that changes a match and
+    # Nor is a replay page kept (matches/replays/page_limits.py): a test that changes a match and
     # reloads its page sees the change. tests/matches/test_replay_page_limits.py turns it on.
     settings.REPLAY_PAGE_CACHE_SECONDS = 0
 
@@ -102,9 +102,9 @@ def pytest_collection_modifyitems(config, items):
                 f"{item.nodeid}: shipped_content cannot serve a transactional test"
             )
     items.sort(key=lambda item: "shipped_content" in getattr(item, "fixturenames", ()))
-    import matches.engine
+    import komandor
 
-    if matches.engine.ENGINE == "compiled":
+    if komandor.ENGINE == "compiled":
         # A compiled class's methods cannot be patched: these spies run on the interpreted
         # engine, in scripts/test.sh's interpreted pass (``-m interpreted_engine``).
         spying = [item for item in items if item.get_closest_marker("interpreted_engine")]
@@ -114,7 +114,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_report_header(config):
-    """Which engine this run plays on (``matches/engine/__init__.py``)."""
-    import matches.engine
+    """Which engine this run plays on (``komandor/__init__.py``)."""
+    import komandor
 
-    return f"engine: {matches.engine.ENGINE} ({matches.engine.ENGINE_REASON})"
+    return f"engine: {komandor.ENGINE} ({komandor.ENGINE_REASON})"

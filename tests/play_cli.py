@@ -1,4 +1,4 @@
-"""``python -m matches.engine.play`` run as a user runs it: a separate process, the summary it
+"""``python -m komandor.play`` run as a user runs it: a separate process, the summary it
 prints read back."""
 
 import json
@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def play_cli(*args: object) -> dict[str, Any]:
     """Play a match with the command line; fails the test unless it exits 0."""
     done = subprocess.run(
-        [sys.executable, "-m", "matches.engine.play", *map(str, args)],
+        [sys.executable, "-m", "komandor.play", *map(str, args)],
         cwd=ROOT,
         capture_output=True,
         text=True,

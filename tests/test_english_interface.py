@@ -35,10 +35,10 @@ from content.loader import MODELS, content_load
 from decks import services
 from decks.models import Deck
 from decks.values import DeckContent, EntryContent
-from matches.engine.cards import card_from_dict, card_stat_lines
-from matches.engine.names import fold_text
-from matches.human_play import human_match_act, human_match_start, human_match_state
+from komandor.rules.cards import card_from_dict, card_stat_lines
+from komandor.rules.names import fold_text
 from matches.models import HumanMatchStatus, Match, Status, Tournament
+from matches.play.services import human_match_act, human_match_start, human_match_state
 
 CYRILLIC_RUN = re.compile(
     r"[\u0400-\u04ff](?:[\u0400-\u04ff0-9\s«»“”„\"'.,:;!?()\-–—/+]*[\u0400-\u04ff])?"

@@ -10,8 +10,8 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from matches.engine.agents import AGENTS
-from matches.formats import FORMATS
+from komandor.agents.heuristic import AGENTS
+from matches.tournaments.formats import FORMATS
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
 from tests.test_english_interface import _api_errors

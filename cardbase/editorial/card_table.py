@@ -35,7 +35,7 @@ from cardbase.services.card_rules import card_attributes_clean
 from config.bounded_json import json_depth_exceeds, loads_bounded
 from config.numbers import signed_whole_number
 from config.spreadsheet import cell_safe, cell_unescaped
-from matches.engine.cards import CardKind, field_specs
+from komandor.rules.cards import CardKind, field_specs
 
 PREFIX = "attributes."
 NESTED_FORMATS = frozenset({"json", "yaml"})

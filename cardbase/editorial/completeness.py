@@ -19,7 +19,7 @@ from cardbase.editorial.rows import CATALOGUE_MODELS
 from cardbase.models import Card, Draft, Game, Origin
 from cardbase.rules_text import rules_text_of
 from cardbase.selectors import KOMANDOR_SLUG, StatedCountRow, stated_count_rows
-from matches.engine.cards import CardSpecError, card_from_dict
+from komandor.rules.cards import CardSpecError, card_from_dict
 
 
 @dataclass(frozen=True)

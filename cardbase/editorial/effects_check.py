@@ -1,7 +1,7 @@
 """The card editor's live check of a Komandor card's ``effects``: every problem the engine's
 effect schema finds (with its path, e.g. ``effects.0.targets.size``), and the card's rules text
 in Russian and English rendered from them by the engine (``cardbase.rules_text``, over
-``matches.engine.effect_text.card_text``) — the same text the card face shows."""
+``komandor.words.effect_text.card_text``) — the same text the card face shows."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from cardbase.editorial.effect_messages import effect_problem_message
 from cardbase.rules_text import rules_text_of
 from cardbase.services.komandor import GAME_SLUG
 from config.bounded_json import JsonTooDeep, loads_bounded
-from matches.engine.cards import CardKind
-from matches.engine.effect_schema import read_effects
+from komandor.rules.cards import CardKind
+from komandor.rules.effect_schema import read_effects
 
 LANGUAGES = ("ru", "en")
 

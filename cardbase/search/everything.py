@@ -28,7 +28,7 @@ from cardbase.models import Card, CatalogueEntry, Component, ComponentKind, Game
 from cardbase.search.query import And, Node, Not, Or, Term, Text, parse_query, term_q
 from cardbase.search.text import text_q
 from cardbase.selectors import ENTRY_SECTIONS, cards_everywhere
-from matches.engine.names import fold_text
+from komandor.rules.names import fold_text
 
 # Rows of one model fetched for display; the counts still cover every match.
 ENTRY_LIMIT = 50

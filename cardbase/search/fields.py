@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from django.utils.translation import gettext_lazy as _
 
-from matches.engine.names import fold_text
+from komandor.rules.names import fold_text
 
 
 class FieldKind(StrEnum):

@@ -27,7 +27,7 @@ from cardbase.models import Card
 from cardbase.search.fields import FieldKind, SearchField, field_for_keyword
 from cardbase.search.messages import syntax_message
 from cardbase.search.text import text_q
-from matches.engine.names import fold_text
+from komandor.rules.names import fold_text
 
 NUMBER_OPERATORS = ("=", "!=", "<", "<=", ">", ">=")
 _LOOKUP = {"=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}

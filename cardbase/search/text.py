@@ -21,7 +21,7 @@ from django.contrib.postgres.search import SearchQuery, SearchVectorExact, Searc
 from django.db.models import Q
 
 from cardbase.db_columns import TableColumn
-from matches.engine.names import fold_text
+from komandor.rules.names import fold_text
 
 SEARCH_CONFIG = "russian"
 # to_tsquery treats these as operators; a word keeps only its letters and digits for FTS.

@@ -18,14 +18,14 @@ from django.utils.translation import gettext_lazy as _
 
 from cardbase.editorial.effect_messages import effect_problem_message
 from cardbase.services.card_rules import register_card_checker
-from matches.engine.cards import (
+from komandor.rules.cards import (
     CardSpecError,
     FieldError,
     card_from_dict,
     card_stat_lines,
     card_to_dict,
 )
-from matches.engine.effect_text import card_text
+from komandor.words.effect_text import card_text
 
 GAME_SLUG = "komandor"
 # Card column -> the key the schema gives the same fact.

@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_lazy
 from cardbase.card_faces import card_face_of
 from cardbase.display_names import is_english, shown_name
 from cardbase.models import CardRarity, CardType, Game
-from matches.engine.cards import CardKind
+from komandor.rules.cards import CardKind
 
 register = template.Library()
 

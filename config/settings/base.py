@@ -214,7 +214,7 @@ API_THROTTLE_RATES = {
     # The replay page (not the API): each page plays the match again up to its step.
     "replay_page": os.environ.get("THROTTLE_REPLAY_PAGE", "30/min"),
 }
-# Seconds a rendered replay page is kept (matches/page_limits.py); 0 turns the cache off.
+# Seconds a rendered replay page is kept (matches/replays/page_limits.py); 0 turns the cache off.
 REPLAY_PAGE_CACHE_SECONDS = int(os.environ.get("REPLAY_PAGE_CACHE_SECONDS", "600"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Komandor Cardbase API",
@@ -253,15 +253,16 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
-# Tournament progress (matches/progress.py): every worker sweeps the running tournaments this
-# often; a batch's lease lasts this long unrenewed (a worker renews it as it plays); a batch
-# sent but not taken while no worker took anything for this long is sent again. A lost
-# message heals within about a sweep plus the lease or the resend interval.
+# Tournament progress (matches/tournaments/progress.py): every worker sweeps the running
+# tournaments this often; a batch's lease lasts this long unrenewed (a worker renews it as it
+# plays); a batch sent but not taken while no worker took anything for this long is sent again. A
+# lost message heals within about a sweep plus the lease or the resend interval.
 TOURNAMENT_SWEEP_SECONDS = float(os.environ.get("TOURNAMENT_SWEEP_SECONDS", "30"))
 BATCH_LEASE_SECONDS = float(os.environ.get("BATCH_LEASE_SECONDS", "60"))
 BATCH_RESEND_SECONDS = float(os.environ.get("BATCH_RESEND_SECONDS", "90"))
-# Per-user limits of tournaments (matches/services.py): running at once, games still to play,
-# and their expected CPU (games × MATCH_EXPECTED_GAME_CPU_SECONDS at the default turn cap).
+# Per-user limits of tournaments (matches/tournaments/services.py): running at once, games
+# still to play, and their expected CPU (games × MATCH_EXPECTED_GAME_CPU_SECONDS at the default
+# turn cap).
 TOURNAMENTS_RUNNING_PER_USER = int(os.environ.get("TOURNAMENTS_RUNNING_PER_USER", "3"))
 MATCHES_QUEUED_PER_USER = int(os.environ.get("MATCHES_QUEUED_PER_USER", "20000"))
 CPU_SECONDS_QUEUED_PER_USER = int(os.environ.get("CPU_SECONDS_QUEUED_PER_USER", "3600"))

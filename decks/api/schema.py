@@ -98,7 +98,7 @@ class DeckFileEntrySerializer(serializers.Serializer):
 
 
 class DeckExportSerializer(serializers.Serializer):
-    """The deck file: exactly what ``python -m matches.engine.play`` reads (Commander, cards and
+    """The deck file: exactly what ``python -m komandor.play`` reads (Commander, cards and
     pre-chosen abilities, each card's full spec), and what the import reads back."""
 
     name = serializers.CharField()

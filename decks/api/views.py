@@ -50,7 +50,7 @@ from decks.models import Deck
 from decks.suggestions import name_suggestions
 from decks.text_format import DeckTextError
 from decks.values import MAX_ROW_ID
-from matches.engine.cards import CardKind
+from komandor.rules.cards import CardKind
 
 # Error answers each kind of endpoint can give, for the schema.
 _BAD_INPUT = {400: DeckApiErrorSerializer}
@@ -382,7 +382,7 @@ class DeckExportJsonView(APIView):
     @extend_schema(
         operation_id="decks_export_json",
         summary=gettext_lazy(
-            "The deck file: what python -m matches.engine.play plays, each card's full spec"
+            "The deck file: what python -m komandor.play plays, each card's full spec"
         ),
         responses={200: DeckExportSerializer, **_NOT_FOUND},
     )

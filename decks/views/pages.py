@@ -33,8 +33,8 @@ from decks.suggestions import name_suggestions
 from decks.text_format import DeckTextError
 from decks.values import TAG_MAX_LENGTH, DeckContent
 from decks.version_diff import changes_named, version_changes
-from matches.engine.cards import CardKind
-from matches.engine.rules import (
+from komandor.rules.cards import CardKind
+from komandor.rules.rules import (
     MAX_REDEALS,
     REDEAL_PENALTY,
     SETUP_DRAW,
@@ -357,7 +357,7 @@ def deck_export_json(request, deck_id: int):
         services.deck_export_json(deck=deck), json_dumps_params={"ensure_ascii": False}
     )
     if request.GET.get("download"):
-        # The deck file: python -m matches.engine.play plays it as it is.
+        # The deck file: python -m komandor.play plays it as it is.
         response["Content-Disposition"] = f'attachment; filename="deck-{deck.id}.json"'
     return response
 

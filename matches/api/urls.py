@@ -1,6 +1,7 @@
 from django.urls import path
 
-from matches.api import game_views, views
+from matches.api import views
+from matches.play import api as play_api
 
 urlpatterns = [
     path("tournaments/", views.TournamentListCreateView.as_view(), name="tournament-list"),
@@ -29,11 +30,11 @@ urlpatterns = [
     path("matches/", views.MatchCreateView.as_view(), name="match-create"),
     path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<int:match_id>/log/", views.MatchLogView.as_view(), name="match-log"),
-    path("ai-games/", game_views.GameListCreateView.as_view(), name="ai-game-list"),
-    path("ai-games/<int:game_id>/", game_views.GameDetailView.as_view(), name="ai-game-detail"),
+    path("ai-games/", play_api.GameListCreateView.as_view(), name="ai-game-list"),
+    path("ai-games/<int:game_id>/", play_api.GameDetailView.as_view(), name="ai-game-detail"),
     path(
         "ai-games/<int:game_id>/actions/",
-        game_views.GameActionView.as_view(),
+        play_api.GameActionView.as_view(),
         name="ai-game-actions",
     ),
 ]

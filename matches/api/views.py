@@ -22,7 +22,6 @@ from cardbase.api.views import StrictOrderingFilter
 from cardbase.models import Card
 from config.spreadsheet import CSV_CONTENT_TYPE, cell_safe
 from decks.api.schema import DeckApiErrorSerializer
-from matches import selectors, services
 from matches.api.serializers import (
     FieldTestCreateSerializer,
     MatchCreateSerializer,
@@ -32,14 +31,16 @@ from matches.api.serializers import (
     TournamentListSerializer,
     TournamentSerializer,
 )
-from matches.card_figures import card_figures, card_figures_csv
-from matches.models import Match
-from matches.swap_tests import (
+from matches.lab.swap_tests import (
     field_test_create,
     field_versions,
     swap_summary,
     swap_test_create,
 )
+from matches.models import Match
+from matches.replays import services as replay_services
+from matches.tournaments import errors, selectors, services
+from matches.tournaments.card_figures import card_figures, card_figures_csv
 
 _ERRORS = {
     400: DeckApiErrorSerializer,
@@ -66,9 +67,9 @@ def _service_call(call):
     """Service errors → the API's envelope: 400 with fields, or 429 with the limit's code."""
     try:
         return call()
-    except services.TournamentError as error:
+    except errors.TournamentError as error:
         raise ValidationError(error.fields or {"non_field_errors": [error.message]}) from error
-    except services.LimitExceeded as error:
+    except errors.LimitExceeded as error:
         raise TooManyRequests(detail=error.message, code=error.code) from error
 
 
@@ -253,7 +254,7 @@ class MatchCreateView(APIView):
         data = form.validated_data
         versions = _versions(request, data["decks"])
         match = _service_call(
-            lambda: services.match_create(
+            lambda: replay_services.match_create(
                 owner=request.user,
                 versions=versions,
                 agents=data["agents"],
@@ -299,9 +300,9 @@ class MatchLogView(APIView):
                 _("This match's log is hidden: a deck in it is private to its owner."),
                 code="replay_hidden",
             )
-        log = services.match_replay(match=match)
+        log = replay_services.match_replay(match=match)
         if log is None:
-            raise ReplayUnavailable(services.match_replay_unavailable(match=match) or None)
+            raise ReplayUnavailable(replay_services.match_replay_unavailable(match=match) or None)
         return HttpResponse(log.to_jsonl(), content_type="application/x-ndjson")
 
 

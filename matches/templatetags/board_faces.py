@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from matches.board import CardView
+from matches.words.board import CardView
 
 register = template.Library()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from matches import lab_selectors
+from matches.lab import selectors as lab_selectors
 
 register = template.Library()
 

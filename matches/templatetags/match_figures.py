@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from matches import labels
+from matches.words import labels
 
 register = template.Library()
 

@@ -30,10 +30,10 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from matches.card_tally import card_tally  # noqa: E402
-from matches.engine.agents import make_agent  # noqa: E402
-from matches.engine.decks import deck_from_dict  # noqa: E402
-from matches.engine.match import run_match  # noqa: E402
+from komandor.agents.heuristic import make_agent  # noqa: E402
+from komandor.rules.decks import deck_from_dict  # noqa: E402
+from komandor.rules.match import run_match  # noqa: E402
+from matches.games.card_tally import card_tally  # noqa: E402
 from scripts.bench.precon_files import precon_files  # noqa: E402
 
 PACKAGE = "engine_base"

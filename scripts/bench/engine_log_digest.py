@@ -28,11 +28,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import matches.engine  # noqa: E402
-from matches.engine.agents import make_agent  # noqa: E402
-from matches.engine.decks import deck_from_dict  # noqa: E402
-from matches.engine.effect_decks import effect_deck  # noqa: E402
-from matches.engine.match import run_match  # noqa: E402
+import komandor  # noqa: E402
+from komandor.agents.heuristic import make_agent  # noqa: E402
+from komandor.rules.decks import deck_from_dict  # noqa: E402
+from komandor.rules.effect_decks import effect_deck  # noqa: E402
+from komandor.rules.match import run_match  # noqa: E402
 from tests.engine.deck_data import standard_deck  # noqa: E402
 
 STANDARD = [deck_from_dict(standard_deck("a", initiative=5)), deck_from_dict(standard_deck("b"))]
@@ -76,8 +76,8 @@ def main() -> None:
         help="compare the compiled engine's digests with the interpreted engine's",
     )
     args = parser.parse_args()
-    if args.against_interpreted and matches.engine.ENGINE != "compiled":
-        raise SystemExit(f"The engine is not compiled ({matches.engine.ENGINE_REASON}).")
+    if args.against_interpreted and komandor.ENGINE != "compiled":
+        raise SystemExit(f"The engine is not compiled ({komandor.ENGINE_REASON}).")
     lines = []
     for kind, (decks_for, agents) in KINDS.items():
         lines.append(f"{kind}: {digest(decks_for, agents, args.seeds)}")

@@ -21,7 +21,7 @@ One process measures, in the same run:
   is a change's cost on whole matches (the match-state loop of engine 0.5 against ``f533bd2``).
 * with ``--interpreted``, also ``precons-i`` — the same precon matches on today's engine loaded
   from its ``.py`` files as the package ``engine_source``, so the compiled engine
-  (``matches.engine`` after ``scripts/install.sh``) and the interpreted one alternate in one
+  (``komandor`` after ``scripts/install.sh``) and the interpreted one alternate in one
   run; the ratio is printed against the aim (×2.5, median ≤ 3 ms).
 
 Each seed plays every workload in turn, the order rotating from seed to seed, and each round
@@ -44,6 +44,7 @@ import io
 import json
 import os
 import pstats
+import re
 import shutil
 import statistics
 import subprocess
@@ -58,11 +59,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import matches.engine  # noqa: E402
-from matches.engine.agents import AGENTS, make_agent  # noqa: E402
-from matches.engine.decks import deck_from_dict  # noqa: E402
-from matches.engine.effect_decks import effect_deck  # noqa: E402
-from matches.engine.match import ENGINE_VERSION, run_match  # noqa: E402
+import komandor  # noqa: E402
+from komandor.agents.heuristic import AGENTS, make_agent  # noqa: E402
+from komandor.rules.decks import deck_from_dict  # noqa: E402
+from komandor.rules.effect_decks import effect_deck  # noqa: E402
+from komandor.rules.match import ENGINE_VERSION, run_match  # noqa: E402
 from scripts.bench.precon_files import precon_files  # noqa: E402
 from tests.engine.deck_data import standard_deck  # noqa: E402
 
@@ -81,30 +82,54 @@ Workload = Callable[[int], Match]
 
 
 def load_engine_copy(directory: Path, package: str, commit: str | None) -> ModuleType:
-    """An engine's source files as the package ``package``, with the imports renamed: those of
-    ``commit`` (``git archive``), or with None today's ``.py`` files — interpreted even where
-    ``matches.engine`` itself runs compiled."""
-    target = directory / package
+    """An engine's source files as the package ``package``, by the flat module names of engines
+    up to 0.5.0 (``package.match``, ``package.agents`` …): those of ``commit`` (``git archive``),
+    or with None today's ``.py`` files — interpreted even where ``komandor`` itself runs
+    compiled. An engine of the ``komandor`` layout (0.6 on) is copied as ``<package>_src`` and
+    its modules named flat through its ``FLAT_MODULES``."""
     if commit is None:
-        target.mkdir()
-        for source in (ROOT / "matches" / "engine").glob("*.py"):
-            shutil.copy(source, target / source.name)
+        source: Path | None = ROOT / "komandor"
+        shutil.copytree(source, directory / "komandor", ignore=shutil.ignore_patterns("*.so"))
     else:
-        archive = subprocess.run(
-            ["git", "archive", commit, "matches/engine"], cwd=ROOT, check=True, capture_output=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", str(directory)], input=archive, check=True)
-        (directory / "matches" / "engine").rename(target)
-    for path in target.glob("*.py"):
+        source = None
+        for path in ("komandor", "matches/engine"):
+            archive = subprocess.run(
+                ["git", "archive", commit, path], cwd=ROOT, capture_output=True
+            )
+            if archive.returncode == 0:
+                subprocess.run(
+                    ["tar", "-x", "-C", str(directory)], input=archive.stdout, check=True
+                )
+                source = directory / path
+                break
+        if source is None:
+            raise SystemExit(f"{commit}: no engine found (komandor/ or matches/engine/)")
+    layered = (directory / "komandor").exists()
+    target = directory / (f"{package}_src" if layered else package)
+    (directory / ("komandor" if layered else "matches/engine")).rename(target)
+    old = "komandor" if layered else "matches.engine"
+    for path in target.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        path.write_text(text.replace("matches.engine", package), encoding="utf-8")
+        text = re.sub(
+            rf"^(\s*)(from|import) {re.escape(old)}\b", rf"\1\2 {target.name}", text, flags=re.M
+        )
+        path.write_text(text, encoding="utf-8")
     if str(directory) not in sys.path:
         sys.path.insert(0, str(directory))
     # A copy is never compiled: its package must not obey KOMANDOR_ENGINE=compiled (test.sh).
     chosen = os.environ.get("KOMANDOR_ENGINE")
     os.environ["KOMANDOR_ENGINE"] = "interpreted"
     try:
-        return importlib.import_module(package)
+        loaded = importlib.import_module(target.name)
+        if not layered:
+            return loaded
+        flat = ModuleType(package)
+        sys.modules[package] = flat
+        for name, real in loaded.FLAT_MODULES.items():
+            module = importlib.import_module(f"{target.name}.{real}")
+            sys.modules[f"{package}.{name}"] = module
+            setattr(flat, name, module)
+        return flat
     finally:
         if chosen is None:
             del os.environ["KOMANDOR_ENGINE"]
@@ -271,7 +296,7 @@ def summarise(label: str, results: Results) -> None:
         rate = sum(results["precons-i"][0]) / sum(results["precons"][0])
         verdict = "met" if slow / fast >= COMPILED_AIM and fast <= COMPILED_AIM_MS else "NOT met"
         print(
-            f"  precons interpreted / {matches.engine.ENGINE}: median ×{slow / fast:.2f}, "
+            f"  precons interpreted / {komandor.ENGINE}: median ×{slow / fast:.2f}, "
             f"total CPU ×{rate:.2f} (aim ≥ ×{COMPILED_AIM:g} and median ≤ "
             f"{COMPILED_AIM_MS:g} ms: {verdict})"
         )
@@ -305,7 +330,7 @@ def main() -> None:
         "--interpreted",
         action="store_true",
         help="also the precons on today's engine from its .py files (precons-i), beside"
-        " matches.engine as it runs (compiled when built): implies --precons",
+        " komandor as it runs (compiled when built): implies --precons",
     )
     parser.add_argument("--no-baseline", action="store_true", help="skip engine 0.3.0")
     parser.add_argument(
@@ -335,7 +360,7 @@ def main() -> None:
             workloads["precons-i"] = source_workload(args.agents)
 
         print(
-            f"engine {ENGINE_VERSION} ({matches.engine.ENGINE}) against 0.3.0"
+            f"engine {ENGINE_VERSION} ({komandor.ENGINE}) against 0.3.0"
             f" ({BASELINE_COMMIT}), {args.seeds} seeds × "
             f"{args.rounds} rounds, {' vs '.join(args.agents)}, log off, "
             f"Python {sys.version.split()[0]}, load average before {load()}"

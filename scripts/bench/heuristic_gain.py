@@ -3,14 +3,14 @@ r"""Is today's heuristic stronger than an older one? A paired, seat-swapped SPRT
     .venv/bin/python scripts/bench/heuristic_gain.py [--against ecce34d] [--max-pairs 2000] \
         [--min-games 0] [--jobs 2] [--trace 50]
 
-Today's ``HeuristicAgent`` (``matches.engine.agents``) plays the ``HeuristicAgent`` of commit
+Today's ``HeuristicAgent`` (``komandor.agents.heuristic``) plays the ``HeuristicAgent`` of commit
 ``--against`` (its ``matches/engine/`` loaded as the package ``engine_gain`` with
 ``scripts/bench/engine_matches.py``'s ``load_engine_copy``; only its agent is used: both play
 today's rules, so the rules are the same for both sides). Game pair ``k`` plays the ordered
 precon pairing ``k mod 56`` with seed ``k // 56``, twice: today's agent in seat 0, then in
 seat 1, the decks, seed and so the dice the same — a seat or deck advantage cancels.
 
-After every pair the tournaments' own SPRT (``matches/statistics.py``: ``sprt_llr``,
+After every pair the tournaments' own SPRT (``matches/tournaments/statistics.py``: ``sprt_llr``,
 ``sprt_bounds``, ``sprt_decision``; H0 50 %, H1 55 %, α = β = 0.05 by default, a draw half a
 win) is checked; the run stops at its decision (or at ``--max-pairs``), and plays on to
 ``--min-games`` games when asked, the win rate then reported over all games. Printed: the LLR
@@ -35,10 +35,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from matches.engine.agents import AGENTS_VERSION, HeuristicAgent  # noqa: E402
-from matches.engine.decks import deck_from_dict  # noqa: E402
-from matches.engine.match import run_match  # noqa: E402
-from matches.statistics import (  # noqa: E402
+from komandor.agents.heuristic import AGENTS_VERSION, HeuristicAgent  # noqa: E402
+from komandor.rules.decks import deck_from_dict  # noqa: E402
+from komandor.rules.match import run_match  # noqa: E402
+from matches.tournaments.statistics import (  # noqa: E402
     SprtDecision,
     sprt_bounds,
     sprt_decision,

@@ -56,11 +56,11 @@ def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
         from django.urls import NoReverseMatch, reverse
 
         from decks.models import Deck
-        from matches import human_play
-        from matches.engine import ENGINE, ENGINE_REASON
-        from matches.engine.agents import HeuristicAgent
-        from matches.human_play import human_match_start, human_match_state
+        from komandor import ENGINE, ENGINE_REASON
+        from komandor.agents.heuristic import HeuristicAgent
         from matches.models import HumanMatch
+        from matches.play import services as human_play
+        from matches.play.services import human_match_start, human_match_state
 
         settings.API_THROTTLE_RATES = {}
         if wal:

@@ -30,9 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from matches.engine.agents import make_agent  # noqa: E402
-from matches.engine.decks import deck_from_dict  # noqa: E402
-from matches.engine.match import MatchSetup, new_match, replay_match, run_match  # noqa: E402
+from komandor.agents.heuristic import make_agent  # noqa: E402
+from komandor.rules.decks import deck_from_dict  # noqa: E402
+from komandor.rules.match import MatchSetup, new_match, replay_match, run_match  # noqa: E402
 
 PRECONS = [
     deck_from_dict(json.loads(path.read_text(encoding="utf-8")))

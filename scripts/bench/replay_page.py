@@ -1,5 +1,5 @@
 """CPU per request of the replay page, uncached (every request plays the match again, as
-before issue 18) against a cached answer (matches/page_limits.py), alternating A and B; then
+before issue 18) against a cached answer (matches/replays/page_limits.py), alternating A and B; then
 the board alone (issue 22): ``board_for`` and its template, for a seat and for a spectator.
 
     .venv/bin/python scripts/bench/replay_page.py [rounds]
@@ -30,7 +30,7 @@ def main(rounds: int = 5) -> None:
         from django.test import Client
 
         from decks.models import Deck
-        from matches import services
+        from matches.replays import services as replay_services
 
         settings.API_THROTTLE_RATES = {}
         settings.ALLOWED_HOSTS = ["testserver"]
@@ -38,7 +38,7 @@ def main(rounds: int = 5) -> None:
         player = get_user_model().objects.create_user("bench", password="bench-password-1")
         # The longest of a few games between shipped precons (a long game costs the most).
         played = [
-            services.match_create(
+            replay_services.match_create(
                 owner=player,
                 versions=[deck.versions.order_by("-number").first() for deck in pair],
                 agents=["heuristic", "heuristic"],
@@ -85,14 +85,14 @@ def board_figures(match, steps: list[int], rounds: int) -> None:
     after the first round, as in a running server)."""
     from django.template.loader import render_to_string
 
-    from matches import services
-    from matches.board import board_for
-    from matches.engine.match import new_match
+    from komandor.rules.match import new_match
+    from matches.replays import services as replay_services
+    from matches.words.board import board_for
 
-    actions = services.match_history(match=match)
+    actions = replay_services.match_history(match=match)
     built, drawn = [], []
     for step in steps:
-        state = new_match(services._match_setup(match=match))
+        state = new_match(replay_services._match_setup(match=match))
         state.apply_all(actions[: min(step, len(actions))])
         for _ in range(rounds):
             for viewer in (0, None):

@@ -8,11 +8,12 @@ Games come in pairs: pair ``k`` plays the ``k mod 56``-th ordered pairing of the
 (``content/precons/*.json``, every ordered pair cycled) with match seed ``k``, once with the
 agent in seat 0 and once in seat 1, so the decks, the seats and the dice even out. Each agent
 is seeded from the match seed and its seat (as ``make_agent`` is by the service). A draw counts
-half. After every game, in game order, the tournaments' own SPRT (``matches.statistics``:
-H0 = 50 %, H1 = 50 % + ``delta``, α, β) is updated; the first game at which it decides is
-printed, and the run goes on to ``--games`` for the win rate and its Wilson interval. CPU per
-decision is the process time of each ``choose`` of the agent (every decision with two options
-or more, searched or not): the mean and the 95th percentile; also per game.
+half. After every game, in game order, the tournaments' own SPRT
+(``matches.tournaments.statistics``: H0 = 50 %, H1 = 50 % + ``delta``, α, β) is updated; the first
+game at which it decides is printed, and the run goes on to ``--games`` for the win rate and its
+Wilson interval. CPU per decision is the process time of each ``choose`` of the agent (every
+decision with two options or more, searched or not): the mean and the 95th percentile; also per
+game.
 
 ``--budgets`` plays ``--games`` games at each budget (``search:N``) and prints one line each:
 the curve of strength against budget. ``--opponent random`` plays against the random agent.
@@ -35,25 +36,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from matches.engine.agents import (  # noqa: E402
+from komandor.agents.heuristic import (  # noqa: E402
     Agent,
     HeuristicAgent,
     agent_spec_error,
     make_agent,
     parse_agent_spec,
 )
-from matches.engine.decisions import Decision  # noqa: E402
-from matches.engine.decks import Deck, deck_from_dict  # noqa: E402
-from matches.engine.match import run_match  # noqa: E402
-from matches.engine.observation import Observation  # noqa: E402
-from matches.engine.search import (  # noqa: E402
+from komandor.agents.search import (  # noqa: E402
     SEARCH_HORIZON,
     SEARCH_MARGIN,
     SEARCHED_KINDS,
     SEARCHED_UNTIL_TURN,
     SearchAgent,
 )
-from matches.statistics import (  # noqa: E402
+from komandor.rules.decisions import Decision  # noqa: E402
+from komandor.rules.decks import Deck, deck_from_dict  # noqa: E402
+from komandor.rules.match import run_match  # noqa: E402
+from komandor.rules.observation import Observation  # noqa: E402
+from matches.tournaments.statistics import (  # noqa: E402
     SprtDecision,
     sprt_bounds,
     sprt_decision,

@@ -15,7 +15,7 @@ import os
 import random
 import time
 
-from matches import formats
+from matches.tournaments import formats
 
 WORKLOADS = [(30, 29, "tied"), (30, 29, "decisive"), (64, 63, "tied"), (64, 20, "decisive")]
 

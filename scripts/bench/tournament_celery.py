@@ -42,16 +42,13 @@ from django.db.models import Count  # noqa: E402
 
 from config.celery import app  # noqa: E402
 from decks.models import Deck  # noqa: E402
-from matches import services  # noqa: E402
-from matches.engine_decks import playable_deck_of  # noqa: E402
+from matches.games.decks import playable_deck_of  # noqa: E402
+from matches.games.playing import play_game  # noqa: E402
 from matches.models import Status, Tournament  # noqa: E402
-from matches.playing import play_game  # noqa: E402
-from matches.services import (  # noqa: E402
-    TournamentRequest,
-    game_cpu_limit,
-    tournament_create,
-)
-from matches.tasks import batch_time_limits  # noqa: E402
+from matches.tournaments import budget, services  # noqa: E402
+from matches.tournaments.budget import game_cpu_limit  # noqa: E402
+from matches.tournaments.services import TournamentRequest, tournament_create  # noqa: E402
+from matches.tournaments.tasks import batch_time_limits  # noqa: E402
 from tests.decks.factories import UserFactory  # noqa: E402
 from tests.matches.decks import four_decks  # noqa: E402
 from tests.matches.workers import Worker, own_queue  # noqa: E402
@@ -207,8 +204,8 @@ def run_once(
         "task_reject_on_worker_lost": app.conf.task_reject_on_worker_lost,
         "visibility_timeout": WORKER_ENV["CELERY_VISIBILITY_TIMEOUT"],
         "BATCH_LEASE_SECONDS": settings.BATCH_LEASE_SECONDS,
-        "BATCH_CPU_SECONDS": services.BATCH_CPU_SECONDS,
-        "BATCH_MAX_SECONDS": services.batch_max_seconds(),
+        "BATCH_CPU_SECONDS": budget.BATCH_CPU_SECONDS,
+        "BATCH_MAX_SECONDS": budget.batch_max_seconds(),
         "MATCH_EXPECTED_GAME_CPU_SECONDS": settings.MATCH_EXPECTED_GAME_CPU_SECONDS,
     }
     print(f"{agents} agents, {len(versions)} decks, {games} games per pairing, {workers} workers")
@@ -226,7 +223,7 @@ def run_once(
     cpu_ms = list(tournament.matches.values_list("cpu_ms", flat=True))
     sizes = [len(items) for items in tournament.batches.values_list("items", flat=True)]
     limits = [
-        batch_time_limits(services.batch_time_limit(tournament=tournament, games=size))
+        batch_time_limits(budget.batch_time_limit(tournament=tournament, games=size))
         for size in sorted(set(sizes))
     ]
     ends = dict(
@@ -244,8 +241,8 @@ def run_once(
     print(
         f"CPU of the games: {sum(cpu_ms) / 1000:.1f} s in all, mean {mean(cpu_ms) / 1000:.2f} s, "
         f"max {max(cpu_ms) / 1000:.2f} s per game; expected "
-        f"{services.expected_game_cpu(agents=tournament.agents):.2f} s; per-game limit "
-        f"{services.game_cpu_limit(agents=tournament.agents):.0f} s"
+        f"{budget.expected_game_cpu(agents=tournament.agents):.2f} s; per-game limit "
+        f"{budget.game_cpu_limit(agents=tournament.agents):.0f} s"
     )
     print(
         f"batches: {len(sizes)}, games per batch {min(sizes)}-{max(sizes)}; time limits "

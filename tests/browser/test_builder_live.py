@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from decks.models import Deck
-from matches.engine.rules import (
+from komandor.rules.rules import (
     MAX_REDEALS,
     REDEAL_PENALTY,
     SETUP_DRAW,

@@ -11,8 +11,8 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from decks.models import Deck
-from matches.human_play import human_match_state
 from matches.models import HumanMatch, HumanMatchStatus
+from matches.play.services import human_match_state
 from tests.browser.steps import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -5,7 +5,7 @@ import pytest
 from django.utils import translation
 
 from cardbase.card_faces import _stat
-from matches.engine.cards import card_from_dict
+from komandor.rules.cards import card_from_dict
 
 SHIP = {"kind": "ship", "name": "Оса", "cost": 3, "strength": 12, "critical": 8, "speed": 4}
 

@@ -8,7 +8,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
 from cardbase.models import Card, CardRarity, CardType
-from matches.engine.cards import CardKind, Rarity
+from komandor.rules.cards import CardKind, Rarity
 from tests.cardbase.admin_data import admin_catalogue, admin_url, role_user
 from tests.cardbase.test_content_table import HEADER, upload
 

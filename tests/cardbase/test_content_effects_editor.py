@@ -13,7 +13,7 @@ from django.utils import translation
 
 from cardbase.editorial.effects_check import effects_check
 from cardbase.models import Card
-from matches.engine import effect_schema
+from komandor.rules import effect_schema
 from tests.cardbase.admin_data import admin_catalogue, admin_url, role_user
 from tests.cardbase.pages_data import CHIMERA_ATTRIBUTES as CHIMERA
 from tests.cardbase.test_content_drafts import chimera_post

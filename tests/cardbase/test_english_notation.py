@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from cardbase.card_faces import face_from_spec, notation_legend, size_label
-from matches.engine.cards import card_from_dict
+from komandor.rules.cards import card_from_dict
 from tests.factories import CardFactory, GameFactory
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")

@@ -9,8 +9,8 @@ from pathlib import Path
 import yaml
 
 from content.loader import DATA_DIR
-from matches.engine.cards import CardSpec, card_from_dict
-from matches.engine.effect_text import card_text
+from komandor.rules.cards import CardSpec, card_from_dict
+from komandor.words.effect_text import card_text
 
 
 def _shipped_cards(data_dir: Path) -> list[dict]:

@@ -8,7 +8,7 @@ from django.conf import settings
 
 from cardbase.models import Card, Component, Game, Origin, StatedCount
 from cardbase.stated_counts import stated_count_progress
-from matches.engine.cards import CardKind, Properties, Weapons, card_from_dict
+from komandor.rules.cards import CardKind, Properties, Weapons, card_from_dict
 from tests.content.book_checks import book_problems
 
 BOOK_FILE = "komandor.ru.txt"

@@ -13,9 +13,9 @@ from content.loader import DATA_DIR, content_load
 from decks.selectors import deck_content
 from decks.services import deck_update
 from decks.values import DeckContent, EntryContent
-from matches.engine import rules
-from matches.engine_decks import playable_deck_of
-from matches.playing import play_game
+from komandor.rules import rules
+from matches.games.decks import playable_deck_of
+from matches.games.playing import play_game
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
 

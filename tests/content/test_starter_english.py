@@ -14,8 +14,8 @@ from django.utils import translation
 from cardbase.display_names import shown_name, transliteration
 from cardbase.models import Card, Origin
 from content.loader import content_load
-from matches.engine.effect_text import card_text
-from matches.engine.english_terms import built_in_name_en, ship_class_en
+from komandor.words.effect_text import card_text
+from komandor.words.english_terms import built_in_name_en, ship_class_en
 from tests.content.test_starter_set import ENTRIES, PRECONS_FILE, SPECS
 
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")

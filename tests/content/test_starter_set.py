@@ -14,7 +14,7 @@ from content.loader import DATA_DIR
 from decks.precons import precon_content, precon_list_from_dict
 from decks.selectors import card_facts, deck_draft
 from decks.validation import validate_deck
-from matches.engine.cards import (
+from komandor.rules.cards import (
     CardKind,
     CardSpec,
     ObjectType,
@@ -25,7 +25,7 @@ from matches.engine.cards import (
     Weapons,
     card_from_dict,
 )
-from matches.engine.effect_schema import (
+from komandor.rules.effect_schema import (
     ACTIONS,
     CONDITION_KEYS,
     PROPERTIES,
@@ -34,8 +34,8 @@ from matches.engine.effect_schema import (
     EffectSpec,
     effect_to_dict,
 )
-from matches.engine.effect_text import card_text
-from matches.engine.effect_vocabulary import items_of
+from komandor.rules.effect_vocabulary import items_of
+from komandor.words.effect_text import card_text
 
 STARTER_DIR = DATA_DIR / "komandor" / "starter"
 PRECONS_FILE = DATA_DIR / "komandor" / "precons.yaml"

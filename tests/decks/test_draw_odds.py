@@ -6,7 +6,7 @@ from scipy.stats import hypergeom
 
 from decks.statistics import ODDS_TURNS, CardGroup, draw_odds
 from decks.validation import CardFacts, DeckDraft
-from matches.engine.rules import DRAW_PER_TURN, SETUP_DRAW
+from komandor.rules.rules import DRAW_PER_TURN, SETUP_DRAW
 
 SHIP = CardFacts(id=1, name="Корабль", kind="ship", cost=3)
 OBJECT = CardFacts(id=2, name="Планета", kind="space_object", cost=5)

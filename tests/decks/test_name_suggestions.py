@@ -7,7 +7,7 @@ from rapidfuzz import fuzz, process
 
 from decks.importing import SUGGESTION_CUTOFF, SUGGESTIONS, CatalogueIndex, Printing
 from decks.validation import CardFacts
-from matches.engine.names import name_key
+from komandor.rules.names import name_key
 
 
 def index_of(*names: str) -> CatalogueIndex:

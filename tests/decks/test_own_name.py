@@ -16,7 +16,7 @@ from decks.messages import message
 from decks.models import Visibility
 from decks.validation import CardFacts, DeckDraft, Severity, has_own_name_field, validate_deck
 from decks.values import DeckContent, EntryContent
-from matches.engine.rules import MAX_COPIES_PER_NAME
+from komandor.rules.rules import MAX_COPIES_PER_NAME
 from tests.decks.factories import komandor_card
 
 BOOK = "На картах тяжелых и средних кораблей и картах космических объектов"

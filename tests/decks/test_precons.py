@@ -14,10 +14,10 @@ from content.loader import ContentError, content_load
 from decks.models import Deck, DeckVersion
 from decks.selectors import deck_content
 from decks.services import deck_export_json, deck_import
-from matches.engine.agents import make_agent
-from matches.engine.decks import deck_from_dict
-from matches.engine.match import run_match
-from matches.services import can_enter, entry_problems
+from komandor.agents.heuristic import make_agent
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.match import run_match
+from matches.games.entries import can_enter, entry_problems
 from tests.decks.factories import UserFactory
 from tests.decks.precon_data import CARDS, PRECONS, write_data
 

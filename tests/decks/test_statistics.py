@@ -4,7 +4,7 @@ import pytest
 
 from decks.statistics import chance_at_least, deck_statistics
 from decks.validation import CardFacts, DeckDraft
-from matches.engine.rules import SETUP_DRAW
+from komandor.rules.rules import SETUP_DRAW
 
 
 def test_chance_small_case_by_hand():

@@ -1,9 +1,9 @@
-"""Every deck rule, with the book's numbers (via matches.engine.rules)."""
+"""Every deck rule, with the book's numbers (via komandor.rules.rules)."""
 
 import pytest
 
 from decks.validation import CardFacts, DeckDraft, Severity, validate_deck
-from matches.engine.rules import (
+from komandor.rules.rules import (
     DECK_MAX_CARDS,
     DECK_MIN_CARDS,
     MAX_ABILITY_CARDS,

@@ -1,4 +1,4 @@
-"""Game positions for rules tests: ``matches.engine.position`` with the test cards by name.
+"""Game positions for rules tests: ``komandor.rules.position`` with the test cards by name.
 
     game, uid = position({
         "priority": 0,
@@ -12,7 +12,7 @@
         ],
     })
 
-The data is the engine's position format (``matches/engine/position.py``, docs/scenarios.md);
+The data is the engine's position format (``komandor/rules/position.py``, docs/scenarios.md);
 ``card`` may also name one of ``CARDS``, and ``deck: n`` adds ``n`` copies of the inert
 ``FILLER``. ``uid[label]`` is a card's engine uid. Each player's agent is wrapped in a
 ``RecordingAgent``, so ``seen`` lists what it was asked.
@@ -23,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from matches.engine.agents import Agent
-from matches.engine.decisions import Decision
-from matches.engine.game import Game
-from matches.engine.position import position_from_dict, position_game
-from matches.engine.state import GameState
+from komandor.agents.heuristic import Agent
+from komandor.rules.decisions import Decision
+from komandor.rules.game import Game
+from komandor.rules.position import position_from_dict, position_game
+from komandor.rules.state import GameState
 from tests.engine.book_cards import CHIMERA_NOTATION, EXORCIST_NOTATION, MAGNUM_NOTATION
 from tests.engine.deck_data import (
     ABILITY,

@@ -2,9 +2,9 @@
 stays with a Commander on an orbit; the free fleet goes together where it overpowers the enemy,
 the enemy Commander's place first."""
 
-from matches.engine.agents import ATTACK_MARGIN, ESCORT_POWER, GUARD_SHARE, HeuristicAgent
-from matches.engine.decisions import Decision, Option
-from matches.engine.game import MatchOver
+from komandor.agents.heuristic import ATTACK_MARGIN, ESCORT_POWER, GUARD_SHARE, HeuristicAgent
+from komandor.rules.decisions import Decision, Option
+from komandor.rules.game import MatchOver
 from tests.engine.positions import seen, two_homes
 
 HOME = {"to": "home", "orbit": True, "controller": 0, "own_commander": True, "own_power": 60,

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from matches.engine.agents import ScriptedAgent
-from matches.engine.battle import (
+from komandor.agents.heuristic import ScriptedAgent
+from komandor.rules.battle import (
     BattleEnd,
     BattleRules,
     BattleSetupError,
@@ -18,10 +18,10 @@ from matches.engine.battle import (
     Status,
     battle_fight,
 )
-from matches.engine.cards import CardKind, CardSpec, ObjectType, card_from_dict
-from matches.engine.decisions import Decision
-from matches.engine.dice import FixedDice
-from matches.engine.events import EventLog
+from komandor.rules.cards import CardKind, CardSpec, ObjectType, card_from_dict
+from komandor.rules.decisions import Decision
+from komandor.rules.dice import FixedDice
+from komandor.rules.events import EventLog
 
 OPEN = BattleSite(SiteKind.OPEN_SPACE)
 PLANET = BattleSite(SiteKind.ORBIT, "planet")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from matches.engine.battle import (
+from komandor.rules.battle import (
     BattleSide,
     BattleSite,
     Combatant,
@@ -15,10 +15,10 @@ from matches.engine.battle import (
     Status,
     battle_fight,
 )
-from matches.engine.cards import card_from_dict
-from matches.engine.decisions import Decision
-from matches.engine.dice import SeededDice
-from matches.engine.events import EventLog
+from komandor.rules.cards import card_from_dict
+from komandor.rules.decisions import Decision
+from komandor.rules.dice import SeededDice
+from komandor.rules.events import EventLog
 
 
 class RandomAgent:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from matches.engine.battle import BattleEnd, BattleSite, SiteKind, Status
+from komandor.rules.battle import BattleEnd, BattleSite, SiteKind, Status
 from tests.engine.test_battle import PLANET, TURBO, card, fight, ranges, ship
 
 STATION_ORBIT = BattleSite(SiteKind.ORBIT, "station")

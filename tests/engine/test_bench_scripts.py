@@ -29,7 +29,7 @@ def test_engine_0_3_0_loads_beside_today_s_engine_and_plays(tmp_path):
         turns = bench.baseline_workload(["heuristic", "heuristic"])(0)()
         assert baseline.__name__ == "engine_030"
         assert sys.modules["engine_030.match"].ENGINE_VERSION == "0.3.0"
-        assert "matches.engine" not in (tmp_path / "engine_030" / "match.py").read_text()
+        assert "komandor" not in (tmp_path / "engine_030" / "match.py").read_text()
     finally:
         sys.path.remove(str(tmp_path))
         for name in [m for m in sys.modules if m.split(".")[0] == "engine_030"]:

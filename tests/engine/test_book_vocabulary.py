@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from matches.engine.cards import CardSpecError, card_from_dict
-from matches.engine.effects import Moment
-from matches.engine.fights import battle_phase
-from matches.engine.state import Zone
-from matches.engine.windows import Window
+from komandor.rules.cards import CardSpecError, card_from_dict
+from komandor.rules.effects import Moment
+from komandor.rules.fights import battle_phase
+from komandor.rules.state import Zone
+from komandor.rules.windows import Window
 from tests.engine.positions import two_homes
 
 TEST = " (тест)"

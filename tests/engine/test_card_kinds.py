@@ -1,4 +1,4 @@
-"""The card kinds played from their effect data (``matches/engine/effect_play.py``): tactical,
+"""The card kinds played from their effect data (``komandor/rules/effect_play.py``): tactical,
 situation, upgrade and ability cards, the Commander's abilities, with the book's words.
 
 The cards are this project's test cards («(тест)»), defined here, not shipped content.
@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from matches.engine.agents import HeuristicAgent, RandomAgent, ScriptedAgent
-from matches.engine.cards import card_from_dict
-from matches.engine.decks import DeckError, deck_from_dict
-from matches.engine.dice import FixedDice
-from matches.engine.events import EventLog
-from matches.engine.fights import battle_phase
-from matches.engine.game import Game
-from matches.engine.match import run_match
-from matches.engine.state import Phase, Zone
-from matches.engine.windows import Window
+from komandor.agents.heuristic import HeuristicAgent, RandomAgent, ScriptedAgent
+from komandor.rules.cards import card_from_dict
+from komandor.rules.decks import DeckError, deck_from_dict
+from komandor.rules.dice import FixedDice
+from komandor.rules.events import EventLog
+from komandor.rules.fights import battle_phase
+from komandor.rules.game import Game
+from komandor.rules.match import run_match
+from komandor.rules.state import Phase, Zone
+from komandor.rules.windows import Window
 from tests.engine.deck_data import standard_deck
 from tests.engine.positions import two_homes
 
@@ -409,7 +409,7 @@ def test_a_deck_file_carries_its_pre_chosen_abilities_and_the_engine_plays_them_
 
 def test_a_selector_asking_for_untapped_or_undamaged_cards_keeps_it_in_the_canonical_form():
     """``tapped: false`` is a choice, not a default: the canonical form read again is the same."""
-    from matches.engine.effect_schema import effect_to_dict, read_effects
+    from komandor.rules.effect_schema import effect_to_dict, read_effects
 
     raw = {"when": "battle_start", "targets": {"side": "enemy", "tapped": False, "damaged": False,
            "in": "battle"}, "actions": [{"do": "tap"}]}  # fmt: skip

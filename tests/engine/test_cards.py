@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches.engine.cards import (
+from komandor.rules.cards import (
     CardKind,
     CardSpecError,
     CrewLevel,

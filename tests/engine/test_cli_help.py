@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize(
     ("module", "usage"),
     [
-        ("matches.engine.scenario", "usage: python -m matches.engine.scenario [-h] file"),
-        ("matches.engine.play", "usage: python -m matches.engine.play [-h]"),
+        ("komandor.scenario", "usage: python -m komandor.scenario [-h] file"),
+        ("komandor.play", "usage: python -m komandor.play [-h]"),
     ],
 )
 def test_help_prints_the_usage_and_exits_0(module, usage):
@@ -29,10 +29,10 @@ def test_help_prints_the_usage_and_exits_0(module, usage):
 
 
 def test_scenario_without_a_file_prints_the_usage_and_exits_2(capsys):
-    from matches.engine.scenario import main
+    from komandor.scenario import main
 
     assert main([]) == 2
-    assert "usage: python -m matches.engine.scenario" in capsys.readouterr().err
+    assert "usage: python -m komandor.scenario" in capsys.readouterr().err
 
 
 def test_play_help_describes_the_deck_file_and_its_example_reads():
@@ -42,10 +42,10 @@ def test_play_help_describes_the_deck_file_and_its_example_reads():
     import json
     import re
 
-    from matches.engine.decks import deck_from_dict
+    from komandor.rules.decks import deck_from_dict
 
     completed = subprocess.run(
-        [sys.executable, "-m", "matches.engine.play", "--help"],
+        [sys.executable, "-m", "komandor.play", "--help"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -1,4 +1,4 @@
-"""Random matches between effect-carrying decks (``matches/engine/effect_decks.py``, this
+"""Random matches between effect-carrying decks (``komandor/rules/effect_decks.py``, this
 project's own test cards): every invariant after every phase, and byte-identical replays.
 
 Hypothesis plays ``EFFECT_MATCHES`` matches (derandomized, so a failure always reproduces).
@@ -11,11 +11,11 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from matches.engine.agents import HeuristicAgent, RandomAgent
-from matches.engine.decks import deck_from_dict
-from matches.engine.effect_decks import effect_deck
-from matches.engine.invariants import state_problems
-from matches.engine.match import run_match
+from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.effect_decks import effect_deck
+from komandor.rules.invariants import state_problems
+from komandor.rules.match import run_match
 
 EFFECT_MATCHES = 500
 

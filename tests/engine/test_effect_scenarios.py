@@ -30,14 +30,14 @@ from typing import Any
 
 import pytest
 
-from matches.engine.cards import Victory
-from matches.engine.effect_play import stat_deltas
-from matches.engine.effect_vocabulary import ITEMS, fired
-from matches.engine.effects import Moment, Permission
-from matches.engine.scenario import ScenarioRun, scenario_load, scenario_run
-from matches.engine.state import Zone
-from matches.engine.victory import check_start_of_turn
-from matches.engine.windows import Window
+from komandor.rules.cards import Victory
+from komandor.rules.effect_play import stat_deltas
+from komandor.rules.effect_vocabulary import ITEMS, fired
+from komandor.rules.effects import Moment, Permission
+from komandor.rules.state import Zone
+from komandor.rules.victory import check_start_of_turn
+from komandor.rules.windows import Window
+from komandor.scenario import ScenarioRun, scenario_load, scenario_run
 from tests.engine.positions import position
 
 HERE = Path(__file__).parent
@@ -188,7 +188,7 @@ def test_a_fact_the_run_does_not_end_with_is_reported():
 def test_an_effect_scenario_plays_the_same_through_the_command_line():
     path = SCENARIOS / "tactical_damage_then_losses.json"
     completed = subprocess.run(
-        [sys.executable, "-m", "matches.engine.scenario", str(path)],
+        [sys.executable, "-m", "komandor.scenario", str(path)],
         capture_output=True,
         text=True,
         cwd=ROOT,

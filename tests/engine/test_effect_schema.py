@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from matches.engine.cards import CardSpecError, card_from_dict, card_to_dict
-from matches.engine.effect_schema import ACTIONS, WHEN_VALUES, effect_to_dict, read_effects
+from komandor.rules.cards import CardSpecError, card_from_dict, card_to_dict
+from komandor.rules.effect_schema import ACTIONS, WHEN_VALUES, effect_to_dict, read_effects
 
 DOC = (Path(__file__).parents[2] / "docs" / "effects.md").read_text(encoding="utf-8")
 _SNIPPET = re.compile(r"`(\{.*?\})`(?=\s*(?:—|\||$))", re.MULTILINE)

@@ -1,4 +1,4 @@
-"""Card text rendered from effect data (matches/engine/effect_text.py): exact wording per
+"""Card text rendered from effect data (komandor/words/effect_text.py): exact wording per
 vocabulary item in Russian and English, Russian plurals, every example of docs/effects.md."""
 # ruff: noqa: E501  (the expected sentences are kept whole, one per line, to be read as text)
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from matches.engine.cards import card_from_dict, card_to_dict
-from matches.engine.effect_schema import (
+from komandor.rules.cards import card_from_dict, card_to_dict
+from komandor.rules.effect_schema import (
     ACTIONS,
     CONDITION_KEYS,
     SELECTOR_KEYS,
@@ -17,8 +17,8 @@ from matches.engine.effect_schema import (
     effect_to_dict,
     read_effects,
 )
-from matches.engine.effect_text import card_text, effect_text
-from matches.engine.plurals import count_en, count_ru, ru_category
+from komandor.words.effect_text import card_text, effect_text
+from komandor.words.plurals import count_en, count_ru, ru_category
 
 DOC = (Path(__file__).parents[2] / "docs" / "effects.md").read_text(encoding="utf-8")
 _SNIPPET = re.compile(r"`(\{.*?\})`(?=\s*(?:—|\||$))", re.MULTILINE)
@@ -1103,8 +1103,8 @@ def test_card_text_survives_the_canonical_round_trip():
 def test_the_modules_examples_hold():
     import doctest
 
-    from matches.engine import effect_text as text_module
-    from matches.engine import plurals
+    from komandor.words import effect_text as text_module
+    from komandor.words import plurals
 
     for module in (text_module, plurals):
         assert doctest.testmod(module).failed == 0

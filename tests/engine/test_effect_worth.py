@@ -6,14 +6,14 @@ The cards are this project's test cards («(тест)»), defined here, not ship
 
 from __future__ import annotations
 
-from matches.engine.agents import HeuristicAgent
-from matches.engine.cards import card_from_dict
-from matches.engine.decisions import Decision, Option
-from matches.engine.effect_play import LASTING_TURNS, SEARCH_WORTH, assess, lasting_value
-from matches.engine.effects import Moment
-from matches.engine.fights import battle_phase
-from matches.engine.state import Zone
-from matches.engine.windows import Window
+from komandor.agents.heuristic import HeuristicAgent
+from komandor.rules.cards import card_from_dict
+from komandor.rules.decisions import Decision, Option
+from komandor.rules.effect_play import LASTING_TURNS, SEARCH_WORTH, assess, lasting_value
+from komandor.rules.effects import Moment
+from komandor.rules.fights import battle_phase
+from komandor.rules.state import Zone
+from komandor.rules.windows import Window
 from tests.engine.test_card_kinds import SHIELDS, offered, table
 
 TEST = " (тест)"

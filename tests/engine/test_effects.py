@@ -1,4 +1,4 @@
-"""The plug-in layer for card effects (``matches/engine/effects.py``): windows, the order of plays,
+"""The plug-in layer for card effects (``komandor/rules/effects.py``): windows, the order of plays,
 what makes a play legal, costs, rerolls, initiative modifiers, permissions and bans.
 
 No real card text exists yet, so every test defines its own effects, built from the book's words.
@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from matches.engine.agents import RandomAgent
-from matches.engine.cards import Victory
-from matches.engine.decks import deck_from_dict
-from matches.engine.dice import SeededDice
-from matches.engine.effects import Cost, Effect, Permission, Window, cards_named, has_name
-from matches.engine.fights import battle_phase, battle_sites
-from matches.engine.invariants import check_state
-from matches.engine.match import run_match
-from matches.engine.state import Zone
-from matches.engine.victory import check_end_of_battle_phase, check_start_of_turn
+from komandor.agents.heuristic import RandomAgent
+from komandor.rules.cards import Victory
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.dice import SeededDice
+from komandor.rules.effects import Cost, Effect, Permission, Window, cards_named, has_name
+from komandor.rules.fights import battle_phase, battle_sites
+from komandor.rules.invariants import check_state
+from komandor.rules.match import run_match
+from komandor.rules.state import Zone
+from komandor.rules.victory import check_end_of_battle_phase, check_start_of_turn
 from tests.engine.deck_data import standard_deck
 from tests.engine.positions import position, two_homes
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-import matches.engine
+import komandor
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE = ROOT / "matches" / "engine"
+ENGINE = ROOT / "komandor"
 EXT = sysconfig.get_config_var("EXT_SUFFIX")
 NO_COMPILER = {"CC": "/nonexistent/bin/cc"}
 TINY = "def answer() -> int:\n    return 41\n"
@@ -37,13 +37,11 @@ def _build_script():
 def _tree(root: Path, modules: dict[str, str] | None = None) -> Path:
     """A project tree at ``root`` with the engine package: the real one, or the real
     ``__init__`` (which picks compiled or interpreted) beside ``modules``."""
-    engine = root / "matches" / "engine"
-    engine.mkdir(parents=True)
-    (root / "matches" / "__init__.py").write_text("")
+    engine = root / "komandor"
     if modules is None:
-        for source in ENGINE.glob("*.py"):
-            shutil.copy(source, engine / source.name)
+        shutil.copytree(ENGINE, engine, ignore=shutil.ignore_patterns("*.so", "_compiled.json"))
     else:
+        engine.mkdir(parents=True)
         shutil.copy(ENGINE / "__init__.py", engine / "__init__.py")
         for name, text in modules.items():
             (engine / f"{name}.py").write_text(text)
@@ -69,11 +67,15 @@ def _python(root: Path, code: str, **env: str) -> subprocess.CompletedProcess[st
 
 def test_every_engine_module_is_compiled_but_the_named_few():
     build = _build_script()
-    compiled = {path.stem for path in build.compiled_sources(ENGINE)}
-    every = {path.stem for path in ENGINE.glob("*.py")}
+
+    def name(path: Path) -> str:
+        return path.relative_to(ENGINE).with_suffix("").as_posix()
+
+    compiled = {name(path) for path in build.compiled_sources(ENGINE)}
+    every = {name(path) for path in ENGINE.rglob("*.py")}
     assert set(build.INTERPRETED) <= every  # the list names real modules
     assert compiled == every - set(build.INTERPRETED)
-    assert {"match", "game", "battle", "effects", "agents"} <= compiled
+    assert {"rules/match", "rules/game", "rules/battle", "agents/heuristic"} <= compiled
     assert all(reason for reason in build.INTERPRETED.values())
 
 
@@ -94,10 +96,10 @@ def test_install_without_a_compiler_says_so_in_one_line_and_the_engine_plays(tmp
     assert not list(tmp_path.rglob(f"*{EXT}"))
     played = _python(
         tmp_path,
-        "import matches.engine as e\n"
-        "from matches.engine.match import run_match\n"
-        "from matches.engine.agents import make_agent\n"
-        "from matches.engine.decks import deck_from_dict\n"
+        "import komandor as e\n"
+        "from komandor.rules.match import run_match\n"
+        "from komandor.agents.heuristic import make_agent\n"
+        "from komandor.rules.decks import deck_from_dict\n"
         "from tests.engine.deck_data import standard_deck\n"
         "decks = [deck_from_dict(standard_deck('a')), deck_from_dict(standard_deck('b'))]\n"
         "r = run_match(decks=decks, agents=[make_agent('random', seed=s) for s in (1, 2)],"
@@ -127,7 +129,7 @@ def test_a_compiled_module_is_never_used_after_its_source_changes(tmp_path):
     assert (engine / f"tiny{EXT}").exists()
     probe = (
         "import warnings\nwarnings.simplefilter('always')\n"
-        "import matches.engine as e\nfrom matches.engine import tiny\n"
+        "import komandor as e\nfrom komandor import tiny\n"
         "print(e.ENGINE, tiny.answer(), tiny.__file__.endswith('.py'))\n"
     )
     assert _python(tmp_path, probe).stdout.split() == ["compiled", "41", "False"]
@@ -157,13 +159,9 @@ def test_the_interpreted_engine_can_be_asked_for_over_a_fresh_build(tmp_path):
     build = _build_script()
     engine = _tree(tmp_path, {"tiny": TINY})
     (engine / f"tiny{EXT}").write_text("not a library: loading it would fail")
-    digest = matches.engine.engine_sources_digest(engine)
+    digest = komandor.engine_sources_digest(engine)
     (engine / build.STAMP).write_text(json.dumps({"sources_sha256": digest}))
-    probe = (
-        "import matches.engine as e\n"
-        "from matches.engine import tiny\n"
-        "print(e.ENGINE, tiny.answer())"
-    )
+    probe = "import komandor as e\nfrom komandor import tiny\nprint(e.ENGINE, tiny.answer())"
     assert _python(tmp_path, probe, KOMANDOR_ENGINE="interpreted").stdout.split() == [
         "interpreted",
         "41",
@@ -188,7 +186,7 @@ def test_the_digest_check_plays_both_engines_and_finds_them_identical():
         capture_output=True,
         text=True,
     )
-    if matches.engine.ENGINE == "compiled":
+    if komandor.ENGINE == "compiled":
         assert result.returncode == 0, result.stdout + result.stderr
         assert result.stdout.splitlines()[-1] == (
             "compiled = interpreted: identical logs (2 seeds × 6 kinds)"

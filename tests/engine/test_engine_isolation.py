@@ -5,13 +5,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parents[2] / "matches" / "engine"
-PACKAGE = "matches.engine."
+ENGINE = Path(__file__).resolve().parents[2] / "komandor"
+PACKAGE = "komandor."
 
 
 def test_engine_modules_import_without_django():
     modules = sorted(
-        "matches.engine." + ".".join(path.relative_to(ENGINE).with_suffix("").parts)
+        "komandor." + ".".join(path.relative_to(ENGINE).with_suffix("").parts)
         for path in ENGINE.rglob("*.py")
         if path.name != "__init__.py" and path.name != "__main__.py"
     )
@@ -22,7 +22,7 @@ def test_engine_modules_import_without_django():
         "assert not leaked, leaked\n"
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ENGINE.parents[1]
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ENGINE.parent
     )
     assert result.returncode == 0, result.stderr
     assert modules, "no engine modules found"
@@ -37,7 +37,7 @@ def _engine_imports(path: Path) -> set[str]:
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module)
-            # ``from matches.engine import rules`` names the module ``rules``.
+            # ``from komandor import rules`` names the module ``rules``.
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             raise AssertionError(f"{path.name}: relative import; the engine imports absolutely")
@@ -90,21 +90,21 @@ def test_import_graph_reads_type_checking_and_function_imports(tmp_path):
     module = tmp_path / "sample.py"
     module.write_text(
         "from typing import TYPE_CHECKING\n"
-        "from matches.engine import rules\n"
-        "import matches.engine.dice\n"
+        "from komandor import rules\n"
+        "import komandor.rules.dice\n"
         "if TYPE_CHECKING:\n"
-        "    from matches.engine.game import Game\n"
+        "    from komandor.rules.game import Game\n"
         "def later():\n"
-        "    from matches.engine.battle import Combatant\n",
+        "    from komandor.rules.battle import Combatant\n",
         encoding="utf-8",
     )
-    assert _engine_imports(module) >= {"rules", "dice", "game", "battle"}
+    assert _engine_imports(module) >= {"rules", "rules.dice", "rules.game", "rules.battle"}
 
 
 def test_engine_import_graph_is_acyclic_even_for_type_checking():
     """game.py imports the rules modules; none of them imports game.py (they see a game through
     ``table.Table``), so the engine's modules form layers, not a knot."""
     graph = engine_import_graph()
-    assert {"game", "battle", "effects", "fights", "commerce"} <= graph.keys()
-    assert "game" in graph["match"]  # the graph sees real imports
+    assert {"rules.game", "rules.battle", "rules.effects", "rules.commerce"} <= graph.keys()
+    assert "rules.game" in graph["rules.match"]  # the graph sees real imports
     assert find_cycle(graph) is None, " → ".join(find_cycle(graph) or [])

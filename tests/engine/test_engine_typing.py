@@ -7,25 +7,25 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE = ROOT / "matches" / "engine"
+ENGINE = ROOT / "komandor"
 IGNORE = re.compile(r"#\s*type:\s*ignore(?P<codes>\[[a-z0-9-]+(?:,\s*[a-z0-9-]+)*\])?")
 
 
 def test_mypy_is_strict_on_the_whole_engine_package():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
     assert config["strict"] is True
-    assert "matches/engine" in [path.rstrip("/") for path in config["files"]]
+    assert "komandor" in [path.rstrip("/") for path in config["files"]]
     for override in config.get("overrides", []):
         modules = (
             override["module"] if isinstance(override["module"], list) else [override["module"]]
         )
-        engine = [m for m in modules if m.startswith("matches.engine") or m == "matches.*"]
+        engine = [m for m in modules if m.startswith("komandor") or m == "matches.*"]
         assert not engine, f"an override loosens the engine's typing: {override}"
 
 
 def test_the_test_command_type_checks_the_package():
     lines = (ROOT / "scripts" / "test.sh").read_text(encoding="utf-8").splitlines()
-    assert ".venv/bin/mypy --strict matches/engine/" in lines
+    assert ".venv/bin/mypy --strict komandor/" in lines
 
 
 def type_ignore_problems(source: str, name: str) -> list[str]:

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from matches.engine import battle as battle_module
-from matches.engine.cards import card_from_dict
-from matches.engine.fights import battle_phase
-from matches.engine.position import position_from_dict, position_game
-from matches.engine.state import Zone
+from komandor.rules import battle as battle_module
+from komandor.rules.cards import card_from_dict
+from komandor.rules.fights import battle_phase
+from komandor.rules.position import position_from_dict, position_game
+from komandor.rules.state import Zone
 from tests.engine.positions import CARDS, FILLER, RecordingAgent, two_homes
 
 TEST = " (тест)"

@@ -17,17 +17,17 @@ from typing import Any
 
 import pytest
 
-from matches.engine.agents import HeuristicAgent, RandomAgent
-from matches.engine.battle import Combatant
-from matches.engine.cards import CardKind
-from matches.engine.decks import deck_from_dict
-from matches.engine.dice import SeededDice
-from matches.engine.effect_decks import effect_deck
-from matches.engine.effect_play import _COMBAT_STATS, _picks, entered_effects
-from matches.engine.effects import Moment
-from matches.engine.events import EventLog
-from matches.engine.game import Game
-from matches.engine.state import Card, Phase, Zone
+from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.rules.battle import Combatant
+from komandor.rules.cards import CardKind
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.dice import SeededDice
+from komandor.rules.effect_decks import effect_deck
+from komandor.rules.effect_play import _COMBAT_STATS, _picks, entered_effects
+from komandor.rules.effects import Moment
+from komandor.rules.events import EventLog
+from komandor.rules.game import Game
+from komandor.rules.state import Card, Phase, Zone
 
 MATCHES = 300
 CHUNKS = 10

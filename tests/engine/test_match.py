@@ -4,17 +4,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from matches.engine import rules
-from matches.engine.agents import HeuristicAgent, RandomAgent, ScriptedAgent
-from matches.engine.cards import CardKind, card_from_dict
-from matches.engine.decks import deck_from_dict
-from matches.engine.dice import FixedDice, SeededDice
-from matches.engine.events import EventLog
-from matches.engine.game import Game, MatchOver
-from matches.engine.invariants import check_state, state_problems
-from matches.engine.match import run_match
-from matches.engine.state import Zone
-from matches.engine.victory import (
+from komandor.agents.heuristic import HeuristicAgent, RandomAgent, ScriptedAgent
+from komandor.rules import rules
+from komandor.rules.cards import CardKind, card_from_dict
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.dice import FixedDice, SeededDice
+from komandor.rules.events import EventLog
+from komandor.rules.game import Game, MatchOver
+from komandor.rules.invariants import check_state, state_problems
+from komandor.rules.match import run_match
+from komandor.rules.state import Zone
+from komandor.rules.victory import (
     Termination,
     check_end_of_battle_phase,
     check_start_of_turn,
@@ -286,7 +286,7 @@ def test_commander_on_a_captured_object_loses():
         ship.where = state.new_sector()
     enemy = next(c for c in state.in_play(CardKind.SHIP) if c.controller == 1)
     enemy.where = obj.uid
-    from matches.engine.fights import resolve_control
+    from komandor.rules.fights import resolve_control
 
     with pytest.raises(MatchOver) as over:
         resolve_control(game)
@@ -306,7 +306,7 @@ def test_ground_units_keep_a_blocked_object():
     for ship in state.ships_at(obj.uid, 0):
         ship.where = state.new_sector()
     next(c for c in state.in_play(CardKind.SHIP) if c.controller == 1).where = obj.uid
-    from matches.engine.fights import resolve_control
+    from komandor.rules.fights import resolve_control
 
     resolve_control(game)
     assert obj.controller == 0 and state.is_blocked(obj)
@@ -384,7 +384,7 @@ def test_commercial_run_moves_taps_and_pays():
     )
     state.move(trader, Zone.PLAY, where=home.uid)
     state.cards[trader].controller = 0
-    from matches.engine.commerce import commercial_runs
+    from komandor.rules.commerce import commercial_runs
 
     game.agents[0] = ScriptedAgent([f"run:{other.uid}"], fallback=HeuristicAgent())
     before = state.players[0].resources
@@ -463,7 +463,7 @@ def play_checked(pair, agents, seed):
         return result
     assert len(checked) > 1
     if outcome.termination is Termination.COMMANDER_LOST:
-        from matches.engine.victory import commander_is_lost
+        from komandor.rules.victory import commander_is_lost
 
         assert commander_is_lost(result.state, 1 - outcome.winner)
     if outcome.termination is Termination.DECK_OUT:

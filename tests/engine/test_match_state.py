@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from matches.engine.agents import HeuristicAgent, RandomAgent
-from matches.engine.decisions import IllegalChoiceError
-from matches.engine.decks import deck_from_dict
-from matches.engine.effect_decks import effect_deck
-from matches.engine.match import MatchSetup, new_match, replay_match, run_match
-from matches.engine.match_state import decode_actions, encode_actions
-from matches.engine.position import position_from_dict, position_game, position_to_dict
-from matches.engine.state import Phase, Zone
+from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.effect_decks import effect_deck
+from komandor.rules.match import MatchSetup, new_match, replay_match, run_match
+from komandor.rules.match_state import decode_actions, encode_actions
+from komandor.rules.position import position_from_dict, position_game, position_to_dict
+from komandor.rules.state import Phase, Zone
 from tests.engine.deck_data import standard_deck
 
 ROOT = Path(__file__).resolve().parents[2]

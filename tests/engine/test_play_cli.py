@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from matches.engine.play import main
+from komandor.play import main
 from tests.engine.deck_data import standard_deck
 
 

@@ -1,4 +1,4 @@
-"""The position builder (``matches/engine/position.py``): the data it reads, the problems it
+"""The position builder (``komandor/rules/position.py``): the data it reads, the problems it
 names, and the turn played on phase by phase exactly as ``Game.play_turn`` plays it."""
 
 import copy
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from matches.engine.agents import HeuristicAgent, ScriptedAgent
-from matches.engine.game import MatchOver
-from matches.engine.position import (
+from komandor.agents.heuristic import HeuristicAgent, ScriptedAgent
+from komandor.rules.game import MatchOver
+from komandor.rules.position import (
     TURN_ORDER,
     PositionError,
     phases_for_turns,
@@ -17,7 +17,7 @@ from matches.engine.position import (
     position_from_dict,
     position_game,
 )
-from matches.engine.state import Phase, Zone
+from komandor.rules.state import Phase, Zone
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from matches.engine.position import play_phases
-from matches.engine.scenario import scenario_load, scenario_run
-from matches.engine.state import Phase, Zone
-from matches.engine.victory import Termination
+from komandor.rules.position import play_phases
+from komandor.rules.state import Phase, Zone
+from komandor.rules.victory import Termination
+from komandor.scenario import scenario_load, scenario_run
 from tests.engine.positions import position
 
 SCENARIOS = Path(__file__).parent / "scenarios"

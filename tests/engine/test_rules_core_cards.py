@@ -3,8 +3,8 @@ read from the book's own example ships and played by the engine."""
 
 import pytest
 
-from matches.engine.cards import card_from_dict, card_stat_lines
-from matches.engine.commerce import commercial_runs
+from komandor.rules.cards import card_from_dict, card_stat_lines
+from komandor.rules.commerce import commercial_runs
 from tests.engine.book_cards import EXORCIST_NOTATION, MAGNUM_NOTATION
 from tests.engine.positions import position
 

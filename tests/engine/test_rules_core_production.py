@@ -3,9 +3,9 @@ its sub-steps in the book's order, partial production, where new cards go, repai
 
 import pytest
 
-from matches.engine.agents import HeuristicAgent, ScriptedAgent
-from matches.engine.cards import CardKind
-from matches.engine.state import Phase, Zone
+from komandor.agents.heuristic import HeuristicAgent, ScriptedAgent
+from komandor.rules.cards import CardKind
+from komandor.rules.state import Phase, Zone
 from tests.engine.positions import position, seen
 
 

@@ -3,14 +3,14 @@ before the game, building face down, the reveal, placement by initiative, the fi
 
 import pytest
 
-from matches.engine import rules
-from matches.engine.agents import HeuristicAgent, ScriptedAgent
-from matches.engine.cards import CardKind, card_from_dict
-from matches.engine.decks import deck_from_dict
-from matches.engine.dice import FixedDice
-from matches.engine.events import EventLog
-from matches.engine.game import Game
-from matches.engine.state import Phase, Zone
+from komandor.agents.heuristic import HeuristicAgent, ScriptedAgent
+from komandor.rules import rules
+from komandor.rules.cards import CardKind, card_from_dict
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.dice import FixedDice
+from komandor.rules.events import EventLog
+from komandor.rules.game import Game
+from komandor.rules.state import Phase, Zone
 from tests.engine.deck_data import (
     ABILITY,
     BATTERY,

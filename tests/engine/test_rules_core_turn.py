@@ -3,12 +3,12 @@ the book's order, who acts first, and what each phase gives."""
 
 import pytest
 
-from matches.engine import rules
-from matches.engine.dice import FixedDice
-from matches.engine.fights import battle_phase
-from matches.engine.game import MatchOver
-from matches.engine.state import Phase
-from matches.engine.victory import Termination
+from komandor.rules import rules
+from komandor.rules.dice import FixedDice
+from komandor.rules.fights import battle_phase
+from komandor.rules.game import MatchOver
+from komandor.rules.state import Phase
+from komandor.rules.victory import Termination
 from tests.engine.positions import position, seen
 
 TURN_PHASES = [

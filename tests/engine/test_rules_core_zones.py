@@ -2,16 +2,16 @@
 
 import pytest
 
-from matches.engine.agents import HeuristicAgent, RandomAgent
-from matches.engine.cards import CardKind
-from matches.engine.commerce import commercial_runs
-from matches.engine.decks import deck_from_dict
-from matches.engine.dice import FixedDice, SeededDice
-from matches.engine.events import EventLog
-from matches.engine.fights import battle_phase, resolve_control
-from matches.engine.game import Game
-from matches.engine.invariants import state_problems
-from matches.engine.state import Phase, Zone
+from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.rules.cards import CardKind
+from komandor.rules.commerce import commercial_runs
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.dice import FixedDice, SeededDice
+from komandor.rules.events import EventLog
+from komandor.rules.fights import battle_phase, resolve_control
+from komandor.rules.game import Game
+from komandor.rules.invariants import state_problems
+from komandor.rules.state import Phase, Zone
 from tests.engine.deck_data import standard_deck
 from tests.engine.positions import position, seen
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from matches.engine.battle import BattleEnd
-from matches.engine.scenario import scenario_load, scenario_run
+from komandor.rules.battle import BattleEnd
+from komandor.scenario import scenario_load, scenario_run
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

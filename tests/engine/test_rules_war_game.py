@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from matches.engine.agents import ScriptedAgent
-from matches.engine.cards import card_from_dict
-from matches.engine.decisions import Decision
-from matches.engine.dice import FixedDice
-from matches.engine.events import EventLog
-from matches.engine.fights import battle_phase, resolve_control
-from matches.engine.game import Game
-from matches.engine.state import Card, Phase, Zone
+from komandor.agents.heuristic import ScriptedAgent
+from komandor.rules.cards import card_from_dict
+from komandor.rules.decisions import Decision
+from komandor.rules.dice import FixedDice
+from komandor.rules.events import EventLog
+from komandor.rules.fights import battle_phase, resolve_control
+from komandor.rules.game import Game
+from komandor.rules.state import Card, Phase, Zone
 from tests.engine.deck_data import (
     ASTEROID,
     BATTERY,
@@ -247,7 +247,7 @@ def test_ships_of_a_commercial_run_and_its_escort_stay_put_a_merely_tapped_ship_
     table.put("P0"), table.put("Q0")
     for alias in ("T", "S", "U"):
         table.put(alias, "P0")
-    from matches.engine.commerce import commercial_runs
+    from komandor.rules.commerce import commercial_runs
 
     commercial_runs(table.game, 0)
     assert table.at("T") == table.at("S") == "Q0" and table.at("U") == "P0"
@@ -639,7 +639,7 @@ def test_ships_of_the_runner_s_fleet_may_escort_it_and_are_tapped():
     перемещены также другие корабли, находившиеся на начало фазы в одном с ним флоте. Данные
     корабли также поворачиваются»."""
     table = trade_table({"commerce.run": ["run:p0.02"], "commerce.escort": ["escort"]})
-    from matches.engine.commerce import commercial_runs
+    from komandor.rules.commerce import commercial_runs
 
     commercial_runs(table.game, 0)
     (escort,) = table.players[0].of_kind("commerce.escort")  # S only: V is another fleet
@@ -656,7 +656,7 @@ def test_a_smuggling_run_on_4_pays_and_the_ship_stays_home_tapped():
     противником»; «корабль игрока поворачивается, но не перемещается»; «При D6 4+ … успешен:
     игрок получает фишку “коммерческого рейса” и полагающиеся за рейс ресурсы»."""
     table = trade_table({"commerce.run": ["smuggle:p1.01"]}, dice=(4,))
-    from matches.engine.commerce import commercial_runs
+    from komandor.rules.commerce import commercial_runs
 
     me = table.state.players[0]
     commercial_runs(table.game, 0)
@@ -675,7 +675,7 @@ def test_a_smuggler_rolling_3_is_intercepted_and_destroyed_for_nothing():
     """«При меньшем значении кубика контрабандный корабль перехвачен: игрок ничего не получает, а
     корабль, совершавший “контрабандный коммерческий рейс”, немедленно уничтожается»."""
     table = trade_table({"commerce.run": ["smuggle:p0.03"]}, dice=(3,))
-    from matches.engine.commerce import commercial_runs
+    from komandor.rules.commerce import commercial_runs
 
     me = table.state.players[0]
     commercial_runs(table.game, 0)

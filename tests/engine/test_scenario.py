@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from matches.engine.agents import HeuristicAgent
-from matches.engine.battle import BattleEnd, BattleSide, Combatant, battle_fight
-from matches.engine.dice import FixedDice
-from matches.engine.events import EventLog
-from matches.engine.scenario import (
+from komandor.agents.heuristic import HeuristicAgent
+from komandor.rules.battle import BattleEnd, BattleSide, Combatant, battle_fight
+from komandor.rules.dice import FixedDice
+from komandor.rules.events import EventLog
+from komandor.scenario import (
     ScenarioError,
     main,
     scenario_from_dict,
@@ -85,7 +85,7 @@ def test_every_stored_scenario_runs_and_uses_all_its_dice_and_choices():
 
 def test_command_line_prints_the_event_log_as_json_lines():
     completed = subprocess.run(
-        [sys.executable, "-m", "matches.engine.scenario", str(BOOK)],
+        [sys.executable, "-m", "komandor.scenario", str(BOOK)],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -324,7 +324,7 @@ def test_a_position_file_prints_the_same_bytes_every_time():
     path = SCENARIOS / "capture_with_civil_building.json"
     outputs = {
         subprocess.run(
-            [sys.executable, "-m", "matches.engine.scenario", str(path)],
+            [sys.executable, "-m", "komandor.scenario", str(path)],
             capture_output=True,
             cwd=ROOT,
             check=True,

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from matches.engine.agents import (
+from komandor.agents.heuristic import (
     SEARCH_DEFAULT_BUDGET,
     SEARCH_MAX_BUDGET,
     HeuristicAgent,
@@ -15,10 +15,10 @@ from matches.engine.agents import (
     agent_spec_error,
     make_agent,
 )
-from matches.engine.match import new_match, run_match
-from matches.engine.match_state import MatchObservation
-from matches.engine.search import SearchAgent, evaluate
-from matches.engine.state import Zone
+from komandor.agents.search import SearchAgent, evaluate
+from komandor.rules.match import new_match, run_match
+from komandor.rules.match_state import MatchObservation
+from komandor.rules.state import Zone
 from tests.engine.test_match_state import hide_differently, play_random, precon_pair, setup_for
 
 # A cheap agent for whole matches in tests: the turn-1 deployment and moves only.

@@ -2,8 +2,8 @@
 
 import pytest
 
-from matches.engine.dice import FixedDice
-from matches.engine.weapons import (
+from komandor.rules.dice import FixedDice
+from komandor.rules.weapons import (
     Distance,
     MaserEffect,
     Weapon,

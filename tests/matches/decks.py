@@ -8,7 +8,7 @@ from cardbase.models import Card
 from decks.models import Deck, Visibility
 from decks.services import deck_create
 from decks.values import DeckContent, EntryContent
-from matches.engine.cards import card_from_dict, card_to_dict
+from komandor.rules.cards import card_from_dict, card_to_dict
 from tests.decks.factories import komandor_card
 from tests.engine.deck_data import ABILITY, STANDARD_CARDS, commander
 

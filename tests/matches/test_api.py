@@ -10,8 +10,8 @@ from rest_framework.test import APIClient
 
 from config.celery import app
 from decks.models import Visibility
-from matches.engine.agents import AGENTS_VERSION
-from matches.engine.match import ENGINE_VERSION
+from komandor.agents.heuristic import AGENTS_VERSION
+from komandor.rules.match import ENGINE_VERSION
 from matches.models import Match, Tournament
 from tests.matches.decks import four_decks, playable_deck
 

@@ -12,10 +12,11 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from decks.models import Visibility
-from matches import human_play, human_selectors
-from matches.engine.match_state import decode_actions
-from matches.human_play import human_match_state
+from komandor.rules.match_state import decode_actions
 from matches.models import HumanMatch, HumanMatchStatus
+from matches.play import selectors as human_selectors
+from matches.play import services as human_play
+from matches.play.services import human_match_state
 from tests.matches.decks import playable_deck
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,6 @@
-"""The board, decisions and events in words (``matches.board``, ``matches.decision_text``,
-``matches.event_text.narrate``): what one seat sees, in Russian and English."""
+"""The board, decisions and events in words (``matches.words.board``,
+``matches.words.decision_text``, ``matches.words.event_text.narrate``): what one seat sees, in
+Russian and English."""
 
 import json
 import random
@@ -10,10 +11,10 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from matches.board import board_for, decision_view, narrate
-from matches.engine.decks import deck_from_dict
-from matches.engine.effect_decks import effect_deck
-from matches.engine.match import MatchSetup, new_match
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.effect_decks import effect_deck
+from komandor.rules.match import MatchSetup, new_match
+from matches.words.board import board_for, decision_view, narrate
 
 ROOT = Path(__file__).resolve().parents[2]
 PRECONS = [
@@ -98,7 +99,7 @@ def test_every_decision_and_option_reads_in_words_in_both_languages():
 
 
 def test_an_attack_option_and_its_prompt_in_russian_and_english():
-    from matches.engine.decisions import Decision, Option
+    from komandor.rules.decisions import Decision, Option
 
     attack = Decision(
         0,
@@ -249,7 +250,7 @@ def test_a_face_drawn_again_from_the_kept_html_has_its_own_ids_and_language():
 
 
 def test_a_space_objects_built_in_units_are_named_by_the_object_and_the_unit():
-    from matches.board import card_names
+    from matches.words.board import card_names
 
     for seed in range(9):
         match, _names = played(seed, steps=0)
@@ -289,11 +290,11 @@ def test_the_decision_form_posts_each_options_key_with_the_state_version():
 def test_every_decision_kind_the_engine_asks_has_a_prompt_in_both_languages():
     """The kinds read from the engine's source (``Game.ask`` and the battle's ``_ask``), so a
     new kind without words fails here even before a match reaches it."""
-    from matches.decision_text import PROMPTS, prompt
-    from matches.event_text import Words
+    from matches.words.decision_text import PROMPTS, prompt
+    from matches.words.terms import Words
 
     asked = set()
-    for path in (ROOT / "matches" / "engine").glob("*.py"):
+    for path in (ROOT / "komandor").rglob("*.py"):
         for found in re.finditer(
             r'\b_?ask\(\s*[^,]+,\s*"([a-z_]+\.[a-z_]+)"(?:\s+if\s+\w+\s+else\s+"([a-z_]+\.[a-z_]+)")?',
             path.read_text(encoding="utf-8"),

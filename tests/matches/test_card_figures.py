@@ -7,13 +7,17 @@ import math
 import numpy as np
 import pytest
 
-from matches.card_figures import card_figures, sorted_figures
-from matches.card_tally import card_tally
-from matches.engine.agents import HeuristicAgent, RandomAgent
-from matches.engine.decks import deck_from_dict
-from matches.engine.match import run_match
+from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.match import run_match
+from matches.games.card_tally import card_tally
 from matches.models import Match
-from matches.services import TournamentRequest, tournament_create, tournament_play_inline
+from matches.tournaments.card_figures import card_figures, sorted_figures
+from matches.tournaments.services import (
+    TournamentRequest,
+    tournament_create,
+    tournament_play_inline,
+)
 from tests.engine.deck_data import standard_deck
 from tests.matches.decks import four_decks
 
@@ -153,8 +157,8 @@ def test_sorting_puts_missing_values_last_and_ignores_unknown_keys(owner, db):
 def test_the_page_shows_the_asked_deck_else_the_hero_or_the_leader():
     from types import SimpleNamespace
 
-    from matches.card_figures import card_figures_deck
-    from matches.views import _next_sort
+    from matches.tournaments.card_figures import card_figures_deck
+    from matches.tournaments.views import _next_sort
 
     results = {"labels": {0: "a", 1: "b", 2: "c"}, "standings": [{"entry": 2}, {"entry": 0}]}
     round_robin, gauntlet = (

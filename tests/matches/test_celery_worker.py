@@ -13,7 +13,7 @@ import time
 import pytest
 
 from matches.models import Match, Status, Tournament
-from matches.services import TournamentRequest, tournament_create
+from matches.tournaments.services import TournamentRequest, tournament_create
 from tests.matches.decks import four_decks
 from tests.matches.faults import FAST_HEALING
 from tests.matches.workers import worker_log_tails

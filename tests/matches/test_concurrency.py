@@ -9,7 +9,8 @@ import pytest
 from django.db import connection
 
 from matches.models import Status, Tournament
-from matches.services import LimitExceeded, TournamentRequest, tournament_create
+from matches.tournaments.errors import LimitExceeded
+from matches.tournaments.services import TournamentRequest, tournament_create
 from tests.matches.decks import four_decks
 
 pytestmark = [
@@ -71,8 +72,9 @@ def test_parallel_creates_respect_the_queued_games_and_cpu_limits(owner, setting
 def test_the_next_round_is_paired_outside_the_tournaments_row_lock(owner, monkeypatch):
     """While a Swiss round is being paired, another connection can lock the tournament's row
     at once (``NOWAIT``): a cancel never waits on the pairing (issue 18's 500 after 5 s)."""
-    from matches import formats, progress
-    from matches.services import batch_play, pending_batches, tournament_cancel
+    from matches.tournaments import formats, progress
+    from matches.tournaments.batches import batch_play
+    from matches.tournaments.services import pending_batches, tournament_cancel
 
     versions = [deck.versions.get() for deck in four_decks(owner)]
     request = TournamentRequest(
@@ -106,7 +108,7 @@ def test_the_next_round_is_paired_outside_the_tournaments_row_lock(owner, monkey
         return pair(**kwargs)
 
     monkeypatch.setattr(progress.formats, "next_round", pairing_while_another_cancels)
-    progress.tournament_advance(tournament_id=tournament.pk, send=False)
+    progress.tournament_advance(tournament_id=tournament.pk)
     assert answers == ["locked at once"]
     tournament.refresh_from_db()
     assert tournament.round == 2

@@ -4,10 +4,10 @@ import pytest
 
 from cardbase.models import Card
 from decks.models import DeckVersion
-from matches.engine.agents import make_agent
-from matches.engine.decks import DeckError
-from matches.engine.match import run_match
-from matches.engine_decks import playable_deck_from_snapshot, playable_deck_of, seat_agent
+from komandor.agents.heuristic import make_agent
+from komandor.rules.decks import DeckError
+from komandor.rules.match import run_match
+from matches.games.decks import agent_for_deck, playable_deck_from_snapshot, playable_deck_of
 from tests.matches.decks import playable_deck
 
 
@@ -39,7 +39,7 @@ def test_pre_chosen_ability_cards_come_first_and_are_played_at_setup(owner):
     assert playable.preselected == 2
     assert [spec.name for spec in playable.deck.cards[:2]] == ["Тестовая способность"] * 2
     assert len(playable.deck.cards) == 40
-    agents = [seat_agent(name="random", seed=s, seat=s, playable=playable) for s in (0, 1)]
+    agents = [agent_for_deck(name="random", seed=s, seat=s, playable=playable) for s in (0, 1)]
     result = run_match(decks=[playable.deck, playable.deck], agents=agents, seed=3)
     picked = [(e["player"], e["card"]) for e in result.log.of_type("ability_preselected")]
     assert picked == [(0, "p0.00"), (0, "p0.01"), (1, "p1.00"), (1, "p1.01")]
@@ -47,7 +47,7 @@ def test_pre_chosen_ability_cards_come_first_and_are_played_at_setup(owner):
 
 def test_without_pre_chosen_cards_the_agent_starts_without_any(owner):
     playable = playable_deck_of(version=playable_deck(owner).versions.get())
-    agents = [seat_agent(name="random", seed=s, seat=s, playable=playable) for s in (0, 1)]
+    agents = [agent_for_deck(name="random", seed=s, seat=s, playable=playable) for s in (0, 1)]
     result = run_match(decks=[playable.deck, playable.deck], agents=agents, seed=5)
     assert result.log.of_type("ability_preselected") == []
     assert agents[0].name == "random"

@@ -20,8 +20,9 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from matches.models import Batch, Match, Pairing, Problem, Status, Tournament
-from matches.services import TournamentRequest, batch_play, pending_batches, tournament_create
-from matches.tasks import play_batch
+from matches.tournaments.batches import batch_play
+from matches.tournaments.services import TournamentRequest, pending_batches, tournament_create
+from matches.tournaments.tasks import play_batch
 from tests.matches.decks import four_decks, identical_decks
 from tests.matches.faults import FAST_HEALING, PrivateRedis, RefusingProxy, producer_broker
 from tests.matches.workers import (
@@ -229,7 +230,7 @@ def test_a_redelivered_round_completing_batch_opens_the_next_round(owner, start_
 CREATE = """
 from django.contrib.auth import get_user_model
 from decks.models import Deck
-from matches.services import TournamentRequest, tournament_create
+from matches.tournaments.services import TournamentRequest, tournament_create
 owner = get_user_model().objects.get(username="organiser")
 versions = [deck.versions.get() for deck in Deck.objects.filter(owner=owner).order_by("id")]
 tournament_create(owner=owner, request=TournamentRequest(

@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 CREATE = """
 from django.contrib.auth import get_user_model
 from decks.models import Deck
-from matches.services import TournamentRequest, tournament_create
+from matches.tournaments.services import TournamentRequest, tournament_create
 owner = get_user_model().objects.get(username="organiser")
 versions = [deck.versions.get() for deck in Deck.objects.filter(owner=owner).order_by("id")]
 tournament_create(owner=owner, request=TournamentRequest(

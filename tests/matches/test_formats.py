@@ -2,8 +2,8 @@
 
 import pytest
 
-from matches import formats
-from matches.formats import PairingPlan, SeriesResult
+from matches.tournaments import formats
+from matches.tournaments.formats import PairingPlan, SeriesResult
 
 
 def test_round_robin_meets_every_pair_once():

@@ -1,4 +1,4 @@
-"""Games against the AI (``matches/human_play.py``): start, act, stale and illegal actions,
+"""Games against the AI (``matches/play/services.py``): start, act, stale and illegal actions,
 the state cache, the events since the person's last decision, a whole game to its end."""
 
 from __future__ import annotations
@@ -10,11 +10,13 @@ from django.db import connection
 from django.http import Http404
 
 from decks.models import Visibility
-from matches import human_play
-from matches.engine.decisions import IllegalChoiceError
-from matches.engine.match import replay_match
-from matches.engine.match_state import decode_actions
-from matches.human_play import (
+from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.match import replay_match
+from komandor.rules.match_state import decode_actions
+from matches.models import HumanMatch, HumanMatchStatus
+from matches.play import services as human_play
+from matches.play.selectors import human_match_for, human_matches_of
+from matches.play.services import (
     HumanMatchError,
     IllegalActionError,
     StaleActionError,
@@ -24,8 +26,6 @@ from matches.human_play import (
     human_match_start,
     human_match_state,
 )
-from matches.human_selectors import human_match_for, human_matches_of
-from matches.models import HumanMatch, HumanMatchStatus
 from tests.matches.decks import playable_deck
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # What both processes print: the game as its player sees it.
 VIEW = """
 import json
-from matches.human_play import human_match_state
-from matches.human_selectors import human_match_detail
+from matches.play.services import human_match_state
+from matches.play.selectors import human_match_detail
 def view(match):
     state = human_match_state(match)
     detail = human_match_detail(match)
@@ -34,7 +34,7 @@ FIRST = (
     VIEW
     + """
 from decks.models import Visibility
-from matches.human_play import human_match_act, human_match_start
+from matches.play.services import human_match_act, human_match_start
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
 owner = UserFactory(username="player")
@@ -51,8 +51,8 @@ print(json.dumps(view(match)))
 SECOND = (
     VIEW
     + """
-from matches import human_play
-from matches.human_play import human_match_act
+from matches.play import services as human_play
+from matches.play.services import human_match_act
 from matches.models import HumanMatch
 assert len(human_play.STATES) == 0
 match = HumanMatch.objects.get()

@@ -92,7 +92,7 @@ def test_the_match_page_steps_through_the_replay(
 def test_an_attack_reads_with_its_arithmetic():
     from django.utils import translation
 
-    from matches.event_text import describe
+    from matches.words.event_text import describe
 
     names = {"p1.10": "Химера", "p0.13": "Транспорт"}
     missiles = {
@@ -130,10 +130,10 @@ def test_an_attack_reads_with_its_arithmetic():
 
 
 def test_every_event_of_many_matches_reads_without_failing(owner):
-    from matches.engine.agents import make_agent
-    from matches.engine.match import run_match
-    from matches.engine_decks import playable_deck_of
-    from matches.event_text import describe
+    from komandor.agents.heuristic import make_agent
+    from komandor.rules.match import run_match
+    from matches.games.decks import playable_deck_of
+    from matches.words.event_text import describe
 
     decks = [playable_deck_of(version=d.versions.get()).deck for d in four_decks(owner)[:2]]
     for seed in range(12):
@@ -150,7 +150,7 @@ def test_every_event_of_many_matches_reads_without_failing(owner):
 
 
 def test_heatmap_colours_run_from_red_through_white_to_green():
-    from matches.heatmap import colour
+    from matches.tournaments.heatmap import colour
 
     assert colour(0.0) == "rgb(220,80,80)"
     assert colour(0.5) == "rgb(255,255,255)"
@@ -267,7 +267,7 @@ def test_deck_and_card_pages_link_to_their_results(signed_in, owner, played):
     page = signed_in.get(f"/cards/{card.pk}/", follow=True).content.decode()
     assert 'id="card-decks"' in page and f"/decks/{decks[0].pk}/" in page
     # Its figures pool both decks' games of this public tournament.
-    from matches.card_figures import card_figures
+    from matches.tournaments.card_figures import card_figures
 
     pooled = [f for f in card_figures(tournament=tournament) if f.name == card.name_ru]
     games, drawn = sum(f.games for f in pooled), sum(f.drawn_games for f in pooled)
@@ -305,12 +305,13 @@ def test_the_swap_test_page_starts_one_and_names_bad_input(signed_in, owner, pla
 
 
 def test_a_big_running_tournament_defers_its_card_figures(signed_in, owner, monkeypatch):
-    from matches import views
+    from matches.tournaments import views
 
     decks = four_decks(owner)[:2]
     signed_in.post("/tournaments/new/", form(decks, games_per_pairing=4))  # not dispatched
     tournament = Tournament.objects.get()
-    from matches.services import batch_play, pending_batches
+    from matches.tournaments.batches import batch_play
+    from matches.tournaments.services import pending_batches
 
     batch_play(batch_id=pending_batches(tournament=tournament)[0], owner="test")
     page = signed_in.get(f"/tournaments/{tournament.pk}/live/").content.decode()

@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from cardbase.display_names import card_names_shown
 from decks.models import DeckVersion, Visibility
-from matches import human_play
-from matches.decision_text import dom_id
-from matches.human_play import human_match_act, human_match_start, human_match_state
 from matches.models import HumanMatch
+from matches.play import services as human_play
+from matches.play.services import human_match_act, human_match_start, human_match_state
+from matches.words.decision_text import dom_id
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
 

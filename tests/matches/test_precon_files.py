@@ -1,6 +1,6 @@
 """The shipped precon deck files (``content/precons/*.json``): each is exactly the site's export
 of that precon, and every one plays every other from its file alone — through ``run_match``
-and through ``python -m matches.engine.play``, as the README shows."""
+and through ``python -m komandor.play``, as the README shows."""
 
 import importlib.util
 import itertools
@@ -12,10 +12,10 @@ import yaml
 
 from content.loader import DATA_DIR
 from decks.precons import deck_file_text, precon_files
-from matches.engine.agents import make_agent
-from matches.engine.decks import deck_from_dict
-from matches.engine.match import run_match
-from matches.engine.names import name_key
+from komandor.agents.heuristic import make_agent
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.match import run_match
+from komandor.rules.names import name_key
 from tests.play_cli import play_cli
 
 ROOT = Path(__file__).resolve().parents[2]

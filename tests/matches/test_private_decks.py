@@ -11,7 +11,7 @@ from config.celery import app
 from decks.models import Visibility
 from decks.services import deck_update
 from matches.models import Match, Tournament
-from matches.services import TournamentRequest, tournament_create
+from matches.tournaments.services import TournamentRequest, tournament_create
 from tests.matches.decks import playable_deck
 
 
@@ -194,7 +194,7 @@ def test_a_private_decks_replay_page_is_only_for_its_owner(
 
 
 def test_the_service_refuses_a_version_saved_while_private_too(owner, went_public):
-    from matches.services import TournamentError
+    from matches.tournaments.errors import TournamentError
 
     mine = playable_deck(owner)
     request = TournamentRequest(

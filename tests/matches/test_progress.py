@@ -1,6 +1,6 @@
-"""The advance step and the sweep without a worker (matches/progress.py): what each finds
-missing and sends, and what a stuck tournament says. ``send=False`` returns the batches due
-instead of sending them."""
+"""The advance step and the sweep without a worker (matches/tournaments/progress.py and the
+sending in tasks.py): what each finds missing and sends, and what a stuck tournament says.
+``tournament_advance`` returns the batches due; ``tasks.batches_send`` sends them."""
 
 from datetime import timedelta
 
@@ -8,16 +8,11 @@ import pytest
 from django.utils import timezone
 
 from matches.models import Batch, Match, Problem, Status, Tournament
-from matches.progress import batch_failed, batches_send, tournament_advance, tournaments_sweep
-from matches.selectors import progress
-from matches.services import (
-    MAX_BATCH_FAILURES,
-    TournamentRequest,
-    batch_claim,
-    batch_play,
-    pending_batches,
-    tournament_create,
-)
+from matches.tournaments.batches import MAX_BATCH_FAILURES, batch_claim, batch_play
+from matches.tournaments.progress import batch_failed, tournament_advance
+from matches.tournaments.selectors import progress
+from matches.tournaments.services import TournamentRequest, pending_batches, tournament_create
+from matches.tournaments.tasks import batches_send, tournaments_sweep
 from tests.matches.decks import four_decks
 
 
@@ -37,7 +32,7 @@ def test_nothing_is_due_while_batches_are_sent_and_workers_busy(owner):
     tournament = _create(owner)
     first, _ = pending_batches(tournament=tournament)
     batch_claim(batch_id=first, owner="busy worker")
-    assert tournament_advance(tournament_id=tournament.pk, send=False, sweep=True) == []
+    assert tournament_advance(tournament_id=tournament.pk, sweep=True) == []
 
 
 def test_batches_waiting_behind_a_long_batch_whose_lease_lives_are_not_sent_again(owner):
@@ -50,7 +45,7 @@ def test_batches_waiting_behind_a_long_batch_whose_lease_lives_are_not_sent_agai
     Batch.objects.filter(pk=first).update(
         claimed_at=later - timedelta(hours=1), lease_expires=later + timedelta(seconds=30)
     )
-    assert waiting and tournament_advance(tournament_id=tournament.pk, send=False, now=later) == []
+    assert waiting and tournament_advance(tournament_id=tournament.pk, now=later) == []
 
 
 def test_a_lease_that_ran_out_is_sent_again_and_says_its_worker_was_lost(owner):
@@ -59,7 +54,7 @@ def test_a_lease_that_ran_out_is_sent_again_and_says_its_worker_was_lost(owner):
     batch_claim(batch_id=first, owner="killed worker")
     # Past the lease (60 s) but not the resend interval (90 s): the untaken one waits.
     later = timezone.now() + timedelta(seconds=61)
-    assert tournament_advance(tournament_id=tournament.pk, send=False, now=later) == [first]
+    assert tournament_advance(tournament_id=tournament.pk, now=later) == [first]
     tournament.refresh_from_db()
     assert tournament.problem == Problem.WORKER_LOST
     assert progress(tournament=tournament)["problem"]["code"] == "worker_lost"
@@ -75,9 +70,7 @@ def test_batches_sent_but_never_taken_while_workers_idle_are_sent_again(owner):
     tournament = _create(owner)
     batches = pending_batches(tournament=tournament)
     later = timezone.now() + timedelta(hours=1)
-    assert sorted(tournament_advance(tournament_id=tournament.pk, send=False, now=later)) == (
-        sorted(batches)
-    )
+    assert sorted(tournament_advance(tournament_id=tournament.pk, now=later)) == (sorted(batches))
     tournament.refresh_from_db()
     assert tournament.problem == Problem.WAITING_FOR_WORKER
 
@@ -85,7 +78,7 @@ def test_batches_sent_but_never_taken_while_workers_idle_are_sent_again(owner):
 def test_a_broker_that_cannot_be_reached_leaves_the_batches_unsent_and_says_so(owner, monkeypatch):
     from kombu.exceptions import OperationalError
 
-    from matches import tasks
+    from matches.tournaments import tasks
 
     tournament = _create(owner)
     batches = pending_batches(tournament=tournament)
@@ -100,7 +93,7 @@ def test_a_broker_that_cannot_be_reached_leaves_the_batches_unsent_and_says_so(o
     assert "Connection refused" in tournament.problem_detail
     assert not Batch.objects.filter(pk__in=batches, sent_at__isnull=False).exists()
     # Unsent batches are due at once (the next sweep), whatever the workers do.
-    assert sorted(tournament_advance(tournament_id=tournament.pk, send=False)) == sorted(batches)
+    assert sorted(tournament_advance(tournament_id=tournament.pk)) == sorted(batches)
 
 
 def test_a_batch_that_keeps_failing_stops_being_sent_and_says_why(owner):
@@ -110,7 +103,7 @@ def test_a_batch_that_keeps_failing_stops_being_sent_and_says_why(owner):
         assert batch_claim(batch_id=first, owner="w")
         batch_failed(batch_id=first, owner="w", error=RuntimeError("engine bug"))
     assert batch_claim(batch_id=first, owner="w") is False
-    assert first not in tournament_advance(tournament_id=tournament.pk, send=False)
+    assert first not in tournament_advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert tournament.problem == Problem.BATCH_FAILED
     assert "engine bug" in tournament.problem_detail
@@ -119,7 +112,7 @@ def test_a_batch_that_keeps_failing_stops_being_sent_and_says_why(owner):
 def test_the_sweep_covers_games_no_batch_holds(owner):
     tournament = _create(owner)
     Batch.objects.filter(tournament=tournament).delete()  # lost, as before batches were rows
-    assert len(tournament_advance(tournament_id=tournament.pk, send=False, sweep=True)) == 2
+    assert len(tournament_advance(tournament_id=tournament.pk, sweep=True)) == 2
     assert Batch.objects.filter(tournament=tournament, done=False).count() == 2
 
 
@@ -142,7 +135,7 @@ def test_the_next_round_is_opened_once_however_often_the_advance_runs(owner, for
     for batch_id in pending_batches(tournament=tournament):
         batch_play(batch_id=batch_id, owner="w")
     for _ in range(3):
-        tournament_advance(tournament_id=tournament.pk, send=False)
+        tournament_advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert tournament.status == Status.FINISHED
 
@@ -162,7 +155,7 @@ def test_a_message_from_before_batches_were_rows_advances_its_tournament(owner):
     """``play_batch(tournament id, items)`` still queued at an upgrade: its tournament's games
     get batch rows and are played (in-process here)."""
     from config.celery import app
-    from matches.tasks import play_batch
+    from matches.tournaments.tasks import play_batch
 
     tournament = _create(owner)
     Batch.objects.filter(tournament=tournament).delete()

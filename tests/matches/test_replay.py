@@ -4,14 +4,19 @@ import json
 
 import pytest
 
-from matches import engine_decks, services
-from matches.engine.agents import AGENTS_VERSION
-from matches.engine.match import ENGINE_VERSION
-from matches.engine.match_state import decode_actions
-from matches.engine_decks import playable_deck_of
+from komandor.agents.heuristic import AGENTS_VERSION
+from komandor.rules.match import ENGINE_VERSION
+from komandor.rules.match_state import decode_actions
+from matches.games import decks as engine_decks
+from matches.games.decks import playable_deck_of
+from matches.games.playing import play_game
 from matches.models import Match
-from matches.playing import play_game
-from matches.services import TournamentRequest, tournament_create, tournament_play_inline
+from matches.replays import services as replay_services
+from matches.tournaments.services import (
+    TournamentRequest,
+    tournament_create,
+    tournament_play_inline,
+)
 from tests.matches.decks import four_decks
 
 
@@ -52,7 +57,7 @@ def test_every_match_of_a_tournament_replays_its_own_log_from_its_stored_choices
         original = played_again_with_its_agents(match)
         assert decode_actions(actions) == original.actions
         assert 0 < len(actions) < 1000  # hundreds of bytes: a byte per choice
-        assert list(services.match_replay(match=match)) == list(original.log)
+        assert list(replay_services.match_replay(match=match)) == list(original.log)
 
 
 def test_a_replay_asks_no_agent(tournament, monkeypatch):
@@ -61,27 +66,29 @@ def test_a_replay_asks_no_agent(tournament, monkeypatch):
 
     monkeypatch.setattr(engine_decks, "make_agent", no_agents)
     match = Match.objects.filter(tournament=tournament).first()
-    log = services.match_replay(match=match)
+    log = replay_services.match_replay(match=match)
     assert log is not None and list(log)[-1]["type"] == "victory"
-    step = services.match_replay_step(match=match, step=5, at_step=lambda state: state.history)
+    step = replay_services.match_replay_step(
+        match=match, step=5, at_step=lambda state: state.history
+    )
     assert step.step == 5 and step.events == list(log) and len(step.at_step) == 5
 
 
 def test_a_match_without_stored_choices_replays_while_the_engine_version_matches(tournament):
     match = Match.objects.filter(tournament=tournament).first()
-    stored = list(services.match_replay(match=match))
+    stored = list(replay_services.match_replay(match=match))
     Match.objects.filter(pk=match.pk).update(actions=None)
     match.refresh_from_db()
-    assert list(services.match_replay(match=match)) == stored
-    assert services.match_replay_step(match=match, step=3, at_step=id).events == stored
+    assert list(replay_services.match_replay(match=match)) == stored
+    assert replay_services.match_replay_step(match=match, step=3, at_step=id).events == stored
 
 
 def test_a_match_of_another_engine_version_says_so(tournament, client, owner):
     match = Match.objects.filter(tournament=tournament).first()
     Match.objects.filter(pk=match.pk).update(engine_version="0.0.1")
     match.refresh_from_db()
-    assert services.match_replay(match=match) is None
-    reason = services.match_replay_unavailable(match=match)
+    assert replay_services.match_replay(match=match) is None
+    reason = replay_services.match_replay_unavailable(match=match)
     assert "0.0.1" in reason and ENGINE_VERSION in reason
     client.force_login(owner)
     page = client.get(f"/matches/{match.pk}/").content.decode()
@@ -95,12 +102,12 @@ def test_choices_that_do_not_fit_the_rules_give_no_replay(tournament):
     match = Match.objects.filter(tournament=tournament).first()
     Match.objects.filter(pk=match.pk).update(actions=bytes([120]) * 3)
     match.refresh_from_db()
-    assert services.match_replay(match=match) is None
-    assert services.match_replay_step(match=match, step=0, at_step=id) is None
+    assert replay_services.match_replay(match=match) is None
+    assert replay_services.match_replay_step(match=match, step=0, at_step=id) is None
     Match.objects.filter(pk=match.pk).update(actions=b"\x80")  # ends inside an index
     match.refresh_from_db()
-    assert services.match_replay(match=match) is None
-    assert services.match_replay_step(match=match, step=0, at_step=id) is None
+    assert replay_services.match_replay(match=match) is None
+    assert replay_services.match_replay_step(match=match, step=0, at_step=id) is None
 
 
 def test_each_step_is_a_decision_and_turns_begin_at_their_first_decision(tournament):
@@ -109,14 +116,14 @@ def test_each_step_is_a_decision_and_turns_begin_at_their_first_decision(tournam
     def seen(state):
         return state.state.turn, None if state.decision is None else state.decision.kind
 
-    last = services.match_replay_step(match=match, step=10**6, at_step=seen)
+    last = replay_services.match_replay_step(match=match, step=10**6, at_step=seen)
     assert last.step == last.last and last.at_step[1] is None  # past the end: the end
     assert last.events[-1]["type"] == "victory" and last.chosen is None
     assert last.step_events[-1]["type"] == "victory"
-    first = services.match_replay_step(match=match, step=0, at_step=seen)
+    first = replay_services.match_replay_step(match=match, step=0, at_step=seen)
     assert first.at_step[1] is not None and first.step_events[0]["type"] == "match"
     for number, step in enumerate(last.turn_steps[:3], start=1):
-        walk = services.match_replay_step(match=match, step=step, at_step=seen)
+        walk = replay_services.match_replay_step(match=match, step=step, at_step=seen)
         assert walk.at_step[0] == number
         assert any(event["type"] == "turn" for event in walk.step_events)
         assert walk.step_events[0]["type"] == "choice"  # the decision before, then its fruit

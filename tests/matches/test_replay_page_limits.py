@@ -13,7 +13,7 @@ from config.celery import app
 from decks.models import Visibility
 from decks.services import deck_update
 from matches.models import Match
-from matches.services import TournamentRequest, tournament_create
+from matches.tournaments.services import TournamentRequest, tournament_create
 from tests.matches.decks import playable_deck
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -69,7 +69,7 @@ def test_a_cached_page_costs_no_replay_and_no_throttle(client, limits, match):
     limits("1/min")
     first = client.get(f"/matches/{match.pk}/", {"step": 3})
     assert first.status_code == 200 and first["X-Replay-Cache"] == "miss"
-    with mock.patch("matches.services.match_replay_step") as replayed:
+    with mock.patch("matches.replays.services.match_replay_step") as replayed:
         again = [client.get(f"/matches/{match.pk}/", {"step": 3}) for _ in range(3)]
     assert replayed.call_count == 0
     assert [(a.status_code, a["X-Replay-Cache"]) for a in again] == [(200, "hit")] * 3

@@ -7,20 +7,15 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from matches import services, tasks
-from matches.agent_specs import agent_problem, agents_problems
-from matches.engine.agents import SEARCH_MAX_BUDGET, agent_cost
+from komandor.agents.heuristic import SEARCH_MAX_BUDGET, agent_cost
+from matches.games.agent_specs import agent_problem, agents_problems
 from matches.models import Batch, Match, Tournament
-from matches.progress import batches_send
-from matches.services import (
-    LimitExceeded,
-    TournamentRequest,
-    batch_play,
-    batch_size,
-    expected_game_cpu,
-    pending_batches,
-    tournament_create,
-)
+from matches.tournaments import batches, budget, errors, tasks
+from matches.tournaments.batches import batch_play
+from matches.tournaments.budget import batch_size, expected_game_cpu
+from matches.tournaments.errors import LimitExceeded
+from matches.tournaments.services import TournamentRequest, pending_batches, tournament_create
+from matches.tournaments.tasks import batches_send
 from tests.matches.decks import four_decks
 
 BAD_AGENTS = [
@@ -248,7 +243,7 @@ def test_the_cpu_limit_refuses_a_search_tournament_where_the_heuristic_one_passe
 
 
 def test_batches_are_sized_by_expected_cpu():
-    assert batch_size(games=400, game_cpu=0.05) == services.MAX_BATCH_GAMES
+    assert batch_size(games=400, game_cpu=0.05) == budget.MAX_BATCH_GAMES
     assert batch_size(games=400, game_cpu=1.0) == 20
     assert batch_size(games=400, game_cpu=3.0) == 6  # 20 s of CPU, in whole seed pairs
     assert batch_size(games=400, game_cpu=60.0) == 2  # one pair at least
@@ -269,22 +264,22 @@ def test_a_search_tournament_gets_smaller_batches(owner, settings):
     }
     assert sizes["search"] < sizes["heuristic"]
     game_cpu = expected_game_cpu(agents=["search", "search"])
-    assert sizes["search"] == max(2, int(services.BATCH_CPU_SECONDS // game_cpu) // 2 * 2)
+    assert sizes["search"] == max(2, int(budget.BATCH_CPU_SECONDS // game_cpu) // 2 * 2)
 
 
 def test_a_long_game_renews_the_lease_between_its_decisions(owner, monkeypatch):
     tournament = create(owner, four_decks(owner)[:2], agents="heuristic")
     (batch_id,) = pending_batches(tournament=tournament)
     renewed = []
-    original = services.batch_renew
+    original = batches.batch_renew
 
     def counted(**kwargs):
         renewed.append(Match.objects.filter(tournament=tournament).count())
         return original(**kwargs)
 
-    monkeypatch.setattr(services, "batch_renew", counted)
+    monkeypatch.setattr(batches, "batch_renew", counted)
     ticks = iter(range(10**9))  # a clock where every look is a quarter lease later
-    step = services.lease_seconds() / 4
+    step = batches.lease_seconds() / 4
     assert batch_play(batch_id=batch_id, owner="w", clock=lambda: next(ticks) * step)
     games = Match.objects.filter(tournament=tournament)
     assert games.count() == 2
@@ -295,9 +290,9 @@ def test_a_long_game_renews_the_lease_between_its_decisions(owner, monkeypatch):
 def test_a_batch_whose_lease_is_lost_mid_game_stops_and_records_nothing(owner, monkeypatch):
     tournament = create(owner, four_decks(owner)[:2], agents="heuristic")
     (batch_id,) = pending_batches(tournament=tournament)
-    monkeypatch.setattr(services, "batch_renew", lambda **kwargs: False)
+    monkeypatch.setattr(batches, "batch_renew", lambda **kwargs: False)
     ticks = iter(range(10**9))
-    step = services.lease_seconds() / 4
+    step = batches.lease_seconds() / 4
     assert batch_play(batch_id=batch_id, owner="w", clock=lambda: next(ticks) * step) is False
     assert not Match.objects.exists()
 
@@ -310,8 +305,8 @@ def test_a_batch_is_sent_with_time_limits_above_its_games_cpu_limits(owner, monk
         tasks.play_batch, "apply_async", lambda args, **options: sent.append((args, options))
     )
     assert batches_send(tournament.pk, batches)
-    per_game = services.game_cpu_limit(agents=["search", "search"])
-    assert per_game >= services.GAME_LIMIT_OVER_EXPECTED * expected_game_cpu(
+    per_game = budget.game_cpu_limit(agents=["search", "search"])
+    assert per_game >= budget.GAME_LIMIT_OVER_EXPECTED * expected_game_cpu(
         agents=["search", "search"]
     )
     for (batch_id,), options in sent:
@@ -330,7 +325,7 @@ def test_agents_whose_batches_could_outlast_the_bound_are_refused(owner, setting
     settings.CPU_SECONDS_QUEUED_PER_USER = 10**9
     assert agent_cost("search") > 15
     create(owner, decks, agents="heuristic")
-    with pytest.raises(services.TournamentError) as refused:
+    with pytest.raises(errors.TournamentError) as refused:
         create(owner, decks, agents="search")
     assert "agents" in refused.value.fields and "N" in refused.value.message
 
@@ -338,12 +333,12 @@ def test_agents_whose_batches_could_outlast_the_bound_are_refused(owner, setting
 def test_the_visibility_timeout_outlasts_the_longest_batch_allowed():
     from config.celery import app
 
-    _, hard = tasks.batch_time_limits(services.batch_max_seconds())
+    _, hard = tasks.batch_time_limits(budget.batch_max_seconds())
     assert app.conf.broker_transport_options["visibility_timeout"] > hard
 
 
 def test_a_single_match_too_costly_for_a_request_is_refused_with_a_400(api, owner, settings):
-    settings.MATCH_SINGLE_CPU_SECONDS = services.game_cpu_limit(agents=["heuristic", "heuristic"])
+    settings.MATCH_SINGLE_CPU_SECONDS = budget.game_cpu_limit(agents=["heuristic", "heuristic"])
     decks = [d.pk for d in four_decks(owner)[:2]]
     response = api.post("/api/matches/", {"decks": decks, "agents": "search"}, format="json")
     assert response.status_code == 400, response.json()

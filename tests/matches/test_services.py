@@ -5,14 +5,13 @@ from django.utils import translation
 
 from decks.models import Visibility
 from matches.models import Match, Pairing, Status
-from matches.progress import tournament_advance
-from matches.services import (
+from matches.replays.services import match_create
+from matches.tournaments.batches import batch_play
+from matches.tournaments.errors import LimitExceeded, TournamentError
+from matches.tournaments.progress import tournament_advance
+from matches.tournaments.services import (
     INLINE_OWNER,
-    LimitExceeded,
-    TournamentError,
     TournamentRequest,
-    batch_play,
-    match_create,
     pending_batches,
     tournament_cancel,
     tournament_create,
@@ -93,7 +92,7 @@ def test_a_redelivered_batch_is_played_once_and_the_advance_finishes(owner):
     assert play(last) is False
     tournament.refresh_from_db()
     assert (tournament.done, tournament.status) == (4, Status.RUNNING)
-    tournament_advance(tournament_id=tournament.pk, send=False)
+    tournament_advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert (tournament.done, tournament.status) == (4, Status.FINISHED)
     assert Match.objects.filter(tournament=tournament).count() == 4
@@ -140,8 +139,8 @@ def test_cancel_drops_batches_not_yet_recorded(owner):
 
 
 def test_a_runaway_game_is_ended_with_its_reason_and_the_tournament_goes_on(owner, monkeypatch):
-    from matches import engine_decks
-    from matches.engine.agents import RandomAgent
+    from komandor.agents.heuristic import RandomAgent
+    from matches.games import decks as engine_decks
 
     class Stuck:
         """A random agent that never answers the re-deal (the compiled engine's agents take
@@ -165,11 +164,11 @@ def test_a_runaway_game_is_ended_with_its_reason_and_the_tournament_goes_on(owne
     )
     tournament = create(owner, four_decks(owner)[:2], games_per_pairing=2, agents="random", seed=1)
     [batch] = pending_batches(tournament=tournament)
-    from matches import playing
+    from matches.games import playing
 
     monkeypatch.setattr(playing, "derive_seed", lambda *parts: 1)
     play(batch, cpu_limit=0.3)
-    tournament_advance(tournament_id=tournament.pk, send=False)
+    tournament_advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert (tournament.status, tournament.done) == (Status.FINISHED, 2)
     stuck = Match.objects.filter(tournament=tournament, termination="game_limit")

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from scipy.optimize import minimize
 
-from matches.statistics import (
+from matches.tournaments.statistics import (
     ELO_PER_NATURAL_UNIT,
     Z95,
     SprtDecision,

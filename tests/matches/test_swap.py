@@ -7,11 +7,12 @@ import pytest
 from django.core.management import call_command
 
 from cardbase.models import Card
-from matches import swap
-from matches.formats import SeriesResult, normalized_options
+from matches.lab.swap_tests import field_test_create, field_versions, swap_summary, swap_test_create
 from matches.models import Match, Pairing, Status
-from matches.services import TournamentError, tournament_play_inline
-from matches.swap_tests import field_test_create, field_versions, swap_summary, swap_test_create
+from matches.tournaments import swap
+from matches.tournaments.errors import TournamentError
+from matches.tournaments.formats import SeriesResult, normalized_options
+from matches.tournaments.services import tournament_play_inline
 from tests.matches.decks import four_decks
 
 pytestmark = pytest.mark.django_db
@@ -226,7 +227,7 @@ def test_the_command_runs_a_swap_test_and_writes_its_verdict(owner, tmp_path, ca
 
 
 def test_a_swap_test_stopped_undecided_at_its_cap_goes_on_with_a_higher_cap(owner):
-    from matches.extend import can_extend, tournament_more
+    from matches.tournaments.extend import can_extend, tournament_more
 
     _, _, tournament = started(owner, max_games=12, block=1, delta=0.05)
     tournament = tournament_play_inline(tournament=tournament)

@@ -9,7 +9,7 @@ PRECON_DIR = Path(__file__).resolve().parents[3] / "content" / "precons"
 
 class Command(BaseCommand):
     help = (
-        "Write every preconstructed deck's deck file (what python -m matches.engine.play "
+        "Write every preconstructed deck's deck file (what python -m komandor.play "
         "plays) to content/precons/<key>.json; files of precons no longer loaded are removed."
     )
 

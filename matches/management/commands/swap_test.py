@@ -17,9 +17,10 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from cardbase.models import Card
-from matches import selectors, services, swap_tests
-from matches.labels import decision_label
+from matches.lab import swap_tests
 from matches.management.commands.run_tournament import _ref
+from matches.tournaments import errors, selectors, services
+from matches.words.labels import decision_label
 
 
 class Command(BaseCommand):
@@ -73,7 +74,7 @@ class Command(BaseCommand):
                 },
                 dispatch=False,
             )
-        except (services.TournamentError, services.LimitExceeded) as error:
+        except (errors.TournamentError, errors.LimitExceeded) as error:
             fields = getattr(error, "fields", {})
             detail = "; ".join(f"{k}: {' '.join(v)}" for k, v in fields.items())
             raise CommandError(detail or error.message) from error

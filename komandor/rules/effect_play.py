@@ -1,0 +1,1078 @@
+"""Card effects played from their data (docs/effects.md): the checked ``EffectSpec`` values of
+``effect_schema.py`` compiled into the engine's plays (``effects.Effect``) and applied.
+
+Nothing here is content: every play is a module function bound to the card's data
+(``functools.partial``), never a lambda stored with a card. ``attach_all`` gives each player the
+plays of every card he owns and of his Commander once, at the start of a match; whether one may
+be played is decided when a window opens (``Effects.playable``: the card's zone, cost, targets,
+bans).
+
+The card kinds, as the book says:
+
+* tactical — played from hand in the windows its effect names for its printed cost (action
+  tokens and/or a D6), applies at once, then goes to the losses (TACT-1..4);
+* situation — put into the situations zone in production for its printed cost (SIT-1..3), or in
+  the windows an ``enter`` effect of its names («если иное не сказано в ее тексте»); its
+  effects live while it is there; its owner may discard it in production (SIT-4); a failed roll
+  sends it to the losses (AMB-26);
+* upgrade — put under a built card of its ``target`` kind in production for its ``cost`` in
+  resources, never twice the same upgrade on one card (UPG-1, UPG-2, UPG-6, UPG-7); its effects
+  are the upgraded card's (UPG-3); lost with its card (UPG-4, ``GameState.move``); may move to
+  another card in production (UPG-5);
+* ability — played on the Commander in production with a variant declared (ABIL-4, ABIL-6,
+  ABIL-10), at most three, a fourth replaces one (ABIL-3, ABIL-8); pre-chosen at setup by
+  ``Game.preselect_abilities`` (ABIL-5, ABIL-7); its effects are the Commander's (ABIL-1, ABIL-2);
+* Commander — his ``effects`` from setup on, usable from the second echelon (CMDR-9, ECH-7);
+* ship, space object, ground unit, building — properties while in play (ECH-6, CAP-4 in
+  ``Effects.can_use_source``).
+
+``static`` effects are read where the stats are read (``stat_deltas``) while their card is in
+force (``Effects.source_in_force``: present, ready, eligible); their ``permit`` and ``forbid``
+hold while the card does; their other actions, and ``on_play`` effects, are played once as the
+card enters (``card_entered``), and what they give «while in play» ends when it leaves
+(``Effects.card_left``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING
+
+from komandor.rules.battle import Combatant, Mount
+from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
+from komandor.rules.decisions import Option
+from komandor.rules.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
+from komandor.rules.effects import Cost, Effect, Effects, Moment, Window, has_name
+from komandor.rules.names import name_key
+from komandor.rules.state import Card, GameState, Zone
+
+if TYPE_CHECKING:
+    from komandor.rules.table import Table
+
+_HARMS = frozenset({"damage", "destroy"})
+_UNTIL_KEYS = {"round": "round", "battle": "battle", "phase": "phase", "turn": "turn"}
+_BUILT = frozenset(
+    {
+        CardKind.SHIP,
+        CardKind.SPACE_OBJECT,
+        CardKind.GROUND_UNIT,
+        CardKind.MILITARY_BUILDING,
+        CardKind.CIVIL_BUILDING,
+    }
+)
+_COMBAT_STATS = {
+    "strength": "strength",
+    "critical": "critical",
+    "armor": "armor",
+    "speed": "speed",
+    "shield": "shield_power",
+    "crew": "crew_size",
+    "landing": "landing",
+}
+_MAX_ABILITIES = 3  # ABIL-3
+# Turns a situation or upgrade is counted as working when agents weigh putting it into play
+# (a match of the starter set's precons lasts about five).
+LASTING_TURNS = 3
+CARD_WORTH = 2.0  # a card drawn, to agents; one searched for (chosen) is worth more
+SEARCH_WORTH = 3.0
+REROLL_WORTH = 1.5  # a die rolled again (only a bad roll is)
+
+
+# --- compiling a card's data into plays ----------------------------------------------------------
+
+
+def attach_all(game: Table[Effects]) -> None:
+    """Attach the plays of every card of both players and of both Commanders; register the
+    Commanders' static effects (CMDR-7: his abilities hold from setup on). Effect handling is
+    switched on here whatever the effects are: a match whose only effects are lasting ones
+    (a Commander's «your ships get +2 armor», a ship's property) reads them in every battle and
+    registers them as their cards enter play."""
+    effects = game.effects
+    effects.enabled = True
+    for card in game.state.cards.values():
+        for effect in _plays_of(card.uid, card.spec):
+            effects.attach(card.owner, effect)
+    for player in game.state.players:
+        for index, spec in enumerate(player.commander.effects or ()):
+            if spec.windows:
+                effects.attach(player.index, _compile(spec, f"cmdr.{index}", "", None))
+            if spec.is_static:
+                effects.statics.append((None, player.index, spec))
+                _static_rules(game, spec, "", player.index)
+
+
+@lru_cache(maxsize=4096)
+def _plays_of(uid: str, spec: CardSpec) -> tuple[Effect, ...]:
+    """``card_plays`` of a card, compiled once per card position and spec (plays are immutable:
+    bulk matches, a tournament's batches, reuse them)."""
+    return tuple(card_plays(Card(uid, 0, spec)))
+
+
+def has_plays(spec: CardSpec) -> bool:
+    """Whether a card carries effect data (cards without it are inert, as printed text)."""
+    if spec.kind is CardKind.ABILITY:
+        return any(not isinstance(v, str) for v in spec.variants or ())
+    return bool(spec.effects)
+
+
+def card_plays(card: Card) -> Iterator[Effect]:
+    """The plays one card gives its owner, whatever zone it is in now."""
+    spec, uid = card.spec, card.uid
+    if not has_plays(spec):
+        return
+    kind = spec.kind
+    if kind is CardKind.TACTICAL:
+        (effect,) = spec.effects or ()
+        yield _compile(effect, uid, spec.name, uid, cost=Cost.of_card(spec), zone=Zone.HAND)
+        return
+    if kind is CardKind.SITUATION:
+        yield Effect(
+            key=f"{uid}:put",
+            name=spec.name,
+            windows=frozenset({Window.PRODUCTION_SITUATIONS}),  # SIT-1
+            apply=partial(_put_situation, uid),
+            cost=Cost.of_card(spec),  # SIT-2
+            source=uid,
+            zone=Zone.HAND,
+            value=lasting_value(spec),
+        )
+        yield Effect(
+            key=f"{uid}:discard",
+            name=spec.name,
+            windows=frozenset({Window.PRODUCTION_SITUATIONS}),  # SIT-4
+            apply=partial(_discard_situation, uid),
+            source=uid,
+            zone=Zone.SITUATIONS,
+            value=-1.0,
+        )
+        for index, effect in enumerate(spec.effects or ()):
+            if is_entry(effect):
+                yield _entry_play(card, effect, index)
+        own = [e if not is_entry(e) else _NO_PLAY for e in spec.effects or ()]
+        yield from _own_plays(own, uid, spec.name, Zone.SITUATIONS)
+        return
+    if kind is CardKind.UPGRADE:
+        yield Effect(
+            key=f"{uid}:put",
+            name=spec.name,
+            windows=frozenset({Window.PRODUCTION_UPGRADES}),  # UPG-1
+            apply=partial(_attach_upgrade, uid),
+            cost=Cost(resources=spec.cost or 0),
+            targets=partial(_upgrade_hosts, uid),
+            source=uid,
+            zone=Zone.HAND,
+            value=lasting_value(spec),
+        )
+        yield Effect(
+            key=f"{uid}:move",
+            name=spec.name,
+            windows=frozenset({Window.PRODUCTION_UPGRADES}),  # UPG-5
+            apply=partial(_attach_upgrade, uid),
+            targets=partial(_upgrade_hosts, uid),
+            source=uid,
+            zone=Zone.ATTACHED,
+            value=-1.0,
+        )
+        yield from _own_plays(spec.effects or (), uid, spec.name, Zone.ATTACHED)
+        return
+    if kind is CardKind.ABILITY:
+        yield Effect(
+            key=f"{uid}:put",
+            name=spec.name,
+            windows=frozenset({Window.PRODUCTION_ABILITIES}),  # ABIL-6, ABIL-10
+            apply=partial(_put_ability, uid),
+            source=uid,
+            zone=Zone.HAND,
+            value=2.0,
+        )
+        for number, variant in enumerate(spec.variants or ()):
+            if not isinstance(variant, str):
+                for index, effect in enumerate(variant):
+                    if effect.windows:
+                        yield _compile(
+                            effect,
+                            f"{uid}:v{number}.{index}",
+                            spec.name,
+                            uid,
+                            zone=Zone.SITUATIONS,
+                            variant=number,
+                        )
+        return
+    yield from _own_plays(spec.effects or (), uid, spec.name, Zone.PLAY)
+
+
+def is_entry(effect: EffectSpec) -> bool:
+    """A situation card's text naming another moment it may be played at (``enter``)."""
+    return any(action.do == "enter" for action in effect.actions)
+
+
+# Stands in for a situation's ``enter`` effect among its own plays (keeps the others' indices).
+_NO_PLAY = EffectSpec(when=("static",), actions=())
+
+
+def _entry_play(card: Card, effect: EffectSpec, index: int) -> Effect:
+    """SIT-1: «Карта обстановки может быть сыграна в фазу производства если иное не сказано в
+    ее тексте»: the card's ``enter`` effect puts it into the situations zone from the hand in
+    the windows it names, for its printed cost (SIT-2), under the effect's condition."""
+    spec, uid = card.spec, card.uid
+    return Effect(
+        key=f"{uid}:put.{index}",
+        name=spec.name,
+        windows=effect.windows,
+        apply=partial(_put_situation, uid),
+        cost=Cost.of_card(spec),
+        condition=None if effect.condition is None else partial(_holds, effect.condition, uid),
+        source=uid,
+        zone=Zone.HAND,
+        value=lasting_value(spec),
+    )
+
+
+def _own_plays(specs: Iterable[EffectSpec], uid: str, name: str, zone: Zone) -> Iterator[Effect]:
+    for index, effect in enumerate(specs):
+        if effect.windows:
+            yield _compile(effect, f"{uid}:{index}", name, uid, zone=zone)
+
+
+def _compile(
+    spec: EffectSpec,
+    key: str,
+    name: str,
+    source: str | None,
+    *,
+    cost: Cost | None = None,
+    zone: Zone | None = None,
+    variant: int | None = None,
+) -> Effect:
+    """One effect's data as a play: its selector, condition and actions bound to the data."""
+    selector = spec.targets
+    harms = any(action.do in _HARMS for action in spec.actions)
+    tactical = zone is Zone.HAND
+    printed = spec.cost
+    untils = [a.until for a in spec.actions if a.until not in (None, "permanent")]
+    pick: int | None = 1
+    chooser = "self"
+    if selector is not None and selector.is_ is None:
+        pick, chooser = selector.count, selector.chooser
+    return Effect(
+        key=key,
+        name=name or "Командор",
+        windows=spec.windows,
+        apply=partial(apply_actions, spec.actions, source),
+        cost=cost
+        if cost is not None
+        else Cost(printed.action_tokens, printed.resources, printed.roll),
+        condition=None if spec.condition is None else partial(_holds, spec.condition, source),
+        targets=None if selector is None else partial(_targets, selector, source, harms),
+        source=source,
+        lasts_until=until_key(untils[0], source) if untils else None,
+        stacks=spec.stacks,
+        changes=tuple(a.stat for a in spec.actions if a.do == "modify" and a.stat),
+        value=_value(spec.actions),
+        zone=zone,
+        variant=variant,
+        pick=pick,
+        chooser=chooser,
+        discard=tactical,
+        cancels=any(action.do == "cancel" for action in spec.actions),
+        assess=partial(assess, spec.actions),
+    )
+
+
+def until_key(until: str | None, source: str | None) -> str | None:
+    """The expiry key of a data duration: ``round`` … ``turn``; ``attached`` while the giving
+    card stays in play or its zone (a Commander's: for good); ``permanent``: never."""
+    if until is None or until == "permanent":
+        return None
+    if until == "attached":
+        return f"attached:{source}" if source else None
+    return _UNTIL_KEYS[until]
+
+
+def lasting_value(spec: CardSpec) -> float:
+    """What putting a situation or an upgrade into play is worth to agents: an ``on_play``
+    effect once, any other over ``LASTING_TURNS`` turns, each net of its own price."""
+    total = 0.0
+    for effect in spec.effects or ():
+        if is_entry(effect):
+            continue  # when the card may be played, not what it does
+        cost = effect.cost
+        worth = _value(effect.actions) - cost.action_tokens * 1.5 - cost.resources
+        if cost.roll is not None:
+            worth *= (7 - cost.roll) / 6
+        total += worth if effect.is_on_play else worth * LASTING_TURNS
+    return max(total, 0.0)
+
+
+def _value(actions: Iterable[Action]) -> float:
+    """A rough worth of the actions for agents (before any target is known)."""
+    total = 0.0
+    for action in actions:
+        if action.do in ("damage", "repair"):
+            total += action.amount or 3
+        elif action.do == "destroy":
+            total += 6
+        elif action.do in ("modify", "initiative"):
+            total += abs(action.by)
+        elif action.do == "draw":
+            total += action.count * CARD_WORTH
+        elif action.do == "search":
+            total += action.count * SEARCH_WORTH
+        elif action.do == "reroll":
+            total += action.count * REROLL_WORTH
+        elif action.do in ("gain", "lose"):
+            total += action.resources + action.action_tokens
+        else:
+            total += 1
+    return total
+
+
+# --- the card kinds' own plays -----------------------------------------------------------------
+
+
+def _put_situation(uid: str, moment: Moment) -> None:
+    """SIT-3: «Сыгранная карта обстановки помещается в одноименную зону на столе»."""
+    moment.state.move(uid, Zone.SITUATIONS)
+    card_entered(moment.game, uid)
+
+
+def _discard_situation(uid: str, moment: Moment) -> None:
+    """SIT-4: «в фазу производства карта обстановки … может быть помещена в потери»."""
+    moment.state.move(uid, Zone.LOSSES)
+    moment.game.log.emit("situation_discarded", player=moment.player, card=uid)
+
+
+def _upgrade_hosts(uid: str, moment: Moment) -> list[str]:
+    """UPG-2, UPG-7: built cards of the upgrade's kind; UPG-6: none carrying the same one."""
+    state = moment.state
+    card = state.cards[uid]
+    target = card.spec.target
+    name = name_key(card.spec.name)
+    here = card.where if card.zone is Zone.ATTACHED else None
+    return [
+        host.uid
+        for host in state.in_play(target)
+        if host.controller == moment.player
+        and host.uid != here
+        and all(name_key(u.spec.name) != name for u in state.upgrades_of(host.uid))
+    ]
+
+
+def _attach_upgrade(uid: str, moment: Moment) -> None:
+    """UPG-2: «помещается под карту построенного корабля …»; UPG-5: moved in production."""
+    state = moment.state
+    entering = state.cards[uid].zone is Zone.HAND
+    state.move(uid, Zone.ATTACHED, where=moment.target)
+    moment.game.log.emit("upgraded", player=moment.player, card=uid, host=moment.target)
+    if entering:
+        card_entered(moment.game, uid)
+
+
+def _put_ability(uid: str, moment: Moment) -> None:
+    """ABIL-4: the variant declared; ABIL-8: a fourth card sends one of the three to the
+    losses; ABIL-2: it lies in the situations zone."""
+    game, player = moment.game, moment.player
+    state = game.state
+    held = game.preselected(player)
+    if len(held) >= _MAX_ABILITIES:
+        options = [Option(u, state.cards[u].spec.name) for u in held]
+        out = game.ask(player, "ability.replace", options).key
+        state.move(out, Zone.LOSSES)
+        game.log.emit("ability_replaced", player=player, card=out)
+    state.move(uid, Zone.SITUATIONS)
+    game.declare_variant(player, uid)
+    card_entered(game, uid)
+
+
+def card_entered(game: Table[Effects], uid: str, *, on_play: bool = True) -> None:
+    """A card has entered play or its zone: its static effects come into force, and its
+    ``on_play`` effects are offered once (not for a card set out by a position file)."""
+    card = game.state.cards[uid]
+    for index, spec in enumerate(entered_effects(card)):
+        if spec.is_static:
+            game.effects.statics.append((uid, card.owner, spec))
+            game.log.emit("static", player=card.owner, card=uid, index=index)
+            _static_rules(game, spec, uid, card.owner)
+        elif spec.is_on_play and on_play:
+            effect = _compile(spec, f"{uid}:on_play.{index}", card.spec.name, uid)
+            game.effects.play_now(effect, Moment(game, "on_play", card.owner))
+
+
+def entered_effects(card: Card) -> tuple[EffectSpec, ...]:
+    spec = card.spec
+    if spec.kind is CardKind.ABILITY:
+        variant = spec.variants[card.variant or 0] if spec.variants else ()
+        return () if isinstance(variant, str) else variant
+    return spec.effects or ()
+
+
+def _static_rules(game: Table[Effects], spec: EffectSpec, uid: str, player: int) -> None:
+    """A static effect's actions other than ``modify`` (read with the stats): permissions and
+    bans hold while the card does; anything else happens once, as it enters."""
+    moment = Moment(game, "static", player)
+    rest = tuple(a for a in spec.actions if a.do != "modify")
+    if not rest:
+        return
+    if spec.targets is not None and any(a.do not in _PLAYER_ACTIONS for a in rest):
+        found = _targets(spec.targets, uid, False, moment)
+        moment = replace(moment, targets=tuple(found))
+    apply_actions(tuple(replace(a, until=a.until or "attached") for a in rest), uid, moment)
+
+
+# --- selectors ----------------------------------------------------------------------------------
+
+
+def _targets(selector: Selector, source: str | None, harms: bool, moment: Moment) -> list[str]:
+    """The cards ``selector`` picks out now; a harmful play never picks the player's own cards
+    (SPECIAL-2)."""
+    state = moment.state
+    player = moment.player
+    found = [
+        card.uid
+        for card in _pool(selector, source, moment)
+        if matches(selector, card, player, source, moment)
+    ]
+    if harms:
+        found = [uid for uid in found if _controller(state.cards[uid], moment) != player]
+    return found
+
+
+def _pool(selector: Selector, source: str | None, moment: Moment) -> list[Card]:
+    state = moment.state
+    specific = _specific(selector, source, moment)
+    if specific is not None:
+        return [state.cards[uid] for uid in specific if uid in state.cards]
+    if selector.zone == "production":
+        return [state.cards[u] for p in state.players for u in p.production]
+    kinds = selector.kinds
+    if len(kinds) == 1:
+        # One kind asked for: only the cards in play of that kind, in play order (``matches``
+        # would turn every other card away). "station" is an object type, not a kind.
+        kind = _CARD_KINDS.get(kinds[0])
+        if kind is not None:
+            return state.in_play(kind)
+    return state.in_play()
+
+
+_CARD_KINDS = {kind.value: kind for kind in CardKind}
+
+
+def _specific(selector: Selector, source: str | None, moment: Moment) -> list[str] | None:
+    """``is``: this card, the upgraded card, the Commander's carrier, the attack's cards."""
+    is_ = selector.is_
+    if is_ is None:
+        parts = [_specific(part, source, moment) for part in selector.any_of]
+        return None if not parts or None in parts else [u for p in parts for u in p or ()]
+    state = moment.state
+    if is_ == "self":
+        return [source] if source else _carrier(moment)
+    if is_ == "host":
+        card = state.cards.get(source or "")
+        return [card.where] if card is not None and card.where else []
+    if is_ == "carrier":
+        return _carrier(moment)
+    attack = moment.attack or {}
+    return list(attack.get("attackers" if is_ == "attacker" else "targets", ()))
+
+
+def _carrier(moment: Moment) -> list[str]:
+    at = moment.state.players[moment.player].commander_at
+    return [at] if at else []
+
+
+def matches(
+    selector: Selector, card: Card, player: int, source: str | None, moment: Moment
+) -> bool:
+    """Every given part of the selector holds for ``card`` (``any_of``: one of its parts)."""
+    spec = card.spec
+    side = selector.side
+    if side is not None and side != "any":
+        mine = (card.controller if card.zone is Zone.PLAY else card.owner) == player  # _controller
+        if mine != (side == "own"):
+            return False
+    if selector.kinds and not _kind_in(card, selector.kinds):
+        return False
+    if selector.sizes and (spec.size is None or spec.size.value not in selector.sizes):
+        return False
+    if selector.ship_class is not None and not (
+        spec.ship_class is not None and has_name(spec, selector.ship_class)
+    ):
+        return False
+    if selector.name is not None and not has_name(spec, selector.name):
+        return False
+    if selector.object_types and (
+        spec.object_type is None or spec.object_type.value not in selector.object_types
+    ):
+        return False
+    if selector.damaged is not None:
+        fighter = _combatant(card.uid, moment)
+        damage = fighter.damage if fighter is not None else card.damage
+        if (damage > 0) != selector.damaged:
+            return False
+    if selector.tapped is not None:
+        fighter = _combatant(card.uid, moment)
+        tapped = fighter.tapped if fighter is not None else card.tapped
+        if tapped != selector.tapped:
+            return False
+    if selector.weapon is not None and (
+        spec.weapons is None or getattr(spec.weapons, selector.weapon) is None
+    ):
+        return False
+    if selector.property is not None and (
+        spec.properties is None or getattr(spec.properties, selector.property) is None
+    ):
+        return False
+    if selector.in_ is not None and not _placed(selector.in_, card, source, moment):
+        return False
+    if selector.any_of and selector.is_ is None:
+        return any(matches(part, card, player, source, moment) for part in selector.any_of)
+    return True
+
+
+def _kind_in(card: Card, kinds: tuple[str, ...]) -> bool:
+    if card.kind in kinds:  # a StrEnum equals its value
+        return True
+    return "station" in kinds and card.spec.object_type is ObjectType.STATION
+
+
+def _controller(card: Card, moment: Moment) -> int:
+    return card.controller if card.zone is Zone.PLAY else card.owner
+
+
+def _combatant(uid: str, moment: Moment) -> Combatant | None:
+    battle = moment.battle
+    if battle is None:
+        return None
+    fighter: Combatant | None = battle.by_uid.get(uid)
+    return fighter
+
+
+def _placed(place: str, card: Card, source: str | None, moment: Moment) -> bool:
+    if place == "battle":
+        fighter = _combatant(card.uid, moment)
+        return fighter is not None and fighter.status.value == "fighting"
+    where = card.uid if card.kind is CardKind.SPACE_OBJECT else card.where
+    if place == "orbit":
+        return card.kind is CardKind.SHIP and bool(where) and not (where or "").startswith("s")
+    if place == "sector":
+        return card.kind is CardKind.SHIP and (where or "").startswith("s")
+    return where is not None and where == _place_of(source, moment)  # "place"
+
+
+def _place_of(source: str | None, moment: Moment) -> str | None:
+    """Where this card is: its orbit or sector (an object: its own orbit); the Commander's: his
+    carrier's."""
+    state = moment.state
+    uid = source or next(iter(_carrier(moment)), None)
+    card = state.cards.get(uid or "")
+    if card is None:
+        return None
+    if card.zone is Zone.ATTACHED:
+        card = state.cards[card.where or ""]
+    return card.uid if card.kind is CardKind.SPACE_OBJECT else card.where
+
+
+# --- conditions ---------------------------------------------------------------------------------
+
+
+def _holds(condition: Condition, source: str | None, moment: Moment) -> bool:
+    """Every given part of the condition holds now (SPECIAL-6c)."""
+    battle = moment.battle
+    player = moment.player
+    if condition.ranges and (battle is None or battle.range.name.lower() not in condition.ranges):
+        return False
+    if condition.site is not None and (battle is None or battle.site.kind.value != condition.site):
+        return False
+    if condition.role is not None:
+        if battle is None:
+            return False
+        role = "attacker" if battle.sides[0].player == player else "defender"
+        if role != condition.role:
+            return False
+    if condition.attack is not None and not _attack_holds(condition, moment):
+        return False
+    if condition.count is not None:
+        count = condition.count
+        # A selector's own ``count`` (how many a play picks) plays no part in matching.
+        found = len(_targets(count.of, source, False, moment))
+        if count.min is not None and found < count.min:
+            return False
+        if count.max is not None and found > count.max:
+            return False
+    if condition.self_ is not None and not _self_holds(condition, source, moment):
+        return False
+    if condition.destroyed is not None:
+        lost = (moment.attack or {}).get("player")
+        if lost is None or (lost == player) != (condition.destroyed == "own"):
+            return False
+    return condition.turn_min is None or moment.state.turn >= condition.turn_min
+
+
+def _attack_holds(condition: Condition, moment: Moment) -> bool:
+    attack = moment.attack
+    wanted = condition.attack
+    if attack is None or wanted is None or moment.battle is None:
+        return False
+    attackers = attack.get("attackers") or ()
+    if wanted.by is not None:
+        first = moment.battle.by_uid.get(attackers[0]) if attackers else None
+        if first is None or (first.player == moment.player) != (wanted.by == "own"):
+            return False
+    weapon = str(attack.get("mount", "")).split(".")[0]
+    return not wanted.weapons or weapon in wanted.weapons
+
+
+def _self_holds(condition: Condition, source: str | None, moment: Moment) -> bool:
+    state = moment.state
+    wanted = condition.self_
+    assert wanted is not None
+    uid = source or next(iter(_carrier(moment)), None)
+    card = state.cards.get(uid or "")
+    if card is not None and card.zone is Zone.ATTACHED:
+        card = state.cards.get(card.where or "")  # an upgrade: the upgraded card (UPG-3)
+    elif card is not None and card.zone is not Zone.PLAY and card.kind not in _BUILT:
+        card = state.cards.get((_carrier(moment) or [""])[0])  # a situation or ability card
+    if card is None:
+        return False
+    if wanted.damaged is not None:
+        fighter = _combatant(card.uid, moment)
+        damage = fighter.damage if fighter is not None else card.damage
+        if (damage > 0) != wanted.damaged:
+            return False
+    where = card.uid if card.kind is CardKind.SPACE_OBJECT else card.where
+    if wanted.in_ == "orbit" and (where is None or where.startswith("s")):
+        return False
+    if wanted.in_ == "sector" and not (where or "").startswith("s"):
+        return False
+    if wanted.object_type is not None:
+        obj = state.cards.get(where or "")
+        if obj is None or obj.spec.object_type is None:
+            return False
+        if obj.spec.object_type.value != wanted.object_type:
+            return False
+    return True
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+
+def apply_actions(actions: tuple[Action, ...], source: str | None, moment: Moment) -> None:
+    """Apply an effect's actions in order, on its chosen cards or on a player."""
+    for action in actions:
+        _ACTIONS[action.do](action, source, moment)
+    if any(action.do in ("destroy", "damage") for action in actions) and moment.battle is None:
+        moment.game.check_commanders()  # CMDR-5 outside a battle
+
+
+def _player(action: Action, moment: Moment) -> int:
+    player = moment.player
+    return player if action.player == "self" else moment.state.opponent(player)
+
+
+def _live(uids: Iterable[str], moment: Moment) -> Iterator[Card]:
+    state = moment.state
+    for uid in uids:
+        card = state.cards.get(uid)
+        if card is not None and card.zone is Zone.PLAY:
+            yield card
+
+
+def _damage(action: Action, source: str | None, moment: Moment) -> None:
+    amount = action.amount or 0
+    battle = moment.battle
+    for card in list(_live(moment.targets, moment)):
+        if battle is not None and _combatant(card.uid, moment) is not None:
+            battle.effect_damage(card.uid, amount)
+        else:
+            damage_out_of_battle(moment.game, card, amount)
+
+
+def damage_out_of_battle(game: Table[Effects], card: Card, amount: int) -> None:
+    """Damage outside a battle (docs/rules-decisions.md, «Card effects»): a card whose damage
+    reaches its strength, or a ship its critical damage, goes to the losses (BATTLE-22,
+    BEND-3); a ship's and a building's tokens are then removed as after a battle (BEND-4,
+    MILB-4), a station's and a ground unit's stay (STN-12, GRD-5)."""
+    strength = card.spec.strength
+    if strength is None:
+        return
+    damage = card.damage + amount
+    limit = strength
+    if card.kind is CardKind.SHIP and card.spec.critical:
+        limit = min(strength, card.spec.critical)
+    if damage >= limit:
+        controller = card.controller
+        game.lose_card(card.uid, "effect")
+        ship_lost(game, card.uid, controller)
+        return
+    keeps = card.kind is CardKind.GROUND_UNIT or card.spec.object_type is ObjectType.STATION
+    card.damage = damage if keeps else 0
+
+
+def _repair(action: Action, source: str | None, moment: Moment) -> None:
+    for card in _live(moment.targets, moment):
+        fighter = _combatant(card.uid, moment)
+        holder: Combatant | Card = fighter if fighter is not None else card
+        amount = holder.damage if action.amount is None else action.amount
+        holder.damage = max(0, holder.damage - amount)
+
+
+def _modify(action: Action, source: str | None, moment: Moment) -> None:
+    assert action.stat is not None
+    expires = until_key(action.until, source)
+    for uid in moment.targets:
+        moment.effects.add_modifier(uid, action.stat, action.by, expires)
+
+
+def _tap(action: Action, source: str | None, moment: Moment) -> None:
+    tapped = action.do == "tap"
+    for card in _live(moment.targets, moment):
+        card.tapped = tapped
+        fighter = _combatant(card.uid, moment)
+        if fighter is not None:
+            fighter.tapped = tapped
+
+
+def _move(action: Action, source: str | None, moment: Moment) -> None:
+    state, battle = moment.state, moment.battle
+    for card in list(_live(moment.targets, moment)):
+        if card.kind is not CardKind.SHIP:
+            continue
+        if battle is not None and _combatant(card.uid, moment) is not None:
+            if action.to == "new_sector":
+                battle.effect_withdraw(card.uid)
+            continue
+        to = state.new_sector() if action.to == "new_sector" else _place_of(source, moment)
+        if to is None or to == card.where:
+            continue
+        moment.game.log.emit("moved", player=card.controller, card=card.uid, frm=card.where, to=to)
+        card.where = to
+
+
+def _destroy(action: Action, source: str | None, moment: Moment) -> None:
+    battle = moment.battle
+    for card in list(_live(moment.targets, moment)):
+        if card.controller == moment.player:
+            continue  # SPECIAL-2
+        if battle is not None and _combatant(card.uid, moment) is not None:
+            battle.effect_destroy(card.uid)
+        else:
+            controller = card.controller
+            moment.game.lose_card(card.uid, "effect")
+            ship_lost(moment.game, card.uid, controller)
+
+
+def _draw(action: Action, source: str | None, moment: Moment) -> None:
+    moment.game.draw(_player(action, moment), action.count)
+
+
+def _search(action: Action, source: str | None, moment: Moment) -> None:
+    """SPECIAL-10, SPECIAL-11: the card found is shown, a searched deck is shuffled."""
+    game, player = moment.game, moment.player
+    state = game.state
+    me = state.players[player]
+    zone = Zone(action.zone or "deck")
+    select = action.select
+    for _ in range(action.count):
+        pool = me.deck if zone is Zone.DECK else me.losses
+        found = [
+            uid
+            for uid in pool
+            if select is None or matches(select, state.cards[uid], player, source, moment)
+        ]
+        if not found:
+            if zone is Zone.DECK:
+                game.effects.shuffle(player)  # searched all the same (SPECIAL-11)
+            return
+        options = [
+            Option(uid, state.cards[uid].spec.name, game.card_features(state.cards[uid]))
+            for uid in found
+        ]
+        game.effects.fetch(game.ask(player, "effect.search", options).key)
+
+
+def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
+    """SPECIAL-10, SPECIAL-11: «помещать карту из руки (потерь, со стола) в колоду» — the
+    player's own cards: shown to the opponent, then the deck is shuffled. From the table: a
+    ship, ground unit or building of his, not in a battle being fought and not carrying his
+    Commander (a space object takes its orbit with it: never)."""
+    game, player = moment.game, moment.player
+    state = game.state
+    zone = action.zone or "hand"
+    select = action.select
+    for _ in range(action.count):
+        found = [
+            card.uid
+            for card in _to_deck_pool(zone, moment)
+            if select is None or matches(select, card, player, source, moment)
+        ]
+        if not found:
+            return
+        options = [
+            Option(uid, state.cards[uid].spec.name, game.card_features(state.cards[uid]))
+            for uid in found
+        ]
+        uid = game.ask(player, "effect.to_deck", options, frm=zone).key
+        game.effects.fetch(uid, Zone.DECK)
+
+
+def _to_deck_pool(zone: str, moment: Moment) -> list[Card]:
+    state, player = moment.state, moment.player
+    me = state.players[player]
+    if zone == "hand":
+        return [state.cards[uid] for uid in me.hand]
+    if zone == "losses":
+        return [state.cards[uid] for uid in me.losses]
+    battle = moment.effects.battle
+    return [
+        card
+        for card in state.in_play()
+        if card.controller == player
+        and card.owner == player
+        and card.kind is not CardKind.SPACE_OBJECT
+        and card.uid != me.commander_at
+        and (battle is None or card.uid not in battle.by_uid)
+    ]
+
+
+def _enter(action: Action, source: str | None, moment: Moment) -> None:
+    """Compiled as the card's own play (``_entry_play``), never applied as an action."""
+
+
+def ship_lost(game: Table[Effects], uid: str, player: int) -> None:
+    """A ship of ``player`` destroyed outside a battle (by an effect): the ``ship_destroyed``
+    window opens, as the battle opens it for the ships destroyed there."""
+    effects = game.effects
+    if game.state.cards[uid].kind is CardKind.SHIP and (
+        effects.has_window(0, Window.SHIP_DESTROYED) or effects.has_window(1, Window.SHIP_DESTROYED)
+    ):
+        effects.open(Window.SHIP_DESTROYED, attack={"destroyed": uid, "player": player})
+
+
+def _gain(action: Action, source: str | None, moment: Moment) -> None:
+    me = moment.state.players[_player(action, moment)]
+    sign = 1 if action.do == "gain" else -1
+    me.resources = max(0, me.resources + sign * action.resources)
+    me.action_tokens = max(0, me.action_tokens + sign * action.action_tokens)
+
+
+def _initiative(action: Action, source: str | None, moment: Moment) -> None:
+    moment.effects.modify_initiative(
+        moment.player, action.by, until=until_key(action.until, source)
+    )
+
+
+def _cancel(action: Action, source: str | None, moment: Moment) -> None:
+    moment.effects.cancel()
+
+
+def _permit(action: Action, source: str | None, moment: Moment) -> None:
+    assert action.rule is not None
+    moment.effects.grant(moment.player, action.rule, until=until_key(action.until, source))
+
+
+def _forbid(action: Action, source: str | None, moment: Moment) -> None:
+    player, until = _player(action, moment), until_key(action.until, source)
+    if action.rule is not None:
+        moment.effects.forbid(player, action.rule, until=until)
+    else:
+        moment.effects.forbid_card(player, action.card or "", until=until)  # SPECIAL-7
+
+
+def _reroll(action: Action, source: str | None, moment: Moment) -> None:
+    moment.effects.grant_reroll(
+        moment.player,
+        count=action.count,
+        purposes=action.purposes,
+        until=until_key(action.until, source),
+    )
+
+
+def _victory(action: Action, source: str | None, moment: Moment) -> None:
+    assert action.victory is not None
+    until = until_key(action.until, source)  # a static effect's: while its card stays (WIN-5)
+    moment.effects.grant_victory(moment.player, Victory(action.victory), until=until)
+
+
+_ACTIONS: dict[str, Callable[[Action, str | None, Moment], None]] = {
+    "damage": _damage,
+    "repair": _repair,
+    "modify": _modify,
+    "tap": _tap,
+    "untap": _tap,
+    "move": _move,
+    "destroy": _destroy,
+    "draw": _draw,
+    "search": _search,
+    "to_deck": _to_deck,
+    "enter": _enter,
+    "gain": _gain,
+    "lose": _gain,
+    "initiative": _initiative,
+    "cancel": _cancel,
+    "permit": _permit,
+    "forbid": _forbid,
+    "reroll": _reroll,
+    "victory": _victory,
+}
+_PLAYER_ACTIONS = frozenset(PLAYER_ACTIONS)
+
+
+# --- stats as modified ----------------------------------------------------------------------------
+
+
+def stat_deltas(game: Table[Effects], uid: str) -> dict[str, int]:
+    """The live changes of a card's stats: modifiers with a duration and static effects."""
+    deltas: dict[str, int] = {}
+    effects = game.effects
+    for modifier in game.state.modifiers:
+        if modifier.target == uid and effects.is_live(modifier.expires):
+            deltas[modifier.stat] = deltas.get(modifier.stat, 0) + modifier.delta
+    if effects.statics:
+        _static_deltas(game, uid, deltas)
+    return deltas
+
+
+def _static_deltas(game: Table[Effects], uid: str, deltas: dict[str, int]) -> None:
+    state = game.state
+    card = state.cards.get(uid)
+    if card is None:
+        return
+    effects = game.effects
+    battle = effects.battle
+    for source, player, spec in effects.statics:
+        # Each test only says no, so the cheap and choosy ones first: most statics are their
+        # own card's (``is: self``), so ``_picks`` turns every other card away at once.
+        targets = spec.targets
+        if targets is None:
+            continue
+        if source:
+            if not effects.source_in_force(source):
+                continue  # present, ready and eligible (CAP-4, OBJ-4, ECH-6, BATTLE-22)
+            player = _holder(state, source, player)
+        if not _picks(targets, card, source, Moment(game, "static", player, battle)):
+            continue
+        for action in spec.actions:
+            if action.do == "modify" and action.stat:
+                deltas[action.stat] = deltas.get(action.stat, 0) + action.by
+
+
+def _picks(selector: Selector, card: Card, source: str | None, moment: Moment) -> bool:
+    specific = _specific(selector, source, moment)
+    if specific is not None:
+        return card.uid in specific
+    return matches(selector, card, moment.player, source, moment)
+
+
+def _holder(state: GameState, source: str, player: int) -> int:
+    """Whose a card's lasting properties are: its controller's while it is in play (a captured
+    object's work for its captor), the upgraded card's for an upgrade (UPG-3), else its
+    owner's (``player``, as registered)."""
+    card = state.cards[source]
+    if card.zone is Zone.ATTACHED:
+        card = state.cards[card.where or ""]
+    return card.controller if card.zone is Zone.PLAY else player
+
+
+def _with_power(mount: Mount, power: int) -> Mount:
+    """``mount`` with this power (itself when unchanged: mounts are immutable)."""
+    return mount if power == mount.power else replace(mount, power=power)
+
+
+def refresh(game: Table[Effects], fighter: Combatant) -> None:
+    """A battle card's stats: printed, plus the live modifiers and static effects."""
+    card = game.state.cards.get(fighter.uid)
+    if card is None:
+        return
+    printed = Combatant.from_card(fighter.uid, card.spec, player=fighter.player)
+    deltas = stat_deltas(game, fighter.uid)
+    for stat, attr in _COMBAT_STATS.items():
+        value = getattr(printed, attr)
+        if value is not None:
+            value = max(0, value + deltas.get(stat, 0))
+            if attr == "strength":
+                value = max(1, value)
+        setattr(fighter, attr, value)
+    fighter.mounts = tuple(
+        _with_power(mount, max(0, mount.power + deltas.get(mount.weapon.value, 0)))
+        for mount in printed.mounts
+    )
+    battle = game.effects.battle
+    if fighter.damage >= fighter.strength and battle is not None and fighter.uid in battle.by_uid:
+        battle.effect_destroy(fighter.uid)  # a lowered strength its damage now reaches
+
+
+# --- agents' worth of a play --------------------------------------------------------------------
+
+
+def assess(actions: tuple[Action, ...], moment: Moment, target: str | None) -> float:
+    """What a play is worth to its player, for agents: damage most to what it destroys, repair
+    what is damaged, a card tapped (the opponent's) or untapped (one's own) its cost, a cancel
+    the worth of the play it answers, a ship sent off to a new sector its cost where the enemy
+    is stronger, the right to enter enemy sectors half the cost of the enemy ships there, a ban
+    on the opponent's tactical cards half the cards in his hand, the rest by its numbers."""
+    state = moment.state
+    card = state.cards.get(target or "")
+    total = 0.0
+    for action in actions:
+        if card is not None and action.do == "damage":
+            fighter = _combatant(card.uid, moment)
+            damage = fighter.damage if fighter is not None else card.damage
+            strength = fighter.strength if fighter is not None else (card.spec.strength or 1)
+            left = max(strength - damage, 1)
+            amount = action.amount or 0
+            total += card.cost * 2 if amount >= left else min(amount, left)
+        elif card is not None and action.do == "destroy":
+            total += card.cost * 2
+        elif card is not None and action.do == "repair":
+            fighter = _combatant(card.uid, moment)
+            damage = fighter.damage if fighter is not None else card.damage
+            total += min(damage, action.amount or damage) * 1.5
+        elif card is not None and action.do in ("tap", "untap"):
+            mine = _controller(card, moment) == moment.player
+            total += card.cost if mine == (action.do == "untap") else -card.cost
+        elif action.do == "cancel":
+            total += float((moment.attack or {}).get("expected", 1))
+        elif card is not None and action.do == "move" and action.to == "new_sector":
+            total += _rescue_worth(card, moment)
+        elif action.do == "permit" and action.rule == "enter_enemy_sector":
+            total += _enemy_in_sectors(moment) / 2
+        elif action.do == "forbid" and action.rule == "play_tactical":
+            hand = moment.state.players[_player(action, moment)].hand
+            total += len(hand) / 2 if action.player == "opponent" else -len(hand) / 2
+        elif action.do == "modify":
+            mine = card is None or _controller(card, moment) == moment.player
+            total += action.by if mine else -action.by
+        else:
+            total += _value((action,))
+    return total
+
+
+def _rescue_worth(card: Card, moment: Moment) -> float:
+    """A ship of one's own moved off to an empty sector: its cost where the enemy ships
+    outpower one's own, a loss of place (−1) elsewhere or beside its own Commander."""
+    state, player = moment.state, moment.player
+    if card.kind is not CardKind.SHIP or _controller(card, moment) != player or not card.where:
+        return 0.0
+    if state.players[player].commander_at in (card.uid, card.where):
+        return -1.0
+
+    def power(side: int) -> int:
+        return sum(max(c.power - c.damage, 0) for c in state.ships_at(card.where or "", side))
+
+    return float(card.cost) if power(state.opponent(player)) > power(player) else -1.0
+
+
+def _enemy_in_sectors(moment: Moment) -> float:
+    """The cost of the opponent's ships in open-space sectors (what MOVE-9 lets one reach)."""
+    state = moment.state
+    enemy = state.opponent(moment.player)
+    return float(
+        sum(
+            ship.cost
+            for where in state.ship_locations(enemy)
+            if where.startswith("s")
+            for ship in state.ships_at(where, enemy)
+        )
+    )

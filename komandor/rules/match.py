@@ -1,0 +1,186 @@
+"""The match runner: two decks, two agents and a seed in; an outcome, a summary, a log and the
+history of choices out.
+
+``run_match`` is a short loop over a ``match_state.MatchState``: each agent is given the pending
+decision and its own observation, never the state. The match owns the only ``SeededDice``, so
+the same decks, seed and choices (and ``ENGINE_VERSION``) always give byte-identical logs; the
+history replays the match with no agent (``replay_match``).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from komandor.agents.heuristic import Agent
+from komandor.rules import rules
+from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.decks import Deck
+from komandor.rules.dice import Dice, SeededDice
+from komandor.rules.effects import Effect
+from komandor.rules.events import EventLog
+from komandor.rules.game import Game
+from komandor.rules.match_state import MatchState, RecordingDice, Seat
+from komandor.rules.state import GameState
+from komandor.rules.victory import Outcome, pirate_loot
+
+# Bumped whenever a change can alter a match's course for the same seed and choices (a rules
+# change). How an agent chooses is versioned apart: ``agents.AGENTS_VERSION``.
+ENGINE_VERSION = "0.5.0"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """Everything that, with the history of choices, fixes a whole match."""
+
+    decks: Sequence[Deck]
+    seed: int
+    turn_cap: int = rules.DEFAULT_TURN_CAP
+    agent_names: Sequence[str] = ("", "")
+    dice: Dice | None = None  # scenarios and tests; copied before use, so clones match
+    effects: Mapping[int, Iterable[Effect]] = field(default_factory=dict)
+    # Called with the state after every phase (invariant checks in tests).
+    observer: Callable[[GameState], None] | None = None
+
+    def begin(
+        self, seats: Sequence[Seat], *, log: bool | EventLog
+    ) -> tuple[Game, Callable[[], Outcome]]:
+        """The game these seats play, and its program (``match_state.Begin``). ``log``: on or
+        off, or the event log to write (a replay's)."""
+        events = log if isinstance(log, EventLog) else EventLog(enabled=log)
+        dice = SeededDice(self.seed) if self.dice is None else copy.deepcopy(self.dice)
+        game = Game(
+            decks=[deck.cards for deck in self.decks],
+            commanders=[deck.commander for deck in self.decks],
+            agents=seats,
+            dice=RecordingDice(dice),
+            log=events,
+            setup_abilities=[deck.setup_abilities for deck in self.decks],
+        )
+        if self.observer is not None:
+            game.observers.append(self.observer)
+        for player, attached in self.effects.items():
+            for effect in attached:
+                game.effects.attach(player, effect)
+        events.emit(
+            "match",
+            engine=ENGINE_VERSION,
+            seed=self.seed,
+            decks=[deck.name for deck in self.decks],
+            agents=list(self.agent_names),
+        )
+
+        def play() -> Outcome:
+            outcome = game.play(turn_cap=self.turn_cap)
+            if not events.of_type("victory"):  # a turn-cap draw: the rules log no victory
+                events.emit("victory", **outcome.to_dict())
+            return outcome
+
+        return game, play
+
+
+def new_match(setup: MatchSetup, *, log: bool | EventLog = True) -> MatchState:
+    """The match from its beginning, stopped at its first decision."""
+    return MatchState(lambda seats: setup.begin(seats, log=log), names=tuple(setup.agent_names))
+
+
+def replay_match(setup: MatchSetup, actions: Iterable[int], *, log: bool = True) -> MatchState:
+    """The match after the given option indices (a stored history, or its first N), with no
+    agent: what the replay page and the log API show."""
+    match = new_match(setup, log=log)
+    match.apply_all(actions)
+    return match
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    outcome: Outcome
+    summary: dict[str, Any]
+    log: EventLog
+    state: GameState
+    actions: list[int]  # the option index of every choice, in order (``MatchState.history``)
+
+
+def run_match(
+    *,
+    decks: Sequence[Deck],
+    agents: Sequence[Agent],
+    seed: int,
+    turn_cap: int = rules.DEFAULT_TURN_CAP,
+    log: bool = True,
+    dice: Dice | None = None,
+    observer: Callable[[GameState], None] | None = None,
+    effects: Mapping[int, Iterable[Effect]] | None = None,
+) -> MatchResult:
+    """Play one match to its end. ``dice`` overrides the seeded dice (scenarios, tests);
+    ``effects`` are attached to the players before setup (``effects.Effects.attach``);
+    ``observer`` is called with the state after every phase and at the end."""
+    setup = MatchSetup(
+        decks=decks,
+        seed=seed,
+        turn_cap=turn_cap,
+        agent_names=[agent.name for agent in agents],
+        dice=dice,
+        effects=effects or {},
+        observer=observer,
+    )
+    match = play_out(new_match(setup, log=log), agents)
+    outcome = match.outcome
+    assert outcome is not None, "a whole match always ends with an outcome"
+    if observer is not None:
+        observer(match.state)
+    summary = summarize(match.state, outcome, seed=seed, agents=agents, decks=decks)
+    return MatchResult(outcome, summary, match.log, match.state, match.history)
+
+
+def play_out(match: MatchState, agents: Sequence[Agent]) -> MatchState:
+    """Play ``match`` on to its end: each decision's player's agent is given the decision and
+    its own observation, and its answer is checked. The one way matches, scenarios and
+    positions are played."""
+    observe, answer = match.observation, match.answer
+    while (decision := match.decision) is not None:
+        agent = agents[decision.player]
+        index = agent.choose(decision, observe(decision.player))
+        if not isinstance(index, int) or not 0 <= index < len(decision.options):
+            raise IllegalChoiceError(
+                f"agent {agent.name!r} answered {index!r} to {decision.kind!r}, which has "
+                f"{len(decision.options)} options"
+            )
+        answer(index)
+    return match
+
+
+def summarize(
+    state: GameState,
+    outcome: Outcome,
+    *,
+    seed: int,
+    agents: Sequence[Agent],
+    decks: Sequence[Deck],
+) -> dict[str, Any]:
+    return {
+        "engine": ENGINE_VERSION,
+        "seed": seed,
+        "winner": outcome.winner,
+        "termination": outcome.termination.value,
+        "reason": outcome.reason,
+        "turns": state.turn,
+        "players": [
+            {
+                "deck": decks[p.index].name,
+                "agent": agents[p.index].name,
+                "commander": p.commander.name,
+                "losses": len(p.losses),
+                "losses_value": pirate_loot(state, p.index),
+                "ships": sum(
+                    1 for c in state.in_play() if c.controller == p.index and c.kind.value == "ship"
+                ),
+                "objects": len(state.objects(p.index)),
+                "commerce_tokens": p.commerce_tokens,
+                "action_tokens": p.action_tokens,
+            }
+            for p in state.players
+        ],
+    }

@@ -1,0 +1,82 @@
+"""Deck versions → engine decks: the one place a saved deck becomes something the engine plays.
+
+The engine deck is built from the version's stored card specs (``DeckVersion.card_specs``), never
+from today's catalogue rows. Pre-chosen ability cards (ABIL-5) are put first in the deck list,
+so their engine uids are known (``p<seat>.00`` …) and the seat's agent is told to pick exactly
+those at setup (``agent_for_deck``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from matches.engine.agents import Agent, ScriptedAgent, make_agent
+from matches.engine.decks import Deck, DeckError, deck_from_dict
+
+
+@dataclass(frozen=True, slots=True)
+class PlayableDeck:
+    deck: Deck
+    preselected: int  # how many cards at the front of ``deck.cards`` are pre-chosen abilities
+
+
+def playable_deck_from_snapshot(
+    *, name: str, snapshot: Mapping[str, Any], card_specs: Mapping[str, Any]
+) -> PlayableDeck:
+    """Raises ``DeckError`` naming every problem (a missing spec, an illegal deck)."""
+    problems: list[str] = []
+
+    def spec(item: Mapping[str, Any] | None, path: str) -> Any:
+        card_id = (item or {}).get("card_id")
+        found = card_specs.get(str(card_id))
+        if found is None:
+            problems.append(f"{path}: no stored spec for card {card_id!r}")
+        return found
+
+    commander = spec(snapshot.get("commander"), "commander")
+    remaining: dict[int, int] = {}
+    for index, item in enumerate(snapshot.get("entries", [])):
+        if spec(item, f"entries.{index}") is not None:
+            remaining[item["card_id"]] = remaining.get(item["card_id"], 0) + item["count"]
+    front: list[dict[str, Any]] = []
+    for index, item in enumerate(snapshot.get("setup_abilities", [])):
+        card = spec(item, f"setup_abilities.{index}")
+        if card is None:
+            continue
+        taken = min(item["count"], remaining.get(item["card_id"], 0))
+        remaining[item["card_id"]] = remaining.get(item["card_id"], 0) - taken
+        front.extend([card] * taken)
+    if problems:
+        raise DeckError(problems)
+    cards: list[Any] = [{"count": 1, "card": card} for card in front]
+    for card_id, count in remaining.items():
+        if count > 0:
+            cards.append({"count": count, "card": card_specs[str(card_id)]})
+    deck = deck_from_dict(
+        {
+            "name": name,
+            "commander": commander,
+            "cards": cards,
+            "setup_abilities": [card for card in front],  # the engine plays them at setup
+        }
+    )
+    return PlayableDeck(deck=deck, preselected=len(front))
+
+
+def playable_deck_of(*, version: Any) -> PlayableDeck:
+    """The engine deck of a ``DeckVersion``."""
+    return playable_deck_from_snapshot(
+        name=f"{version.deck.name} v{version.number}",
+        snapshot=version.snapshot,
+        card_specs=version.card_specs,
+    )
+
+
+def agent_for_deck(*, name: str, seed: int, seat: int, playable: PlayableDeck) -> Agent:
+    """The agent ``name`` for one seat, answering the setup ability pick with the deck's own
+    pre-chosen cards (none: it starts the game without any). The engine plays the deck's
+    ``setup_abilities`` itself, so the pick is asked only of a deck without them."""
+    picks = [f"p{seat}.{number:02d}" for number in range(playable.preselected)] + ["done"]
+    return ScriptedAgent({"setup.ability": picks}, fallback=make_agent(name, seed=seed), name=name)

@@ -1,0 +1,183 @@
+"""The swap test and "test this deck against the field": services and reads (Django side).
+
+``swap_test_create`` saves the changed copy of a deck version as a private deck of the user
+("…: −2 X, +2 Y"), then starts a ``swap`` tournament (``matches.tournaments.swap``): the
+version, its copy and the field. ``field_test_create`` starts a gauntlet of a deck against the
+precons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from cardbase.models import Card
+from decks.models import Deck, DeckVersion, Visibility
+from decks.services import deck_create
+from decks.values import DeckContent, EntryContent
+from matches.models import Tournament
+from matches.tournaments import formats, swap
+from matches.tournaments.errors import TournamentError
+from matches.tournaments.progress import series_history
+from matches.tournaments.selectors import latest_version
+from matches.tournaments.services import MAX_DECKS, TournamentRequest, tournament_create
+
+FIELD_GROUPS = ("precons", "public", "mine")
+FIELD_GAMES = 10  # games per pairing of "test against the field"
+
+
+def field_versions(
+    *, user, groups: Iterable[str], exclude: Iterable[int] = ()
+) -> list[DeckVersion]:
+    """The latest version of every deck in the chosen groups — precons, others' public decks,
+    the user's own — leaving out ``exclude`` (deck ids); at most ``MAX_DECKS - 2``, precons
+    first, then the most recently changed."""
+    groups = set(groups)
+    wanted = Q(pk__in=[])
+    if "precons" in groups:
+        wanted |= Q(owner__isnull=True)
+    if "public" in groups:
+        wanted |= Q(visibility=Visibility.PUBLIC) & ~Q(owner=user) & Q(owner__isnull=False)
+    if "mine" in groups:
+        wanted |= Q(owner=user)
+    decks = list(Deck.objects.filter(wanted).exclude(pk__in=list(exclude)))
+    precons = sorted((d for d in decks if d.owner_id is None), key=lambda d: (d.name, d.pk))
+    others = sorted(
+        (d for d in decks if d.owner_id is not None),
+        key=lambda d: (-d.updated_at.timestamp(), d.pk),
+    )
+    chosen = precons + others
+    versions = []
+    for deck in chosen:
+        version = latest_version(deck=deck)
+        if version is not None and version.is_valid:
+            versions.append(version)
+        if len(versions) == MAX_DECKS - 2:
+            break
+    return versions
+
+
+def _changed_content(version: DeckVersion, *, remove: Card, add: Card, copies: int) -> DeckContent:
+    snapshot = version.snapshot
+    entries: dict[int, EntryContent] = {}
+    for item in snapshot.get("entries", []):
+        entries[item["card_id"]] = EntryContent(
+            card_id=item["card_id"], count=item["count"], own_name=item.get("own_name", "")
+        )
+    present = entries.get(remove.pk)
+    if present is None or present.count < copies:
+        have = present.count if present else 0
+        raise TournamentError(
+            "invalid",
+            "remove",
+            {
+                "remove": [
+                    _("the deck has %(have)s of this card, fewer than %(copies)s")
+                    % {"have": have, "copies": copies}
+                ]
+            },
+        )
+    if remove.pk == add.pk:
+        raise TournamentError("invalid", "add", {"add": [_("the same card as the one removed")]})
+    left = present.count - copies
+    if left:
+        entries[remove.pk] = EntryContent(remove.pk, left, present.own_name)
+    else:
+        del entries[remove.pk]
+    before = entries.get(add.pk)
+    entries[add.pk] = EntryContent(add.pk, (before.count if before else 0) + copies)
+    commander = snapshot.get("commander") or {}
+    return DeckContent(
+        commander_id=commander.get("card_id"),
+        entries=tuple(entries.values()),
+        setup_abilities=tuple(
+            (item["card_id"], item["count"]) for item in snapshot.get("setup_abilities", [])
+        ),
+    )
+
+
+def swap_test_create(
+    *,
+    owner,
+    version: DeckVersion,
+    remove: Card,
+    add: Card,
+    copies: int,
+    field: Sequence[DeckVersion],
+    agents: str | Sequence[str] = "heuristic",
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    dispatch: bool = True,
+) -> Tournament:
+    """Save the changed copy and start the paired run; raises ``TournamentError`` (the change
+    or the field is wrong, the copy is not legal) or ``LimitExceeded``, saving nothing."""
+    if not 1 <= copies <= 40:
+        raise TournamentError("invalid", "copies", {"copies": [_("a whole number from 1 to 40")]})
+    field = [v for v in field if v.deck_id != version.deck_id]
+    if not field:
+        raise TournamentError("invalid", "field", {"field": [_("at least one opponent")]})
+    change = f"−{copies} {remove.name_ru}, +{copies} {add.name_ru}"
+    with transaction.atomic():
+        content = _changed_content(version, remove=remove, add=add, copies=copies)
+        name_room = 200 - len(change) - 2
+        changed = deck_create(
+            owner=owner,
+            name=f"{version.deck.name[:name_room]}: {change}",
+            description=f"swap test of {version.deck.name} v{version.number}",
+            content=content,
+            visibility=Visibility.PRIVATE,
+        )
+        new_version = changed.versions.get()
+        if not new_version.is_valid:
+            raise TournamentError(
+                "invalid", "add", {"add": [_("the deck with this change is not legal")]}
+            )
+        return tournament_create(
+            owner=owner,
+            request=TournamentRequest(
+                name=f"{version.deck.name[:name_room]}: {change}",
+                format=formats.SWAP,
+                versions=[version, new_version, *field],
+                games_per_pairing=2,
+                agents=agents,
+                seed=seed,
+                options=options or {},
+                is_public=False,  # the changed copy is a private deck of the user
+            ),
+            dispatch=dispatch,
+        )
+
+
+def field_test_create(
+    *, owner, version: DeckVersion, seed: int = 0, dispatch: bool = True
+) -> Tournament:
+    """One click: a gauntlet of this deck version (the hero) against every precon."""
+    field = field_versions(user=owner, groups=["precons"], exclude=[version.deck_id])
+    if not field:
+        raise TournamentError("invalid", "field", {"field": [_("no precons to play against")]})
+    return tournament_create(
+        owner=owner,
+        request=TournamentRequest(
+            name=_("%(deck)s: against the precons")
+            % {"deck": f"{version.deck.name} v{version.number}"},
+            format=formats.GAUNTLET,
+            versions=[version, *field],
+            games_per_pairing=FIELD_GAMES,
+            seed=seed,
+            # As visible as the deck: a private deck's test is the owner's alone.
+            is_public=version.deck.owner_id is None or version.deck.visibility == Visibility.PUBLIC,
+        ),
+        dispatch=dispatch,
+    )
+
+
+def swap_summary(*, tournament: Tournament) -> dict[str, Any] | None:
+    """The swap test's verdict so far (None for other formats)."""
+    if tournament.format != formats.SWAP:
+        return None
+    result = swap.verdict(tournament.options, series_history(tournament=tournament))
+    return result.to_dict()

@@ -1,0 +1,27 @@
+"""The one app's models, by feature: tournaments (with their batches, pairings and matches) and
+games against the AI. Every model is importable from here, as before the split."""
+
+from matches.models.play import HumanMatch, HumanMatchStatus
+from matches.models.tournaments import (
+    Batch,
+    Entry,
+    Format,
+    Match,
+    Pairing,
+    Problem,
+    Status,
+    Tournament,
+)
+
+__all__ = [
+    "Batch",
+    "Entry",
+    "Format",
+    "HumanMatch",
+    "HumanMatchStatus",
+    "Match",
+    "Pairing",
+    "Problem",
+    "Status",
+    "Tournament",
+]

@@ -1,0 +1,63 @@
+"""The new-game form of a game against the AI: parses the page's fields; the service plays."""
+
+from __future__ import annotations
+
+import random
+
+from django import forms
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from decks.models import Deck
+from matches.engine.agents import AGENTS
+from matches.tournaments.forms import HeroChoiceField
+from matches.tournaments.selectors import enterable_decks
+
+# The AI players a person may face, weakest last (``make_agent`` names; "random" is a floor
+# for measurements, not an opponent).
+PLAY_AGENTS = [name for name in ("search", "heuristic") if name in AGENTS]
+AGENT_NAMES = {"heuristic": _("heuristic"), "search": _("search")}
+AGENT_LABELS = {
+    "heuristic": _("Heuristic — weighs each choice by a few rules of thumb"),
+    "search": _("Search — looks ahead before it chooses"),
+}
+RANDOM_SEAT = "random"
+
+
+class NewGameForm(forms.Form):
+    deck = HeroChoiceField(
+        label=_("My deck"),
+        queryset=Deck.objects.none(),
+        help_text=_("One of your decks or a precon."),
+    )
+    opponent = HeroChoiceField(
+        label=_("Opponent's deck"),
+        queryset=Deck.objects.none(),
+        help_text=_("Any deck you may enter in a tournament: yours, a public one or a precon."),
+    )
+    agent = forms.ChoiceField(
+        label=_("AI opponent"),
+        choices=[(name, AGENT_LABELS.get(name, name)) for name in PLAY_AGENTS],
+        initial="heuristic",
+    )
+    seat = forms.ChoiceField(
+        label=_("Turn order"),
+        choices=[
+            ("0", _("I play first")),
+            ("1", _("I play second")),
+            (RANDOM_SEAT, _("At random")),
+        ],
+        initial="0",
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].queryset = enterable_decks(user=user).filter(
+            Q(owner=user) | Q(owner__isnull=True)
+        )
+        self.fields["opponent"].queryset = enterable_decks(user=user)
+
+    def chosen_seat(self) -> int:
+        seat = self.cleaned_data["seat"]
+        return random.SystemRandom().randrange(2) if seat == RANDOM_SEAT else int(seat)

@@ -1,0 +1,100 @@
+"""Games against the AI in the API: what a request may say, and the shape of the answers."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from cardbase.api.strict_fields import StrictCharField, StrictIntegerField
+from matches.api.serializers import DeckRefField
+from matches.games.agent_specs import AGENT_KINDS
+from matches.models import HumanMatchStatus
+
+MAX_VERSION = 2**31 - 1
+
+
+class AiGameCreateSerializer(serializers.Serializer):
+    deck = DeckRefField(help_text=_("Your deck: its id (latest version) or {deck, version}."))
+    opponent = DeckRefField(help_text=_("The AI's deck: its id or {deck, version}."))
+    agent = serializers.ChoiceField(choices=AGENT_KINDS, required=False, default="heuristic")
+    seat = StrictIntegerField(
+        min_value=0,
+        max_value=1,
+        required=False,
+        default=0,
+        help_text=_("Your seat: 0 or 1."),
+    )
+    seed = StrictIntegerField(
+        min_value=0,
+        max_value=2**31 - 1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=_("The game's seed; a random one when absent."),
+    )
+
+
+class AiGameActionSerializer(serializers.Serializer):
+    key = StrictCharField(max_length=500, help_text=_("The key of one of the offered options."))
+    version = StrictIntegerField(
+        min_value=0,
+        max_value=MAX_VERSION,
+        help_text=_("The version of the state the choice was made on (the game's `version`)."),
+    )
+
+
+class AiGameDeckSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    deck = serializers.IntegerField()
+    version = serializers.IntegerField()
+    name = serializers.CharField()
+    yours = serializers.BooleanField()
+
+
+class AiGameResultSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=["win", "loss", "draw"], help_text=_("Yours."))
+    winner = serializers.IntegerField(allow_null=True, help_text=_("The winner's seat."))
+    termination = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    turns = serializers.IntegerField()
+
+
+class AiGameOptionSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+
+
+class AiGameDecisionSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    prompt = serializers.CharField()
+    options = AiGameOptionSerializer(many=True)
+
+
+class AiGameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=HumanMatchStatus.choices)
+    version = serializers.IntegerField(
+        help_text=_("The number of actions applied: name it when you post an action.")
+    )
+    seat = serializers.IntegerField(help_text=_("Your seat."))
+    agent = serializers.CharField()
+    decks = AiGameDeckSerializer(many=True)
+    result = AiGameResultSerializer(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class AiGameSerializer(AiGameSummarySerializer):
+    observation = serializers.DictField(
+        help_text=_(
+            "What you may know of the position (your hand; the opponent's hand and the decks "
+            "only as counts)."
+        )
+    )
+    decision = AiGameDecisionSerializer(
+        allow_null=True, help_text=_("Your pending decision; null when the game is over.")
+    )
+    events = serializers.ListField(
+        child=serializers.CharField(),
+        help_text=_("What happened since your last decision, in words."),
+    )

@@ -1,0 +1,78 @@
+"""The replay page's content: a stored match stopped at one decision, drawn on the board a
+spectator sees (every card), with what happened since the decision before told in words.
+
+Steps are decisions (``replay.replay_walk``): step k shows the table as decision k is asked,
+the decision with the option that was chosen, and the events that led there; turn by turn is
+the first decision of each turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from matches.engine.match_state import MatchState
+from matches.models import Match
+from matches.replays import services as replay_services
+from matches.words.board import Board, board_for, card_names
+from matches.words.decision_text import DecisionView
+from matches.words.event_text import narrate
+from matches.words.player_names import match_player_names
+
+
+@dataclass(frozen=True)
+class _AtStep:
+    board: Board
+    names: list[str]
+    cards: dict[str, str]
+
+
+@dataclass(frozen=True)
+class ReplayPage:
+    step: int
+    last: int
+    board: Board
+    decision: DecisionView | None  # the decision asked at this step (None at the end)
+    chosen: int | None  # its option chosen in the match
+    told: list[str]  # what happened since the decision before, in words
+    steps: dict[str, int]  # the navigation's targets: first, previous_turn, previous, …
+    names: list[str]
+
+    @property
+    def chosen_label(self) -> str:
+        if self.decision is None or self.chosen is None:
+            return ""
+        return self.decision.options[self.chosen].label
+
+
+def replay_page(*, match: Match, step: int) -> ReplayPage | None:
+    """The match at decision ``step`` (the end past the last); None when it cannot be
+    rebuilt (``replay_services.match_replay_unavailable`` says why)."""
+
+    def at_step(state: MatchState) -> _AtStep:
+        commanders = [player.commander.name for player in state.state.players]
+        names = match_player_names(match=match, commanders=commanders)
+        return _AtStep(board_for(state, viewer=None, names=names), names, card_names(state))
+
+    walk = replay_services.match_replay_step(match=match, step=step, at_step=at_step)
+    if walk is None:
+        return None
+    seen = walk.at_step
+    step, last = walk.step, walk.last
+    return ReplayPage(
+        step=step,
+        last=last,
+        board=seen.board,
+        decision=seen.board.decision,
+        chosen=walk.chosen,
+        told=narrate(
+            walk.step_events, viewer=None, names=seen.names, cards=seen.cards, choices=True
+        ),
+        steps={
+            "first": 0,
+            "previous_turn": max((s for s in walk.turn_steps if s < step), default=0),
+            "previous": max(0, step - 1),
+            "next": min(last, step + 1),
+            "next_turn": min((s for s in walk.turn_steps if s > step), default=last),
+            "last": last,
+        },
+        names=seen.names,
+    )

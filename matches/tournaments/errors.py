@@ -1,0 +1,22 @@
+"""Bad input and per-user limits of the tournament services."""
+
+from __future__ import annotations
+
+
+class TournamentError(ValueError):
+    """Bad input: ``code`` for clients, ``fields`` naming each bad field."""
+
+    def __init__(self, code: str, message: str, fields: dict[str, list[str]] | None = None):
+        self.code = code
+        self.message = message
+        self.fields = fields or {}
+        super().__init__(message)
+
+
+class LimitExceeded(Exception):
+    """A per-user limit (HTTP 429)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = message
+        super().__init__(message)

@@ -1,0 +1,253 @@
+"""Reads for matches and tournaments: who may see what, progress, pairing figures, standings."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from django.db.models import Count, F, Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from decks.models import Deck, DeckVersion, Visibility
+from decks.selectors import deck_versions, version_visible
+from matches.models import Entry, Match, Problem, Status, Tournament
+from matches.tournaments.statistics import (
+    bradley_terry,
+    games_to_separate,
+    is_separated,
+    wilson_interval,
+)
+
+
+def tournaments_visible(*, user) -> QuerySet[Tournament]:
+    """Public tournaments, and the user's own."""
+    visible = Q(is_public=True)
+    if getattr(user, "is_authenticated", False):
+        visible |= Q(owner=user)
+    return Tournament.objects.filter(visible).select_related("owner")
+
+
+def matches_visible(*, user) -> QuerySet[Match]:
+    """Matches of visible tournaments, and the user's own single matches."""
+    visible = Q(tournament__in=tournaments_visible(user=user))
+    if getattr(user, "is_authenticated", False):
+        visible |= Q(tournament__isnull=True, owner=user)
+    return Match.objects.filter(visible).select_related("seat0__deck", "seat1__deck")
+
+
+def enterable_decks(*, user) -> QuerySet[Deck]:
+    """Decks a user may enter: their own, public ones and precons (owner-less)."""
+    return (
+        Deck.objects.filter(Q(owner=user) | Q(visibility=Visibility.PUBLIC) | Q(owner__isnull=True))
+        .select_related("owner")
+        .order_by("name", "id")
+    )
+
+
+def latest_version(*, deck: Deck) -> DeckVersion | None:
+    return deck.versions.order_by("-number").first()
+
+
+def version_label(version: DeckVersion) -> str:
+    """The deck's name in the page's language (a precon's English one) and the version."""
+    return f"{version.deck.localised_name(get_language() or '')} v{version.number}"
+
+
+def tournament_problem(*, tournament: Tournament) -> dict[str, str] | None:
+    """Why a running tournament is not progressing (``code``, ``message`` in the request's
+    language, ``detail`` as the failure said it), or None."""
+    if tournament.status != Status.RUNNING or not tournament.problem:
+        return None
+    try:
+        message = str(Problem(tournament.problem).label)
+    except ValueError:
+        message = tournament.problem
+    return {"code": tournament.problem, "message": message, "detail": tournament.problem_detail}
+
+
+def progress(*, tournament: Tournament) -> dict[str, Any]:
+    """``done``/``total``, the share done and, while running and progressing, an estimate of
+    the seconds left at the rate so far; ``problem`` says why it is not progressing."""
+    total = max(tournament.total, 1)
+    eta = None
+    problem = tournament_problem(tournament=tournament)
+    if tournament.status == Status.RUNNING and tournament.done and problem is None:
+        elapsed = (timezone.now() - tournament.created_at).total_seconds()
+        eta = round(elapsed / tournament.done * (tournament.total - tournament.done))
+    return {
+        "done": tournament.done,
+        "total": tournament.total,
+        "percent": round(100 * tournament.done / total),
+        "eta_seconds": eta,
+        "problem": problem,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class PairingFigures:
+    """Deck ``a`` (the lower rank) against deck ``b`` over all their games, from ``a``'s side."""
+
+    a: int
+    b: int
+    a_wins: int
+    b_wins: int
+    draws: int
+    games: int
+    win_rate: float  # (a's wins + draws / 2) / games
+    ci95: tuple[float, float]
+    separated: bool
+    games_needed: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["ci95"] = list(self.ci95)
+        return data
+
+
+def pairing_figures(*, tournament: Tournament) -> list[PairingFigures]:
+    rows = (
+        Match.objects.filter(tournament=tournament)
+        .values(x=F("pairing__a__rank"), y=F("pairing__b__rank"))
+        .annotate(
+            x_wins=Count("id", filter=Q(winner_seat=F("a_seat"))),
+            draws=Count("id", filter=Q(winner_seat__isnull=True)),
+            games=Count("id"),
+        )
+    )
+    totals: dict[tuple[int, int], list[int]] = {}
+    for row in rows:
+        x, y = row["x"], row["y"]
+        y_wins = row["games"] - row["x_wins"] - row["draws"]
+        key, wins = (
+            ((x, y), (row["x_wins"], y_wins)) if x < y else ((y, x), (y_wins, row["x_wins"]))
+        )
+        counts = totals.setdefault(key, [0, 0, 0])
+        counts[0] += wins[0]
+        counts[1] += wins[1]
+        counts[2] += row["draws"]
+    figures = []
+    for (a, b), (a_wins, b_wins, draws) in sorted(totals.items()):
+        games = a_wins + b_wins + draws
+        score = a_wins + draws / 2
+        figures.append(
+            PairingFigures(
+                a=a,
+                b=b,
+                a_wins=a_wins,
+                b_wins=b_wins,
+                draws=draws,
+                games=games,
+                win_rate=score / games,
+                ci95=wilson_interval(score, games),
+                separated=is_separated(score, games),
+                games_needed=games_to_separate(score, games),
+            )
+        )
+    return figures
+
+
+def standings(
+    *, tournament: Tournament, figures: list[PairingFigures] | None = None
+) -> list[dict[str, Any]]:
+    """Entries by Bradley–Terry rating fitted to all games, with W/L/D and the 95 % interval:
+    ``rank`` is the standing (1 = first), ``entry`` the entry number (0 = first listed)."""
+    entries = list(Entry.objects.filter(tournament=tournament).select_related("deck_version__deck"))
+    figures = pairing_figures(tournament=tournament) if figures is None else figures
+    ratings = bradley_terry(
+        len(entries), [(f.a, f.b, f.a_wins, f.b_wins, f.draws) for f in figures]
+    )
+    rows = []
+    for entry, rating in zip(entries, ratings, strict=True):
+        wins = sum(f.a_wins for f in figures if f.a == entry.rank) + sum(
+            f.b_wins for f in figures if f.b == entry.rank
+        )
+        losses = sum(f.b_wins for f in figures if f.a == entry.rank) + sum(
+            f.a_wins for f in figures if f.b == entry.rank
+        )
+        draws = sum(f.draws for f in figures if entry.rank in (f.a, f.b))
+        games = wins + losses + draws
+        rows.append(
+            {
+                "rank": 0,  # the standing, set below
+                "entry": entry.rank,
+                "deck": entry.deck_version.deck_id,
+                "version": entry.deck_version.number,
+                "name": version_label(entry.deck_version),
+                "games": games,
+                "wins": wins,
+                "losses": losses,
+                "draws": draws,
+                "score": (wins + draws / 2) / games if games else None,
+                "rating": round(rating.elo, 1) if games else None,
+                "rating_ci95": [round(rating.elo_low, 1), round(rating.elo_high, 1)]
+                if games
+                else None,
+            }
+        )
+    rows.sort(key=lambda row: (-(row["rating"] or float("-inf")), row["entry"]))
+    for standing, row in enumerate(rows, start=1):
+        row["rank"] = standing
+    return rows
+
+
+def entry_labels(*, tournament: Tournament) -> dict[int, str]:
+    return {
+        entry.rank: version_label(entry.deck_version)
+        for entry in Entry.objects.filter(tournament=tournament).select_related(
+            "deck_version__deck"
+        )
+    }
+
+
+def tournament_results(*, tournament: Tournament) -> dict[str, Any]:
+    """Everything the result page, the API and the exports show."""
+    figures = pairing_figures(tournament=tournament)
+    labels = entry_labels(tournament=tournament)
+    return {
+        "standings": standings(tournament=tournament, figures=figures),
+        "pairings": [
+            {**f.to_dict(), "a_name": labels[f.a], "b_name": labels[f.b]} for f in figures
+        ],
+        "labels": labels,
+    }
+
+
+def versions_of_refs(
+    *, user, refs: list[tuple[int, int | None]]
+) -> tuple[list[DeckVersion], list[str]]:
+    """Deck versions for ``(deck id, version number or None = latest)``; problems for refs
+    naming no deck the user may enter (a private deck of another user looks absent)."""
+    decks = {
+        deck.pk: deck for deck in enterable_decks(user=user).filter(pk__in={d for d, _ in refs})
+    }
+    versions, problems = [], []
+    for deck_id, number in refs:
+        deck = decks.get(deck_id)
+        version = None
+        if deck is not None:
+            # Only the versions the deck's pages show this user: another player's version
+            # saved while their deck was private looks absent, like a private deck.
+            chosen = deck_versions(deck=deck, user=user).select_related("deck")
+            version = (
+                chosen.filter(number=number).first()
+                if number
+                else chosen.order_by("-number").first()
+            )
+        if version is None:
+            problems.append(
+                _("No version %(version)s of deck %(deck)s that you may enter.")
+                % {"deck": deck_id, "version": number}
+                if number
+                else _("No deck %(deck)s that you may enter.") % {"deck": deck_id}
+            )
+        else:
+            versions.append(version)
+    return versions, problems
+
+
+def match_cards_visible(*, match: Match, user) -> bool:
+    """Whether ``user`` may see the cards of both decks of ``match`` (its replay and log):
+    a tournament being public does not make a private deck's cards public."""
+    return all(version_visible(version=v, user=user) for v in (match.seat0, match.seat1))

@@ -1,0 +1,318 @@
+"""The table as one seat sees it (or a spectator, who sees everything): ``board_for``.
+
+A ``Board`` is what the board template (``matches/board/_board.html``) draws: each player's
+counters, hand (cards for the viewer, a count for the other), production, situations (the
+abilities on the Commander among them) and losses; every space object with the ground cards on
+it and the fleets in its orbit; the sectors of open space; the phase, turn, initiative,
+priority and a battle's round and range; the pending decision in words when it is the viewer's.
+Every card is the catalogue's card face (``cardbase.card_faces``) in the page's language.
+
+For a seat the board is built only from ``MatchState.observation(viewer)`` and public facts
+(the log, the printed card of a face-up card): the opponent's hand and every deck's order never
+reach it. (Django: card names and faces in the active language.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from cardbase.card_faces import CardFace, face_from_spec
+from cardbase.display_names import card_names_shown, is_english
+from cardbase.models import Card as CatalogueCard
+from matches.engine.cards import CardSpec
+from matches.engine.english_terms import built_in_name_en
+from matches.engine.match_state import MatchState
+from matches.words.decision_text import DecisionView, decision_view, dom_id
+from matches.words.event_text import narrate
+from matches.words.terms import phase_label, range_label, sector_label
+
+__all__ = ["Board", "board_for", "card_names", "decision_view", "narrate"]
+
+
+@dataclass(frozen=True)
+class CardView:
+    uid: str
+    name: str
+    face: CardFace | None
+    player: int
+    kind: str
+    damage: int = 0
+    strength: int | None = None
+    tapped: bool = False
+    commander: bool = False
+    tokens: int = 0
+    upgrades: list[CardView] = field(default_factory=list)
+
+    @property
+    def dom_id(self) -> str:
+        """The card in the page's ids (a decision's button names it too)."""
+        return dom_id(self.uid)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    index: int
+    name: str
+    commander: str
+    initiative: int
+    resources: int
+    action_tokens: int
+    commerce_tokens: int
+    hand_count: int
+    deck_count: int
+    hand: list[CardView] | None  # None: the viewer may not see it
+    production: list[CardView]
+    situations: list[CardView]
+    losses: list[CardView]
+    has_priority: bool
+    is_viewer: bool
+
+
+@dataclass(frozen=True)
+class PlaceView:
+    card: CardView
+    ground: list[CardView]
+    ships: list[CardView]
+
+
+@dataclass(frozen=True)
+class SectorView:
+    key: str
+    label: str
+    ships: list[CardView]
+
+
+@dataclass(frozen=True)
+class BattleView:
+    where: str
+    round: int | None
+    range: str
+
+
+@dataclass(frozen=True)
+class Board:
+    viewer: int | None
+    turn: int
+    phase: str
+    phase_label: str
+    players: list[PlayerView]
+    places: list[PlaceView]
+    sectors: list[SectorView]
+    battle: BattleView | None
+    decision: DecisionView | None  # the pending decision, when the viewer is to answer it
+    waiting_for: str  # whose decision the board waits for (a name), "" when over
+    is_over: bool
+
+    @property
+    def players_top(self) -> list[PlayerView]:
+        """The opponent above the space (for a spectator: the second player)."""
+        me = 0 if self.viewer is None else self.viewer
+        return [p for p in self.players if p.index != me]
+
+    @property
+    def players_bottom(self) -> list[PlayerView]:
+        me = 0 if self.viewer is None else self.viewer
+        return [p for p in self.players if p.index == me]
+
+
+def card_names(match_state: MatchState, shown: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every card uid → its name in the page's language. Only ever looked up for the cards an
+    event or a decision names (``narrate`` keeps hidden cards' names out itself)."""
+    cards = match_state.state.cards
+    if shown is None:
+        shown = _names_shown(match_state)
+    named = {uid: shown.get(card.spec.name, card.spec.name) for uid, card in cards.items()}
+    english = is_english()
+    for uid, card in cards.items():  # a space object's built-in units fight as «uid#n»
+        for index, part in enumerate(card.spec.built_in or ()):
+            part_name = (english and built_in_name_en(part.name)) or part.name
+            named[f"{uid}#{index}"] = f"{named[uid]}: {part_name}"
+    return named
+
+
+def _names_shown(match_state: MatchState) -> dict[str, str]:
+    """Printed name → the name shown, for every card of the match and both Commanders."""
+    state = match_state.state
+    printed = {card.spec.name for card in state.cards.values()}
+    return card_names_shown(printed | {player.commander.name for player in state.players})
+
+
+def board_for(match_state: MatchState, *, viewer: int | None, names: Sequence[str]) -> Board:
+    """The board of ``viewer`` (a seat), or of a spectator who sees everything (None)."""
+    state = match_state.state
+    cards = state.cards
+    seen = match_state.observation(0 if viewer is None else viewer).to_dict()
+    players_seen = seen["players"]
+    shown = _names_shown(match_state)
+    named = card_names(match_state, shown)
+    faces = _Faces(
+        {cards[uid].spec.name for uid in _visible_uids(seen, viewer, match_state)}, shown
+    )
+    commander_at = {p["commander_at"]: p["index"] for p in players_seen if p["commander_at"]}
+    attached: dict[str, list[dict[str, Any]]] = {}
+    for p in players_seen:
+        for card in p["attached"]:
+            attached.setdefault(card["where"], []).append(card)
+
+    def view(card: Mapping[str, Any]) -> CardView:
+        uid = card["uid"]
+        spec = cards[uid].spec  # a face-up card: its printed card is public
+        strength = spec.strength
+        return CardView(
+            uid=uid,
+            name=faces.name(spec),
+            face=faces.face(spec),
+            player=card["controller"],
+            kind=card["kind"],
+            damage=card["damage"],
+            strength=strength if isinstance(strength, int) else None,
+            tapped=card["tapped"],
+            commander=uid in commander_at,
+            tokens=card["tokens"],
+            upgrades=[view(u) for u in attached.get(uid, [])],
+        )
+
+    in_play = seen["in_play"]
+    by_where: dict[str | None, list[dict[str, Any]]] = {}
+    for card in in_play:
+        by_where.setdefault(card["where"], []).append(card)
+    places = [
+        PlaceView(
+            card=view(obj),
+            ground=[view(c) for c in by_where.get(obj["uid"], []) if c["kind"] != "ship"],
+            ships=[view(c) for c in by_where.get(obj["uid"], []) if c["kind"] == "ship"],
+        )
+        for obj in in_play
+        if obj["kind"] == "space_object"
+    ]
+    sectors = [
+        SectorView(key=where, label=sector_label(where), ships=[view(c) for c in group])
+        for where, group in by_where.items()
+        if isinstance(where, str) and where.startswith("s") and where[1:].isdigit()
+    ]
+    players = []
+    for p in players_seen:
+        index = p["index"]
+        if viewer is None:
+            hand: list[CardView] | None = [
+                view(_face_up(match_state, uid)) for uid in state.players[index].hand
+            ]
+        elif index == viewer:
+            hand = [view(card) for card in seen["hand"]]
+        else:
+            hand = None
+        players.append(
+            PlayerView(
+                index=index,
+                name=names[index],
+                commander=faces.shown(p["commander"]),
+                initiative=p["initiative"],
+                resources=p["resources"],
+                action_tokens=p["action_tokens"],
+                commerce_tokens=p["commerce_tokens"],
+                hand_count=p["hand_count"],
+                deck_count=p["deck_count"],
+                hand=hand,
+                production=[view(c) for c in p["production"]],
+                situations=[view(c) for c in p["situations"]],
+                losses=[view(c) for c in p["losses"]],
+                has_priority=seen["priority"] == index,
+                is_viewer=viewer == index,
+            )
+        )
+    decision = match_state.decision
+    shown_decision = None
+    if decision is not None and (viewer is None or decision.player == viewer):
+        shown_decision = decision_view(decision, names=names, cards=named)
+    return Board(
+        viewer=viewer,
+        turn=seen["turn"],
+        phase=seen["phase"],
+        phase_label=phase_label(seen["phase"]),
+        players=players,
+        places=places,
+        sectors=sectors,
+        battle=_battle(match_state, named),
+        decision=shown_decision,
+        waiting_for=names[decision.player] if decision is not None else "",
+        is_over=decision is None,
+    )
+
+
+def _face_up(match_state: MatchState, uid: str) -> dict[str, Any]:
+    """A hidden card as the spectator sees it (the shape of ``Observation``'s cards)."""
+    card = match_state.state.cards[uid]
+    return {
+        "uid": uid,
+        "kind": card.kind.value,
+        "controller": card.controller if card.controller >= 0 else card.owner,
+        "damage": card.damage,
+        "tapped": card.tapped,
+        "tokens": card.tokens,
+    }
+
+
+def _visible_uids(seen: Mapping[str, Any], viewer: int | None, match_state: MatchState) -> set[str]:
+    uids = {card["uid"] for card in seen["in_play"]} | {card["uid"] for card in seen["hand"]}
+    for p in seen["players"]:
+        for zone in ("production", "situations", "attached", "losses"):
+            uids.update(card["uid"] for card in p[zone])
+    if viewer is None:
+        for player in match_state.state.players:
+            uids.update(player.hand)
+    return uids
+
+
+def _battle(match_state: MatchState, named: Mapping[str, str]) -> BattleView | None:
+    """The battle being fought (from the public log, or the pending battle decision)."""
+    at: str | None = None
+    round_: int | None = None
+    range_ = ""
+    for event in reversed(match_state.log.events):
+        kind = event["type"]
+        if kind == "battle_end":
+            break
+        if kind == "round_start" and round_ is None:
+            round_, range_ = event["round"], event["range"]
+        if kind == "battle":
+            at = event["at"]
+            break
+    decision = match_state.decision
+    if decision is not None and "round" in decision.context:
+        round_, range_ = decision.context["round"], decision.context.get("range", range_)
+    if at is None and round_ is None:
+        return None
+    where = ""
+    if at is not None:
+        where = f"«{named[at]}»" if at in named else sector_label(at)
+    return BattleView(where=where, round=round_, range=range_label(range_) if range_ else "")
+
+
+class _Faces:
+    """Card faces and names in the page's language for one board (one catalogue query)."""
+
+    def __init__(self, printed: set[str], shown: Mapping[str, str]) -> None:
+        self._shown = shown
+        self._faces: dict[int, CardFace | None] = {}  # by the spec's id: copies share one
+        self._rows = {
+            row.name_ru: row
+            for row in CatalogueCard.all_objects.filter(
+                game__slug="komandor", name_ru__in=printed
+            ).select_related("game", "release")
+        }
+
+    def shown(self, printed: str) -> str:
+        return self._shown.get(printed, printed) or _("(unnamed)")
+
+    def name(self, spec: CardSpec) -> str:
+        return self.shown(spec.name)
+
+    def face(self, spec: CardSpec) -> CardFace | None:
+        key = id(spec)
+        if key not in self._faces:
+            self._faces[key] = face_from_spec(spec, card=self._rows.get(spec.name))
+        return self._faces[key]

@@ -1,0 +1,343 @@
+"""A pending decision in words: ``decision_view`` (the prompt and every option's label).
+
+Every decision kind the engine asks (``Game.ask`` and the battle's ``_ask``) has a prompt and
+its options read as words — «Оса»: plasma guns → «Шакал» — never an option's internal key.
+The same words tell a logged choice (``event_text``, a ``choice`` event: its kind and key).
+Russian first, English through gettext (``matches/locale``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from matches.engine.decisions import Decision
+from matches.words.terms import (
+    PHASES,
+    Words,
+    phase_label,
+    range_label,
+    seat_named,
+    sector_label,
+    weapon_label,
+)
+
+# What each kind asks, with the context it names (``%(card)s``: the card the decision is about).
+PROMPTS = {
+    "setup.ability": gettext_noop("Choose the ability cards for your Commander, or start"),
+    "ability.variant": gettext_noop("Declare the variant of %(card)s"),
+    "setup.redeal": gettext_noop("Keep these cards or redeal?"),
+    "setup.commander": gettext_noop("Choose where your Commander starts"),
+    "setup.return_card": gettext_noop("Return a card to the deck (you keep %(keep)s)"),
+    "setup.build": gettext_noop("Build or put resources into production (%(resources)s left)"),
+    "production.build": gettext_noop("Build or put resources into production (%(resources)s left)"),
+    "place.ship": gettext_noop("Place %(card)s"),
+    "place.ground": gettext_noop("Place %(card)s on a space object"),
+    "commander.move": gettext_noop("Move your Commander from %(card)s?"),
+    "production.discard_ability": gettext_noop("Keep %(card)s or discard it for an action token?"),
+    "move.ship": gettext_noop("Move %(card)s"),
+    "move.ground": gettext_noop("Move %(card)s"),
+    "battle.order": gettext_noop("Choose the battle to fight first"),
+    "capture.civil_building": gettext_noop("Capture %(card)s or destroy it?"),
+    "commerce.run": gettext_noop("Send %(card)s on a commercial or smuggling run?"),
+    "commerce.escort": gettext_noop("Should %(card)s escort the run?"),
+    "ability.replace": gettext_noop(
+        "A fourth ability card: choose one on the Commander to send to the losses"
+    ),
+    "effect.search": gettext_noop("Choose the card to take from the deck"),
+    "effect.to_deck": gettext_noop("Choose the card to put into the deck"),
+    "effect.play": gettext_noop("Play a card or pass (%(window)s)"),
+    "effect.target": gettext_noop("Choose a target for %(card)s"),
+    "dice.reroll": gettext_noop("The die shows %(roll)s: keep it or reroll?"),
+    "battle.second_echelon": gettext_noop("Choose ships for the second echelon"),
+    "battle.echelon_enter": gettext_noop("Bring in the second echelon?"),
+    "battle.withdraw": gettext_noop("Withdraw a ship from the battle?"),
+    "battle.allow_withdraw": gettext_noop("%(card)s wants to withdraw: let it go?"),
+    "battle.stop_closing": gettext_noop("Keep closing in or stop?"),
+    "battle.resume_closing": gettext_noop("Close in again or hold the distance?"),
+    "battle.increase_distance": gettext_noop("Increase the distance?"),
+    "battle.attack": gettext_noop("Attack or pass"),
+    "battle.evade": gettext_noop("%(card)s is attacked by %(attacker)s: evade?"),
+    "battle.counter_fire": gettext_noop("Fire back at the attacker?"),
+    "battle.nova_targets": gettext_noop("Choose the Nova's targets"),
+    "battle.nova_shield": gettext_noop("The Nova hits %(card)s: absorb it with the shield?"),
+    "battle.ram_dodge": gettext_noop("%(card)s rams you: try to dodge?"),
+    "battle.landing": gettext_noop("Land troops?"),
+}
+
+# A kind in a few words, for a choice told without what was chosen (the opponent's secret).
+SHORT = {
+    "setup.return_card": gettext_noop("which card to return to the deck"),
+    "effect.search": gettext_noop("which card to take from the deck"),
+    "battle.second_echelon": gettext_noop("the second echelon"),
+    "setup.redeal": gettext_noop("whether to redeal"),
+}
+
+# Options with a fixed key, by kind ("*": any kind).
+FIXED = {
+    ("*", "done"): gettext_noop("done"),
+    ("setup.ability", "done"): gettext_noop("start the game"),
+    ("battle.second_echelon", "done"): gettext_noop("no (more) ships in the second echelon"),
+    ("*", "next"): gettext_noop("done, next step"),
+    ("*", "keep"): gettext_noop("keep"),
+    ("setup.redeal", "keep"): gettext_noop("keep these cards"),
+    ("battle.increase_distance", "keep"): gettext_noop("keep the distance"),
+    ("*", "redeal"): gettext_noop("redeal"),
+    ("*", "stay"): gettext_noop("stay"),
+    ("battle.withdraw", "stay"): gettext_noop("stay in the battle"),
+    ("*", "new"): gettext_noop("a new sector of open space"),
+    ("*", "pass"): gettext_noop("pass"),
+    ("battle.attack", "pass"): gettext_noop("do not attack"),
+    ("battle.counter_fire", "pass"): gettext_noop("do not fire back"),
+    ("effect.play", "pass"): gettext_noop("do not play"),
+    ("*", "discard"): gettext_noop("discard for an action token"),
+    ("*", "capture"): gettext_noop("capture"),
+    ("*", "destroy"): gettext_noop("destroy"),
+    ("*", "none"): gettext_noop("no run"),
+    ("*", "escort"): gettext_noop("escort"),
+    ("*", "reroll"): gettext_noop("reroll"),
+    ("*", "wait"): gettext_noop("wait"),
+    ("*", "enter"): gettext_noop("bring in the second echelon"),
+    ("*", "refuse"): gettext_noop("do not let it go"),
+    ("*", "allow"): gettext_noop("let it go"),
+    ("*", "continue"): gettext_noop("keep closing in"),
+    ("*", "stop"): gettext_noop("stop"),
+    ("*", "hold"): gettext_noop("hold the distance"),
+    ("battle.landing", "hold"): gettext_noop("do not land"),
+    ("*", "resume"): gettext_noop("close in"),
+    ("*", "evade"): gettext_noop("evasive manoeuvre"),
+    ("*", "take"): gettext_noop("take the hit"),
+    ("*", "absorb"): gettext_noop("absorb with the shield"),
+    ("*", "full"): gettext_noop("keep the shield"),
+    ("*", "dodge"): gettext_noop("dodge"),
+    ("*", "accept"): gettext_noop("take the ram"),
+    ("*", "land"): gettext_noop("land troops"),
+}
+
+
+@dataclass(frozen=True)
+class OptionView:
+    index: int
+    key: str
+    label: str
+    card_uid: str | None  # the card a click on the board picks this option with
+
+    @property
+    def card_dom_id(self) -> str:
+        return dom_id(self.card_uid) if self.card_uid else ""
+
+
+def dom_id(uid: str) -> str:
+    """A card uid as the page's ids and data attributes write it: ``p0.12`` → ``card-0-12``."""
+    return "card-" + uid.lstrip("p").replace(".", "-")
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    player: int
+    kind: str
+    prompt: str
+    options: list[OptionView]
+
+
+def decision_view(
+    decision: Decision, *, names: Sequence[str], cards: Mapping[str, str] | None = None
+) -> DecisionView:
+    """``decision`` in words. ``names``: the players' names; ``cards``: card uid → name in the
+    page's language (``board.card_names``)."""
+    words = Words(lambda index: seat_named(index, names), cards or {})
+    options = [
+        OptionView(
+            index=index,
+            key=option.key,
+            label=option_words(decision.kind, option.key, option.data, words),
+            card_uid=_card_uid(decision.kind, option.key, option.data, words),
+        )
+        for index, option in enumerate(decision.options)
+    ]
+    _tell_equal_labels_apart(options)
+    return DecisionView(
+        player=decision.player,
+        kind=decision.kind,
+        prompt=prompt(decision.kind, decision.context, words),
+        options=options,
+    )
+
+
+def prompt(kind: str, context: Mapping[str, Any], words: Words) -> str:
+    about = _about(kind, context)
+    values = {
+        "card": words.card(about) if about is not None else _("the card"),
+        "attacker": words.card(context.get("attacker")),
+        "keep": context.get("keep", "?"),
+        "resources": context.get("resources", "?"),
+        "roll": context.get("roll", "?"),
+        "window": _window(context),
+    }
+    text = _(PROMPTS[kind]) % values if kind in PROMPTS else _("Your decision")
+    if "round" in context:
+        text += " " + _("(round %(round)s, %(range)s range)") % {
+            "round": context["round"],
+            "range": range_label(str(context.get("range", ""))),
+        }
+    return text
+
+
+def kind_prompt_short(kind: str) -> str:
+    return _(SHORT[kind]) if kind in SHORT else _("a choice")
+
+
+WINDOWS = {
+    "start_of_turn": gettext_noop("start of the turn"),
+    "initiative": gettext_noop("initiative"),
+    "resources": gettext_noop("resources"),
+    "production_abilities": gettext_noop("production: abilities on the Commander"),
+    "production_upgrades": gettext_noop("production: upgrades"),
+    "production_situations": gettext_noop("production: situations"),
+    "before_movement": gettext_noop("before moving"),
+    "after_movement": gettext_noop("after moving"),
+    "battle_phase_start": gettext_noop("start of the battle phase"),
+    "battle_start": gettext_noop("before the battle's first round"),
+    "round_start": gettext_noop("start of the round"),
+    "attack_declared": gettext_noop("an attack is declared"),
+    "after_attack": gettext_noop("after an attack"),
+    "round_end": gettext_noop("end of the round"),
+    "ship_destroyed": gettext_noop("a ship is destroyed"),
+    "battle_end": gettext_noop("end of the battle"),
+    "end_of_turn": gettext_noop("end of the turn"),
+    "opponent_play": gettext_noop("the opponent plays a card"),
+    "None": gettext_noop("as the card comes into play"),
+}
+
+
+def _window(context: Mapping[str, Any]) -> str:
+    window = str(context.get("window", ""))
+    if window in WINDOWS:
+        return _(WINDOWS[window])
+    if window in PHASES:
+        return phase_label(window)
+    return _("now")
+
+
+def _about(kind: str, context: Mapping[str, Any]) -> str | None:
+    """The uid of the card a decision is about, from its context."""
+    for key in ("card", "ship", "target", "rammer", "at"):
+        value = context.get(key)
+        if kind == "battle.evade" and key == "card":
+            continue
+        if isinstance(value, Mapping):
+            value = value.get("uid")
+        if isinstance(value, str):
+            return value
+    if kind == "effect.target":
+        effect = context.get("effect")
+        return str(effect).split(":")[0] if effect else None
+    return None
+
+
+def option_words(kind: str, key: str, data: Mapping[str, Any], words: Words) -> str:
+    """One option (or a logged choice, ``data`` empty) in words."""
+    fixed = FIXED.get((kind, key)) or FIXED.get(("*", key))
+    if fixed is not None:
+        return _(fixed)
+    if kind in ("battle.attack", "battle.counter_fire") and ":" in key:
+        return _attack_words(key, words)
+    if kind == "battle.nova_targets":
+        return words.cards(key.split(","))
+    if kind in ("setup.build", "production.build") and ":" in key:
+        uid, amount = key.rsplit(":", 1)
+        if data.get("complete"):
+            return _("%(card)s: build (%(amount)s)") % {"card": words.card(uid), "amount": amount}
+        return _("%(card)s: put %(amount)s into production") % {
+            "card": words.card(uid),
+            "amount": amount,
+        }
+    if kind == "setup.redeal" and key == "redeal":
+        return _("redeal")
+    if kind == "ability.variant" and key.startswith("v") and key[1:].isdigit():
+        return _("variant %(number)s") % {"number": key[1:]}
+    if kind == "battle.increase_distance":
+        return _("increase to %(range)s range") % {"range": range_label(key)}
+    prefix, _sep, rest = key.partition(":")
+    if kind == "commerce.run" and rest:
+        text = (
+            gettext_noop("smuggling run to %(card)s")
+            if prefix == "smuggle"
+            else gettext_noop("commercial run to %(card)s")
+        )
+        return _(text) % {"card": words.card(rest)}
+    if kind == "battle.withdraw" and rest:
+        return _("withdraw %(card)s") % {"card": words.card(rest)}
+    if kind == "battle.second_echelon" and rest:
+        return words.card(rest)
+    if kind == "effect.play" and prefix == "play":
+        return _play_words(rest, data, words)
+    if kind in ("place.ship", "move.ship", "move.ground", "place.ground", "commander.move"):
+        return words.place(key) if kind.endswith("ship") else words.card(key)
+    if kind == "battle.order":
+        return words.place(key)
+    if words.knows(key):
+        return words.card(key)
+    return _("option")
+
+
+def _attack_words(key: str, words: Words) -> str:
+    attacker, _sep, rest = key.partition(":")
+    if rest == "nova":
+        return _("%(by)s: the Nova") % {"by": words.card(attacker)}
+    mount, _sep, targets = rest.partition(">")
+    return _("%(by)s: %(weapon)s → %(targets)s") % {
+        "by": words.card(attacker),
+        "weapon": weapon_label(mount),
+        "targets": words.cards(targets.split(",")) if targets else "—",
+    }
+
+
+def _play_words(rest: str, data: Mapping[str, Any], words: Words) -> str:
+    effect, _sep, target = rest.partition(">")
+    source = str(data.get("source") or effect.split(":")[0])
+    card = words.card(source) if words.knows(source) else _("a card")
+    target = str(data.get("target") or target or "")
+    if target:
+        return _("play %(card)s on %(target)s") % {"card": card, "target": words.card(target)}
+    return _("play %(card)s") % {"card": card}
+
+
+_PREFIXED_CARD = frozenset({"commerce.run", "battle.withdraw", "battle.second_echelon"})
+
+
+def _card_uid(kind: str, key: str, data: Mapping[str, Any], words: Words) -> str | None:
+    """The card an option is naturally picked by clicking, or None."""
+    if kind in ("setup.build", "production.build"):
+        uid = data.get("card")
+        return uid if isinstance(uid, str) and data.get("complete") else None
+    if kind in ("battle.attack", "battle.counter_fire", "battle.nova_targets", "effect.play"):
+        return None
+    _prefix, _sep, rest = key.partition(":")
+    uid = rest if rest and kind in _PREFIXED_CARD else key
+    return uid if words.knows(uid) else None
+
+
+def _tell_equal_labels_apart(options: list[OptionView]) -> None:
+    """Two copies of a card read the same: number them («Страж» (1), «Страж» (2))."""
+    seen: dict[str, int] = {}
+    for option in options:
+        seen[option.label] = seen.get(option.label, 0) + 1
+    counts: dict[str, int] = {}
+    for position, option in enumerate(options):
+        if seen[option.label] > 1:
+            counts[option.label] = counts.get(option.label, 0) + 1
+            options[position] = OptionView(
+                index=option.index,
+                key=option.key,
+                label=_("%(label)s, copy %(number)s")
+                % {"label": option.label, "number": counts[option.label]},
+                card_uid=option.card_uid,
+            )
+
+
+__all__ = ["DecisionView", "OptionView", "decision_view", "option_words", "sector_label"]

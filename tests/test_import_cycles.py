@@ -1,0 +1,186 @@
+"""No import cycles in the project (issue 29). The graph is read from the source with ``ast``:
+every ``import`` and ``from ... import`` counts, at module level or inside a function, except
+those under ``if TYPE_CHECKING:``. A cycle is a strongly connected component of more than one
+module, or a module importing itself.
+
+``python -m tests.test_import_cycles`` prints the app-level graph (which app imports which)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("cardbase", "decks", "matches", "content", "config", "komandor")
+# The engine is its own node of the app graph (it imports nothing from Django; it is moving to
+# the top-level package ``komandor``).
+ENGINE = "matches.engine"
+
+
+def project_modules(root: Path = ROOT) -> dict[str, Path]:
+    """Every module of the project's packages: dotted name → file (migrations left out)."""
+    modules: dict[str, Path] = {}
+    for package in PACKAGES:
+        base = root / package
+        if not base.is_dir():
+            continue
+        for path in sorted(base.rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            if "migrations" in parts:
+                continue
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            modules[".".join(parts)] = path
+    return modules
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(tree: ast.AST) -> Iterable[ast.Import | ast.ImportFrom]:
+    """Every import statement of a module, at any depth, except under ``if TYPE_CHECKING:``."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+            continue
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            stack.extend(node.orelse)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _owner(name: str, modules: Mapping[str, Path]) -> str | None:
+    """The project module ``name`` is, or the nearest project package holding it."""
+    while name:
+        if name in modules:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """Module → the project modules it imports."""
+    modules = project_modules(root)
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        is_package = path.name == "__init__.py"
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                base = node.module or ""
+                if node.level:
+                    package = name if is_package else name.rpartition(".")[0]
+                    for _ in range(node.level - 1):
+                        package = package.rpartition(".")[0]
+                    base = f"{package}.{base}" if base else package
+                # ``from package import module`` imports the module; ``from module import
+                # name`` the module.
+                targets = [
+                    f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                    for alias in node.names
+                ]
+            for target in targets:
+                owner = _owner(target, modules)
+                if owner is not None:
+                    graph[name].add(owner)
+    return graph
+
+
+def cycles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one node, and the nodes importing
+    themselves (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    counter = 0
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work: list[tuple[str, Iterable[str]]] = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in graph:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1 or node in graph[node]:
+                        found.append(sorted(component))
+    return sorted(found)
+
+
+def app_of(module: str) -> str:
+    """The node of the app graph a module belongs to: its top-level package, the engine its own."""
+    if module == ENGINE or module.startswith(ENGINE + "."):
+        return ENGINE
+    return module.partition(".")[0]
+
+
+def app_graph(graph: Mapping[str, Iterable[str]]) -> dict[str, set[str]]:
+    apps: dict[str, set[str]] = {app_of(module): set() for module in graph}
+    for module, targets in graph.items():
+        for target in targets:
+            if app_of(target) != app_of(module):
+                apps[app_of(module)].add(app_of(target))
+    return apps
+
+
+def _report(found: list[list[str]]) -> str:
+    return "\n".join(" ⇄ ".join(component) for component in found)
+
+
+def test_cycles_found_in_a_small_graph():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"d"}, "e": {"a"}, "f": set()}
+    assert cycles(graph) == [["a", "b", "c"], ["d"]]
+
+
+def test_no_module_import_cycle():
+    found = cycles(import_graph())
+    assert not found, "import cycles between modules:\n" + _report(found)
+
+
+def test_no_app_import_cycle():
+    found = cycles(app_graph(import_graph()))
+    assert not found, "import cycles between apps:\n" + _report(found)
+
+
+if __name__ == "__main__":
+    root = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
+    for app, targets in sorted(app_graph(import_graph(root)).items()):
+        print(f"{app} → {', '.join(sorted(targets)) or '—'}")
+    for component in cycles(import_graph(root)):
+        print("cycle:", " ⇄ ".join(component))
