@@ -113,7 +113,6 @@ class GameListCreateView(ListAPIView):
                 opponent=opponent,
                 agent=data["agent"],
                 seat=data["seat"],
-                seed=data["seed"],
             )
         except HumanMatchError as error:
             raise ValidationError(error.fields or {"non_field_errors": [error.message]}) from error

@@ -345,7 +345,9 @@ def human_match_start(
     seed: int | None = None,
 ) -> HumanMatch:
     """A new game of ``owner``'s ``deck`` (seat ``seat``) against ``opponent`` played by
-    ``agent``, saved after the agent's decisions up to the person's first (or the end).
+    ``agent``, saved after the agent's decisions up to the person's first (or the end). The
+    seed is drawn here; ``seed`` is for trusted callers only (tests, scripts), never a
+    request: it would give away the AI's hand and every die.
     Raises ``HumanMatchError`` for a deck he may not play, an unknown agent or seat."""
     fields: dict[str, list[str]] = {}
     if agent not in AGENTS:
