@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from cardbase.api.views import StrictOrderingFilter
 from cardbase.models import Card
-from config.spreadsheet import CSV_CONTENT_TYPE, cell_safe
+from config.spreadsheet import cell_safe, csv_response
 from decks.api.schema import DeckApiErrorSerializer
 from matches.api.serializers import (
     FieldTestCreateSerializer,
@@ -185,19 +185,13 @@ class TournamentExportView(APIView):
                 "swap": swap_summary(tournament=tournament),
             }
             response = Response(body)
-        elif kind == "cards":
-            response = HttpResponse(
-                card_figures_csv(card_figures(tournament=tournament), results["labels"]),
-                content_type="text/csv",
-            )
-            name += "-cards"
-            kind = "csv"
-        else:
-            response = HttpResponse(
-                pairings_csv(results["pairings"]), content_type=CSV_CONTENT_TYPE
-            )
-        response["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
-        return response
+            response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+            return response
+        if kind == "cards":
+            figures = card_figures(tournament=tournament)
+            text = card_figures_csv(figures, results["labels"])
+            return csv_response(text, filename=f"{name}-cards.csv")
+        return csv_response(pairings_csv(results["pairings"]), filename=f"{name}.csv")
 
 
 CSV_COLUMNS = [

@@ -223,8 +223,10 @@ def test_card_figures_on_the_page_sort_and_export(signed_in, owner, played):
     table = page.split('id="card-figures-table"')[1].split("</table>")[0]
     names = [row.split("<td>")[1].split("</td>")[0] for row in table.split("<tr>")[2:]]
     assert names == sorted(names) and len(names) > 5
-    csv_text = signed_in.get(f"/api/tournaments/{tournament.pk}/export/cards/").content.decode()
-    lines = csv_text.strip().splitlines()
+    exported = signed_in.get(f"/api/tournaments/{tournament.pk}/export/cards/")
+    assert exported["Content-Type"] == "text/csv; charset=utf-8"  # issue 36: was text/csv
+    assert exported.content.startswith("\ufeff".encode())
+    lines = exported.content.decode("utf-8-sig").strip().splitlines()
     assert lines[0].startswith("entry,deck,card,games,drawn_games,drawn_rate")
     assert len(lines) == 1 + 2 * len(names)
     body = signed_in.get(f"/api/tournaments/{tournament.pk}/export/json/").json()
