@@ -1,17 +1,29 @@
 from django.urls import path
 
+from config.page_throttles import page_throttled
 from matches.lab import views as lab_views
 from matches.play import views as play_views
 from matches.replays.page_limits import replay_page_limits
 from matches.tournaments import views
 
 app_name = "matches"
+play_throttled = page_throttled("play_page")
 
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
     path("tournaments/new/", views.tournament_new, name="tournament-new"),
-    path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament"),
-    path("tournaments/<int:tournament_id>/live/", views.tournament_live, name="tournament-live"),
+    # Throttled per client (config/page_throttles.py): figures and standings of a big
+    # tournament; the live part is asked for every second while it runs.
+    path(
+        "tournaments/<int:tournament_id>/",
+        page_throttled("tournament_page")(views.tournament_detail),
+        name="tournament",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/live/",
+        page_throttled("tournament_page")(views.tournament_live),
+        name="tournament-live",
+    ),
     path("tournaments/<int:tournament_id>/more/", views.tournament_more, name="tournament-more"),
     path(
         "tournaments/<int:tournament_id>/cancel/",
@@ -22,9 +34,9 @@ urlpatterns = [
     path("matches/<int:match_id>/", replay_page_limits(views.match_detail), name="match"),
     path("decks/<int:deck_id>/swap-test/", lab_views.swap_test_new, name="swap-test"),
     path("decks/<int:deck_id>/field-test/", lab_views.field_test, name="field-test"),
-    # Games against the AI (issue 22).
-    path("play/", play_views.play_list, name="play"),
-    path("play/new/", play_views.play_new, name="play-new"),
-    path("play/<int:match_id>/", play_views.play_game, name="play-game"),
-    path("play/<int:match_id>/act/", play_views.play_act, name="play-act"),
+    # Games against the AI (issue 22), throttled per client: a move runs the AI's replies.
+    path("play/", play_throttled(play_views.play_list), name="play"),
+    path("play/new/", play_throttled(play_views.play_new), name="play-new"),
+    path("play/<int:match_id>/", play_throttled(play_views.play_game), name="play-game"),
+    path("play/<int:match_id>/act/", play_throttled(play_views.play_act), name="play-act"),
 ]

@@ -213,6 +213,12 @@ API_THROTTLE_RATES = {
     "game_action": os.environ.get("THROTTLE_GAME_ACTION", "300/min"),
     # The replay page (not the API): each page plays the match again up to its step.
     "replay_page": os.environ.get("THROTTLE_REPLAY_PAGE", "30/min"),
+    # Pages (config/page_throttles.py): a tournament's page and its live part (asked for
+    # every second while it runs), a card's page, and the games against the AI (a move runs
+    # the AI's replies; a person clicks fast).
+    "tournament_page": os.environ.get("THROTTLE_TOURNAMENT_PAGE", "120/min"),
+    "card_page": os.environ.get("THROTTLE_CARD_PAGE", "60/min"),
+    "play_page": os.environ.get("THROTTLE_PLAY_PAGE", "300/min"),
 }
 # Seconds a rendered replay page is kept (matches/replays/page_limits.py); 0 turns the cache off.
 REPLAY_PAGE_CACHE_SECONDS = int(os.environ.get("REPLAY_PAGE_CACHE_SECONDS", "600"))
@@ -274,6 +280,8 @@ BATCH_MAX_SECONDS = float(os.environ.get("BATCH_MAX_SECONDS", "3000"))
 # A single match is played within its request: agents whose per-game CPU limit (10 × the
 # expected CPU of a costly game) exceeds this are refused there (a tournament takes them).
 MATCH_SINGLE_CPU_SECONDS = float(os.environ.get("MATCH_SINGLE_CPU_SECONDS", "60"))
+# Games against the AI a person may have in progress at once (matches/play/services.py).
+AI_GAMES_OPEN_PER_USER = int(os.environ.get("AI_GAMES_OPEN_PER_USER", "20"))
 # Worker processes that play batches, for the tournament form's time estimate only.
 TOURNAMENT_WORKERS = int(os.environ.get("TOURNAMENT_WORKERS", "2"))
 

@@ -40,7 +40,8 @@ from matches.lab.swap_tests import (
 from matches.models import Match
 from matches.replays import services as replay_services
 from matches.tournaments import errors, selectors, services
-from matches.tournaments.card_figures import card_figures, card_figures_csv
+from matches.tournaments.card_figures import card_figures_csv
+from matches.tournaments.card_tallies import card_figures
 
 _ERRORS = {
     400: DeckApiErrorSerializer,
@@ -181,14 +182,16 @@ class TournamentExportView(APIView):
                 "tournament": TournamentListSerializer(tournament).data,
                 "standings": results["standings"],
                 "pairings": results["pairings"],
-                "card_figures": [f.to_dict() for f in card_figures(tournament=tournament)],
+                "card_figures": [
+                    f.to_dict() for f in card_figures(tournament=tournament, user=request.user)
+                ],
                 "swap": swap_summary(tournament=tournament),
             }
             response = Response(body)
             response["Content-Disposition"] = f'attachment; filename="{name}.json"'
             return response
         if kind == "cards":
-            figures = card_figures(tournament=tournament)
+            figures = card_figures(tournament=tournament, user=request.user)
             text = card_figures_csv(figures, results["labels"])
             return csv_response(text, filename=f"{name}-cards.csv")
         return csv_response(pairings_csv(results["pairings"]), filename=f"{name}.csv")

@@ -1,6 +1,7 @@
 """The one app's models, by feature: tournaments (with their batches, pairings and matches) and
 games against the AI. Every model is importable from here, as before the split."""
 
+from matches.models.card_tallies import CardTally
 from matches.models.play import HumanMatch, HumanMatchStatus
 from matches.models.tournaments import (
     Batch,
@@ -15,6 +16,7 @@ from matches.models.tournaments import (
 
 __all__ = [
     "Batch",
+    "CardTally",
     "Entry",
     "Format",
     "HumanMatch",

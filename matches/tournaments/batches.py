@@ -18,6 +18,7 @@ from matches.games.playing import GameRecord, GameSetup, play_game
 from matches.models import Batch, Match, Pairing, Status, Tournament
 from matches.tournaments import formats
 from matches.tournaments.budget import Item, batches_of, expected_game_cpu, game_cpu_limit
+from matches.tournaments.card_tallies import card_tallies_add
 
 MAX_BATCH_FAILURES = 3  # errors (not outages) after which a batch is no longer sent
 
@@ -311,6 +312,11 @@ def batch_record(*, batch_id: int, owner: str, rows: Sequence[Match]) -> bool:
             update_conflicts=True,
             unique_fields=["tournament", "pairing", "game"],
             update_fields=RESULT_FIELDS,
+        )
+        new = keys - already
+        card_tallies_add(
+            tournament_id=tournament_id,
+            rows=[row for row in rows if (row.pairing_id, row.game) in new],
         )
         if not Tournament.objects.filter(pk=tournament_id, status=Status.RUNNING).update(
             done=F("done") + len(keys - already),
