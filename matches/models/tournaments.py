@@ -77,6 +77,10 @@ class Problem(models.TextChoices):
     BROKER_UNREACHABLE = "broker_unreachable", _("the task queue cannot be reached")
     WAITING_FOR_WORKER = "waiting_for_worker", _("no worker has taken its games")
     WORKER_LOST = "worker_lost", _("a worker stopped while playing its games")
+    WAITING_FOR_LOST_BATCH = (
+        "waiting_for_lost_batch",
+        _("waiting for a batch whose worker stopped answering; it is sent again shortly"),
+    )
     BATCH_FAILED = "batch_failed", _("a batch of its games keeps failing")
 
 
