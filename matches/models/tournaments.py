@@ -35,6 +35,9 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournaments"
     )
     name = models.CharField(_("name"), max_length=200)
+    # The English of a name the site made (a field test's, a swap test's), shown to English
+    # readers; empty for a name a person gave (issue 36).
+    name_en = models.CharField(_("name (English)"), max_length=200, blank=True)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices)
     options = models.JSONField(_("format options"), default=dict, blank=True)
     games_per_pairing = models.PositiveIntegerField(_("games per pairing"))
@@ -69,6 +72,9 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def localised_name(self, language: str) -> str:
+        return self.name_en if language.startswith("en") and self.name_en else self.name
 
 
 class Problem(models.TextChoices):
