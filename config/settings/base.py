@@ -282,7 +282,8 @@ BATCH_MAX_SECONDS = float(os.environ.get("BATCH_MAX_SECONDS", "3000"))
 MATCH_SINGLE_CPU_SECONDS = float(os.environ.get("MATCH_SINGLE_CPU_SECONDS", "60"))
 # Games against the AI a person may have in progress at once (matches/play/services.py).
 AI_GAMES_OPEN_PER_USER = int(os.environ.get("AI_GAMES_OPEN_PER_USER", "20"))
-# Worker processes that play batches, for the tournament form's time estimate only.
+# Worker processes that play batches, for the tournament form's time estimate, until a worker
+# has reported itself (matches/tournaments/estimates.py counts those seen lately).
 TOURNAMENT_WORKERS = int(os.environ.get("TOURNAMENT_WORKERS", "2"))
 
 CACHES = {

@@ -12,6 +12,7 @@ from matches.models.tournaments import (
     Problem,
     Status,
     Tournament,
+    WorkerSeen,
 )
 
 __all__ = [
@@ -26,4 +27,5 @@ __all__ = [
     "Problem",
     "Status",
     "Tournament",
+    "WorkerSeen",
 ]

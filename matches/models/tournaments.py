@@ -226,3 +226,15 @@ class Match(models.Model):
         if self.winner_seat is None:
             return "draw"
         return "win" if self.winner_seat == self.a_seat else "loss"
+
+
+class WorkerSeen(models.Model):
+    """A worker that plays batches, as its sweep last reported it (issue 36): the tournament
+    form's estimate divides by the processes of the workers seen lately, not by a setting."""
+
+    name = models.CharField(max_length=200, unique=True)  # its node name, e.g. celery@host
+    processes = models.PositiveIntegerField()
+    seen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.name

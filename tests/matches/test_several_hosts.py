@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 import libfaketime
 import pytest
 
-from matches.models import Batch, Entry, Match, Problem, Status, Tournament
+from matches.models import Batch, Entry, Match, Problem, Status, Tournament, WorkerSeen
 from matches.tournaments.card_figures import figures_from_games, game_points
 from matches.tournaments.card_tallies import card_figures
 from matches.tournaments.services import TournamentRequest, tournament_create
@@ -161,6 +161,9 @@ def test_a_worker_hosts_link_cut_mid_batch_then_restored(owner, site):
     cut_off.restore()  # back: its old lease is gone, it records nothing of that batch
     _assert_finished_exactly(tournament)
     assert Batch.objects.filter(pk__in=lost, sends__gt=1).count() == len(lost)
+    # Each host's sweep reported its worker, as the tournament form's estimate counts them.
+    seen = dict(WorkerSeen.objects.values_list("name", "processes"))
+    assert {name.split("@")[0] for name in seen} >= {cut_off.namespace, other.namespace}
 
 
 def test_a_worker_host_whose_clock_runs_a_minute_ahead(owner, site):
