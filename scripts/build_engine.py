@@ -11,6 +11,10 @@ changed since the build, so an edited engine never runs a stale compiled module
 (``docs/engine.md``, "Compiled engine").
 
 * Sources unchanged since the last build (same digest, same modules): nothing to do.
+* Built before from the same sources, by the same Python and mypyc, in any checkout on this
+  machine: the build is copied from the cache (``KOMANDOR_ENGINE_CACHE``, by default
+  ``~/.cache/komandor-engine``; empty turns it off), so a fresh clone of an unchanged engine
+  (CI) compiles nothing.
 * No working C compiler (``CC``, else the one Python was built with) or no Python headers: one
   line says so and the interpreted engine stays; exit 0 — the first run never needs a compiler.
 * A compiler, but the build fails (a mypyc or C error): the error, and exit 1 — never a silent
@@ -138,6 +142,47 @@ def build(root: Path, sources: list[Path], digest: str) -> None:
     )
 
 
+def cache_dir(digest: str) -> Path | None:
+    """Where a build of these sources by this Python and this mypyc is kept, or None (off)."""
+    base = os.environ.get("KOMANDOR_ENGINE_CACHE", str(Path.home() / ".cache" / "komandor-engine"))
+    if not base:
+        return None
+    from mypy.version import __version__ as mypy_version
+
+    tag = f"{sys.implementation.cache_tag}-{sysconfig.get_config_var('EXT_SUFFIX')}-{mypy_version}"
+    return Path(base) / f"{digest[:32]}-{tag.replace('/', '_')}"
+
+
+def cache_store(engine_dir: Path, root: Path, digest: str) -> None:
+    """Keep the build just made (best effort: a cache that cannot be written is no cache)."""
+    target = cache_dir(digest)
+    if target is None or target.exists():
+        return
+    try:
+        scratch = Path(tempfile.mkdtemp(dir=target.parent if target.parent.exists() else None))
+        for path in built_files(engine_dir, root):
+            place = scratch / path.relative_to(root)
+            place.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, place)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        scratch.rename(target)  # whole or not at all
+    except OSError:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def cache_restore(engine_dir: Path, root: Path, digest: str) -> bool:
+    """Copy a kept build of these sources into the tree; True when there was one."""
+    kept = cache_dir(digest)
+    if kept is None or not (kept / engine_dir.relative_to(root) / STAMP).is_file():
+        return False
+    for path in kept.rglob("*"):
+        if path.is_file():
+            place = root / path.relative_to(kept)
+            place.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, place)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", type=Path, default=ROOT, help="the project tree to build in")
@@ -156,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     stamp = engine.read_stamp(engine_dir)
     if not args.force and stamp is not None and stamp.get("sources_sha256") == digest:
         return 0
+    clean(engine_dir, root)
+    if not args.force and cache_restore(engine_dir, root, digest):
+        print(f"Engine: compiled (mypyc), the build of these sources kept in {cache_dir(digest)}.")
+        return 0
     problem = compiler_problem()
     if problem is not None:
         clean(engine_dir, root)
@@ -165,9 +214,9 @@ def main(argv: list[str] | None = None) -> int:
             " python3-dev) and run scripts/install.sh again for the compiled engine."
         )
         return 0
-    clean(engine_dir, root)
     print(f"Engine: compiling {len(sources)} modules with mypyc (about a minute) …", flush=True)
     build(root, sources, digest)
+    cache_store(engine_dir, root, digest)
     print("Engine: compiled (mypyc).")
     return 0
 

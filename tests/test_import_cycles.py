@@ -14,9 +14,28 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("cardbase", "decks", "matches", "content", "config", "komandor")
-# The engine is its own node of the app graph (it imports nothing from Django; it is moving to
-# the top-level package ``komandor``).
+# The engine's old address (an alias of ``komandor``'s modules) is its own node of the app graph.
 ENGINE = "matches.engine"
+# The project's wiring: the package (it loads the Celery app), root URLs, the Celery app, the
+# WSGI/ASGI entry points and the API root import every app by design and nothing imports them,
+# so they are one node above the apps (``config``'s other modules are helpers any app may use).
+ROOT_WIRING = frozenset(
+    {
+        "config",
+        "config.urls",
+        "config.celery",
+        "config.views",
+        "config.openapi",
+        "config.wsgi",
+        "config.asgi",
+    }
+)
+CONFIG_ROOT = "config (wiring)"
+# App edges that still close a cycle, each to be cut (issue 30): the catalogue's search page asks
+# the deck import's name index for suggestions and the content manager counts precons
+# (cardbase → decks); the content manager exports content files (cardbase → content). The test
+# fails on any other cycle, and on a listed edge that is gone (so the list only shrinks).
+KNOWN_BACK_EDGES = frozenset({("cardbase", "decks"), ("cardbase", "content")})
 
 
 def project_modules(root: Path = ROOT) -> dict[str, Path]:
@@ -147,6 +166,8 @@ def app_of(module: str) -> str:
     """The node of the app graph a module belongs to: its top-level package, the engine its own."""
     if module == ENGINE or module.startswith(ENGINE + "."):
         return ENGINE
+    if module in ROOT_WIRING:
+        return CONFIG_ROOT
     return module.partition(".")[0]
 
 
@@ -173,9 +194,20 @@ def test_no_module_import_cycle():
     assert not found, "import cycles between modules:\n" + _report(found)
 
 
-def test_no_app_import_cycle():
-    found = cycles(app_graph(import_graph()))
+def test_no_app_import_cycle_but_the_known_back_edges():
+    apps = app_graph(import_graph())
+    gone = sorted(edge for edge in KNOWN_BACK_EDGES if edge[1] not in apps.get(edge[0], set()))
+    assert not gone, f"cut, so take them off KNOWN_BACK_EDGES: {gone}"
+    for source, target in KNOWN_BACK_EDGES:
+        apps[source].discard(target)
+    found = cycles(apps)
     assert not found, "import cycles between apps:\n" + _report(found)
+
+
+def test_the_engine_imports_no_app_and_no_app_cycle_runs_through_it():
+    apps = app_graph(import_graph())
+    assert apps["komandor"] <= set(), apps["komandor"]
+    assert not any("komandor" in component for component in cycles(apps))
 
 
 if __name__ == "__main__":

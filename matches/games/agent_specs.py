@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext
 
-from matches.engine.agents import (
+from komandor.agents.heuristic import (
     SEARCH_DEFAULT_BUDGET,
     SEARCH_MAX_BUDGET,
     SEARCH_MIN_BUDGET,

@@ -15,7 +15,7 @@ Cards are counted for their owner. No Django here.
 
 from __future__ import annotations
 
-from matches.engine.state import LIVE_ZONES, GameState, Zone
+from komandor.rules.state import LIVE_ZONES, GameState, Zone
 
 # One player's tally: card name → [copies drawn, copies played, copies in play at the end].
 Tally = dict[str, list[int]]

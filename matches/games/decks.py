@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from matches.engine.agents import Agent, ScriptedAgent, make_agent
-from matches.engine.decks import Deck, DeckError, deck_from_dict
+from komandor.agents.heuristic import Agent, ScriptedAgent, make_agent
+from komandor.rules.decks import Deck, DeckError, deck_from_dict
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 
 from decks.models import DeckVersion
 from decks.selectors import version_visible
-from matches.engine.decks import DeckError
+from komandor.rules.decks import DeckError
 from matches.games.decks import playable_deck_of
 
 

@@ -17,11 +17,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from matches.engine.agents import AGENTS_VERSION, Agent
-from matches.engine.decisions import Decision
-from matches.engine.match import ENGINE_VERSION, MatchResult, run_match
-from matches.engine.match_state import encode_actions
-from matches.engine.observation import Observation
+from komandor.agents.heuristic import AGENTS_VERSION, Agent
+from komandor.rules.decisions import Decision
+from komandor.rules.match import ENGINE_VERSION, MatchResult, run_match
+from komandor.rules.match_state import encode_actions
+from komandor.rules.observation import Observation
 from matches.games.card_tally import card_tally
 from matches.games.decks import PlayableDeck, agent_for_deck
 

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck
-from matches.engine.agents import AGENTS
+from komandor.agents.heuristic import AGENTS
 from matches.tournaments.forms import HeroChoiceField
 from matches.tournaments.selectors import enterable_decks
 

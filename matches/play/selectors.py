@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 
 from cardbase.display_names import card_names_shown
-from matches.engine.match_state import MatchState
+from komandor.rules.match_state import MatchState
 from matches.models import HumanMatch
 from matches.play.services import human_match_events_since_turn, human_match_state
 from matches.words.board import card_names, decision_view, narrate

@@ -39,14 +39,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from decks.models import DeckVersion
-from komandor.rules.match import play_out
-from matches.engine import rules
-from matches.engine.agents import AGENTS, AGENTS_VERSION, Agent, make_agent
-from matches.engine.decisions import Decision, IllegalChoiceError
-from matches.engine.match import ENGINE_VERSION, MatchSetup, new_match
-from matches.engine.match_state import MatchState, decode_actions, encode_actions
-from matches.engine.observation import Observation
-from matches.engine.state import Phase
+from komandor.agents.heuristic import AGENTS, AGENTS_VERSION, Agent, make_agent
+from komandor.rules import rules
+from komandor.rules.decisions import Decision, IllegalChoiceError
+from komandor.rules.match import ENGINE_VERSION, MatchSetup, new_match, play_out
+from komandor.rules.match_state import MatchState, decode_actions, encode_actions
+from komandor.rules.observation import Observation
+from komandor.rules.state import Phase
 from matches.games.decks import PlayableDeck, playable_deck_of
 from matches.games.entries import entry_problems
 from matches.games.playing import derive_seed

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from matches.engine.match_state import MatchState
+from komandor.rules.match_state import MatchState
 from matches.models import Match
 from matches.replays import services as replay_services
 from matches.words.board import Board, board_for, card_names

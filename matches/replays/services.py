@@ -10,10 +10,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from decks.models import DeckVersion
-from matches.engine import rules
-from matches.engine.events import EventLog
-from matches.engine.match import ENGINE_VERSION, MatchSetup
-from matches.engine.match_state import MatchState, decode_actions
+from komandor.rules import rules
+from komandor.rules.events import EventLog
+from komandor.rules.match import ENGINE_VERSION, MatchSetup
+from komandor.rules.match_state import MatchState, decode_actions
 from matches.games.decks import PlayableDeck, playable_deck_of
 from matches.games.entries import entry_problems
 from matches.games.playing import GAME_LIMIT, play_game

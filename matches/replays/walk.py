@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from matches.engine.decisions import IllegalChoiceError
-from matches.engine.events import EventLog
-from matches.engine.match import MatchSetup, new_match
-from matches.engine.match_state import MatchState
-from matches.engine.victory import Outcome
+from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.events import EventLog
+from komandor.rules.match import MatchSetup, new_match
+from komandor.rules.match_state import MatchState
+from komandor.rules.victory import Outcome
 from matches.games.decks import PlayableDeck
 
 T = TypeVar("T")

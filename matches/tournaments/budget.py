@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 
-from matches.engine import rules
+from komandor.rules import rules
 from matches.games.agent_specs import game_cost
 from matches.models import Status, Tournament
 from matches.tournaments.errors import LimitExceeded, TournamentError

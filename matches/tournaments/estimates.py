@@ -15,8 +15,8 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Sum
 
-from matches.engine import rules
-from matches.engine.agents import agent_cost
+from komandor.agents.heuristic import agent_cost
+from komandor.rules import rules
 from matches.games.agent_specs import AGENT_KINDS, agents_problems
 from matches.models import WorkerSeen
 from matches.tournaments import formats

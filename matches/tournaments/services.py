@@ -21,8 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from decks.models import DeckVersion
-from matches.engine import rules
-from matches.engine.match import ENGINE_VERSION
+from komandor.rules import rules
+from komandor.rules.match import ENGINE_VERSION
 from matches.games.agent_specs import agents_problems
 from matches.games.entries import entry_problems
 from matches.models import Batch, Entry, Status, Tournament

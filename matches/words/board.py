@@ -23,9 +23,9 @@ from django.utils.translation import gettext as _
 from cardbase.card_faces import CardFace, face_from_spec
 from cardbase.display_names import card_names_shown, is_english
 from cardbase.models import Card as CatalogueCard
-from matches.engine.cards import CardSpec
-from matches.engine.english_terms import built_in_name_en
-from matches.engine.match_state import MatchState
+from komandor.rules.cards import CardSpec
+from komandor.rules.match_state import MatchState
+from komandor.words.english_terms import built_in_name_en
 from matches.words.decision_text import DecisionView, decision_view, dom_id
 from matches.words.event_text import narrate
 from matches.words.terms import phase_label, range_label, sector_label

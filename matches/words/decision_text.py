@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from matches.engine.decisions import Decision
+from komandor.rules.decisions import Decision
 from matches.words.terms import (
     PHASES,
     Words,

@@ -1,6 +1,6 @@
 """Match events in words, attacks with their dice and arithmetic: ``narrate`` and ``describe``.
 
-Events are the engine's log entries (``matches.engine.events``); card uids become card names,
+Events are the engine's log entries (``komandor.rules.events``); card uids become card names,
 players are named as the page names them (deck and Commander). ``narrate`` tells one seat only
 what it may know: the opponent's choices that pick a hidden card (a card returned to the deck,
 one taken from it, the secret second echelon) are told without the card. Russian first,

@@ -51,6 +51,7 @@ def _tree(root: Path, modules: dict[str, str] | None = None) -> Path:
 def _run(args: list[str], root: Path, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, "PYTHONPATH": str(root)}
     environment.pop("KOMANDOR_ENGINE", None)
+    environment["KOMANDOR_ENGINE_CACHE"] = ""  # each test builds for itself unless it says
     environment.update(env)
     return subprocess.run(args, cwd=root, env=environment, capture_output=True, text=True)
 
@@ -194,3 +195,22 @@ def test_the_digest_check_plays_both_engines_and_finds_them_identical():
     else:
         assert result.returncode == 1
         assert "The engine is not compiled" in result.stderr
+
+
+@pytest.mark.c_compiler
+def test_a_fresh_tree_with_the_same_sources_reuses_the_kept_build(tmp_path):
+    """A fresh clone of an unchanged engine (CI) compiles nothing: the build is copied from the
+    cache, and runs compiled; other sources are not served from it."""
+    cache = str(tmp_path / "cache")
+    first = _tree(tmp_path / "a", {"tiny": TINY})
+    built = _build(tmp_path / "a", KOMANDOR_ENGINE_CACHE=cache)
+    assert built.stdout.splitlines()[-1] == "Engine: compiled (mypyc).", built.stderr
+    second = _tree(tmp_path / "b", {"tiny": TINY})
+    reused = _build(tmp_path / "b", KOMANDOR_ENGINE_CACHE=cache, **NO_COMPILER)
+    assert reused.stdout.startswith("Engine: compiled (mypyc), the build of these sources kept")
+    probe = "import komandor as e\nfrom komandor import tiny\nprint(e.ENGINE, tiny.answer())"
+    assert _python(tmp_path / "b", probe).stdout.split() == ["compiled", "41"]
+    assert (second / f"tiny{EXT}").exists() and (first / f"tiny{EXT}").exists()
+    (second / "tiny.py").write_text(TINY.replace("41", "42"))
+    other = _build(tmp_path / "b", KOMANDOR_ENGINE_CACHE=cache, **NO_COMPILER)
+    assert other.stdout.startswith("Engine: interpreted (not compiled")

@@ -18,8 +18,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from komandor.rules import rules
 from matches.api.views import pairings_csv
-from matches.engine import rules
 from matches.tournaments import errors, selectors, services
 from matches.tournaments.formats import FORMATS
 
