@@ -205,3 +205,7 @@ def test_the_stateless_deck_check_is_excluded_from_valid_input_accepted(api):
         )
     }
     assert "POST /api/decks/validate/" in excluded
+    # And the public deck search, whose `q` is at most 8 words (a 400 naming `q` past them).
+    many = api.get("/api/decks/public/", {"q": " ".join(f"w{n}" for n in range(9))})
+    assert many.status_code == 400 and "q" in many.json()["fields"]
+    assert "GET /api/decks/public/" in excluded
