@@ -161,9 +161,16 @@ def test_a_worker_hosts_link_cut_mid_batch_then_restored(owner, site):
     cut_off.restore()  # back: its old lease is gone, it records nothing of that batch
     _assert_finished_exactly(tournament)
     assert Batch.objects.filter(pk__in=lost, sends__gt=1).count() == len(lost)
-    # Each host's sweep reported its worker, as the tournament form's estimate counts them.
-    seen = dict(WorkerSeen.objects.values_list("name", "processes"))
-    assert {name.split("@")[0] for name in seen} >= {cut_off.namespace, other.namespace}
+    # Each host's sweep reports its worker (the cut-off one again once its link is back), as
+    # the tournament form's estimate counts them.
+    hosts = {cut_off.namespace, other.namespace}
+    _wait(
+        tournament,
+        lambda t: (
+            {n.split("@")[0] for n in WorkerSeen.objects.values_list("name", flat=True)} >= hosts
+        ),
+        "both hosts' workers reported",
+    )
 
 
 def test_a_worker_host_whose_clock_runs_a_minute_ahead(owner, site):
