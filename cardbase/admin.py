@@ -25,6 +25,7 @@ from cardbase.editorial.table_admin import CardTableAdminMixin
 from cardbase.forms import (
     CARD_FIELDS,
     EFFECTS_FIELD,
+    IMAGE_FIELDS,
     SOURCE_FIELDS,
     CardAdminForm,
     StatedCountAdminForm,
@@ -45,7 +46,8 @@ from cardbase.search.text import words_q
 from cardbase.services.komandor import GAME_SLUG as KOMANDOR_SLUG
 from cardbase.stated_counts import StatedCountSpecError, stated_count_progress
 from config.numbers import whole_number
-from komandor.rules.cards import KIND_LABELS_RU, CardKind
+from komandor.rules.cards import CardKind
+from komandor.words.card_fields import KIND_LABELS_RU
 
 KOMANDOR_KINDS = frozenset(kind.value for kind in CardKind)
 
@@ -126,6 +128,7 @@ class CardAdmin(CardEffectsAdminMixin, CardTableAdminMixin, CatalogueEntryAdmin)
         has_effects = EFFECTS_FIELD in stats_form.base_fields
         return [
             (None, {"fields": [name for name in CARD_FIELDS if name not in SOURCE_FIELDS]}),
+            (_("Image"), {"fields": IMAGE_FIELDS}),
             (_("Stats (card schema)"), {"fields": stats}),
             *([(_("Effects"), {"fields": [EFFECTS_FIELD]})] if has_effects else []),
             (_("Source"), {"fields": [*SOURCE_FIELDS, "content_file"]}),

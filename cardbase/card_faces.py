@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext_noop, ngettext, pgettext
 from django.utils.translation import gettext as _
 
+from cardbase.card_images import ImageUrls, image_urls
 from cardbase.display_names import card_names_shown, shown_name
 from cardbase.models import Card
 from cardbase.notation import letters, notation_lang, stat_value
@@ -33,8 +34,8 @@ from komandor.rules.cards import (
     ShieldType,
     SizeClass,
     card_from_dict,
-    card_stat_lines,
 )
+from komandor.words.card_fields import card_stat_lines
 from komandor.words.effect_text import card_text
 from komandor.words.english_terms import built_in_name_en, ship_class_en
 
@@ -80,6 +81,9 @@ class CardFace:
     number: str = ""
     url: str = ""
     project_design: bool = False  # this project's own card, not from the rule book
+    origin: str = "book"  # cardbase.models.Origin
+    image: ImageUrls | None = None  # the card's photo or picture, drawn instead of the face
+    text_not_played: bool = False  # a players' card without effects: its printed text is shown
 
     def group(self, name: str) -> list[FaceStat]:
         return [stat for stat in self.stats if stat.group == name]
@@ -622,6 +626,11 @@ def face_from_spec(spec: CardSpec, *, card: Card | None = None) -> CardFace:
         if card is not None and card.pk
         else "",
         project_design=card is not None and card.is_project_design,
+        origin=card.origin if card is not None else "book",
+        image=image_urls(card.image) if card is not None else None,
+        text_not_played=bool(
+            card is not None and card.is_entered_by_players and not rendered and text
+        ),
     )
 
 

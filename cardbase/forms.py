@@ -2,7 +2,7 @@
 
 Every card form checks the card through ``card_attributes_clean`` (the game's own checker), and
 puts each problem on the input it is about. Komandor cards are edited as a real form: one input
-per field of the engine's card schema for that kind (``komandor.rules.cards.field_specs``),
+per field of the engine's card schema for that kind (``komandor.words.card_fields.field_specs``),
 read with ``flatten_card`` and written back with ``unflatten_card``. Other games keep a JSON
 editor for ``attributes``.
 """
@@ -12,15 +12,18 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from cardbase.card_images import PhotoRefused, image_urls, photo_read, photo_store
 from cardbase.models import Card, StatedCount
 from cardbase.services import komandor
 from cardbase.services.card_rules import card_attributes_clean
 from cardbase.stated_counts import StatedCountSpecError, count_spec_from_dict
 from config.bounded_json import JsonTooDeep, loads_bounded
-from komandor.rules.cards import CardKind, FieldSpec, field_specs, flatten_card, unflatten_card
+from komandor.rules.cards import CardKind, flatten_card, unflatten_card
+from komandor.words.card_fields import FieldSpec, field_specs
 
 # No printed stat comes near; a number past it is a typing slip (or 99999999999999999999999).
 MAX_STAT_VALUE = 999
@@ -28,6 +31,7 @@ MAX_STAT_VALUE = 999
 COLUMN_PATHS = frozenset(komandor.COLUMN_KEYS.values())
 SOURCE_FIELDS = ["source_book", "source_section", "source_quote"]
 EFFECTS_FIELD = "effects"
+IMAGE_FIELDS = ["image_upload", "image_remove"]
 CARD_FIELDS = [
     "game",
     "card_type",
@@ -40,6 +44,7 @@ CARD_FIELDS = [
     "collector_number",
     "copies",
     "text",
+    "effects_gap",
     *SOURCE_FIELDS,
 ]
 
@@ -79,15 +84,54 @@ class PrettyJSONField(forms.JSONField):
 
 
 class CardAdminForm(forms.ModelForm):
-    """A card of any game, with ``attributes`` as JSON, checked by the game's own checker."""
+    """A card of any game, with ``attributes`` as JSON, checked by the game's own checker.
+    An editor may give any card an image: a photo or picture checked and re-encoded like a
+    proposal's (``cardbase.card_images``); the card keeps its digest."""
+
+    image_upload = forms.FileField(
+        label=_("Image"),
+        required=False,
+        widget=forms.FileInput(attrs={"accept": "image/jpeg,image/png,image/webp"}),
+        help_text=_("JPEG, PNG or WebP; shown instead of the drawn face. Its metadata is removed."),
+    )
+    image_remove = forms.BooleanField(
+        label=_("Remove the image (draw the face instead)"), required=False
+    )
 
     class Meta:
         model = Card
         fields = [*CARD_FIELDS, "attributes"]
         field_classes = {"attributes": PrettyJSONField}
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        urls = image_urls(self.instance.image or "")
+        if urls is not None:
+            self.fields["image_upload"].help_text = format_html(
+                '{} <a href="{}" target="_blank"><img src="{}" alt="" height="90"></a>',
+                _("Now:"),
+                urls.url,
+                urls.thumbnail,
+            )
+
+    def clean_image_upload(self) -> Any:
+        upload = self.cleaned_data.get("image_upload")
+        if not upload:
+            return None
+        try:
+            return photo_read(upload, size=upload.size)
+        except PhotoRefused as error:
+            raise ValidationError(error.messages, code=error.code) from error
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        photo = cleaned.get("image_upload")
+        if photo is not None and not self.errors:
+            # Kept under its digest: an upload the save then does not use is never shown.
+            photo_store(photo)
+            self.instance.image = photo.digest
+        elif cleaned.get("image_remove"):
+            self.instance.image = ""
         game = cleaned.get("game") or getattr(self.instance, "game", None)
         if game is None or self.errors:
             return cleaned

@@ -12,6 +12,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardbase.card_images import card_image_validator
 from komandor.rules.names import fold_text
 
 
@@ -37,10 +38,13 @@ class Game(models.Model):
 
 
 class Origin(models.TextChoices):
-    """Whose content a row is: the game's rule book, or this project's own design."""
+    """Whose content a row is: the game's rule book, this project's own design, or a printed
+    card entered by players from the card in their hands (a proposal with its photo, checked
+    by a publisher: ``proposals``)."""
 
     BOOK = "book", _("from the rule book")
     PROJECT = "project", _("this project's design, not from the rule book")
+    PLAYERS = "players", _("printed card, entered by players")
 
 
 class Sourced(models.Model):
@@ -62,8 +66,13 @@ class Sourced(models.Model):
     def is_project_design(self) -> bool:
         return self.origin == Origin.PROJECT
 
+    @property
+    def is_entered_by_players(self) -> bool:
+        return self.origin == Origin.PLAYERS
+
     def clean(self) -> None:
-        """A row from the book names the book and its section; the project's own rows cite none."""
+        """A row from the book names the book and its section; the project's own rows and the
+        players' cite none (a players' card names who entered it: ``Card.clean``)."""
         super().clean()
         if self.origin == Origin.BOOK:
             missing = {
@@ -235,6 +244,29 @@ class Card(CatalogueEntry):
         default=False,
         help_text=_("Gone from the data files but kept for the decks that use it."),
     )
+    # The card's picture: the digest of an image kept by ``cardbase.card_images`` (a photo of
+    # the printed card, or one an editor uploaded), never a path anyone typed.
+    image = models.CharField(
+        _("image"),
+        max_length=64,
+        blank=True,
+        db_index=True,
+        validators=[card_image_validator],
+        help_text=_("The card's image, by its digest (set by uploading a photo)."),
+    )
+    entered_by = models.CharField(
+        _("entered by"),
+        max_length=150,
+        blank=True,
+        help_text=_("A printed card entered by players: who proposed it."),
+    )
+    effects_gap = models.TextField(
+        _("text the effect language cannot write"),
+        blank=True,
+        help_text=_(
+            "The part of the printed text no effect expresses yet; that part is not played."
+        ),
+    )
 
     objects = LiveCardManager()
     all_objects = models.Manager()  # noqa: DJ012 (a manager, not a field)
@@ -253,6 +285,17 @@ class Card(CatalogueEntry):
             ),
         ]
         indexes = [models.Index(fields=["game", "card_type"])]
+
+    def clean(self) -> None:
+        super().clean()
+        if self.origin == Origin.PLAYERS and not self.entered_by.strip():
+            raise ValidationError(
+                {
+                    "entered_by": ValidationError(
+                        _("A players' card names who entered it."), "required"
+                    )
+                }
+            )
 
 
 class Race(CatalogueEntry):
@@ -387,9 +430,15 @@ class Draft(models.Model):
 
     class Status(models.TextChoices):
         PENDING = "pending", _("waiting for a publisher")
+        CHANGES_REQUESTED = "changes_requested", _("changes asked for")
         PUBLISHED = "published", _("published")
         REJECTED = "rejected", _("rejected")
 
+    class Kind(models.TextChoices):
+        EDITOR = "editor", _("an editor's change")
+        PROPOSAL = "proposal", _("a player's card proposal")
+
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.EDITOR)
     content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE)
     object_id = models.BigIntegerField(_("row"), null=True, blank=True)
     values = models.JSONField(_("values"), default=dict)
@@ -412,6 +461,11 @@ class Draft(models.Model):
         verbose_name=_("decided by"),
     )
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    decision_note = models.TextField(
+        _("publisher's reason"),
+        blank=True,
+        help_text=_("Why it was rejected, or what to change; shown to its author."),
+    )
 
     class Meta:
         ordering = ["-updated_at", "-pk"]
@@ -422,9 +476,11 @@ class Draft(models.Model):
             ("revert_version", _("Can revert a catalogue row to an earlier version")),
         ]
         constraints = [
+            # One editors' draft per row, which editors go on editing; players' proposals are
+            # each their own (several players may correct one card).
             models.UniqueConstraint(
                 fields=["content_type", "object_id"],
-                condition=models.Q(status="pending", object_id__isnull=False),
+                condition=models.Q(status="pending", object_id__isnull=False, kind="editor"),
                 name="draft_one_pending_per_row",
             )
         ]

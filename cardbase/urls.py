@@ -1,6 +1,6 @@
-from django.urls import path
+from django.urls import path, re_path
 
-from cardbase import views
+from cardbase import image_views, views
 from config.page_throttles import page_throttled
 
 app_name = "cardbase"
@@ -9,6 +9,11 @@ urlpatterns = [
     path("search/", views.search, name="search"),
     path("search/syntax/", views.syntax, name="syntax"),
     path("notation/", views.notation, name="notation"),
+    re_path(
+        r"^card-images/(?P<digest>[0-9a-f]{64})/(?P<size>full|thumb)\.webp$",
+        image_views.card_image,
+        name="card-image",
+    ),
     path("cards/<int:card_id>/", views.card_by_id, name="card-by-id"),
     path("cards/<int:card_id>/face/", views.card_face, name="card-face"),
     path("games/<slug:game>/", views.catalogue, name="catalogue"),

@@ -1,8 +1,17 @@
-"""API authentication: DRF's own classes, hardened where bad input reached the database."""
+"""HTTP Basic for the one part of the API that takes a password: making and managing tokens
+(``accounts/api``). Everywhere else the API takes a token or the session
+(``accounts/authentication.py``), and a password sent there is refused before it is hashed.
+
+Each password sent here costs a full hash (about 0.2 s of CPU on purpose), so it is counted
+per client address *before* the hash (``PasswordThrottle``, ``THROTTLE_PASSWORD``); django-axes
+still locks a name out at one address after ``AXES_FAILURE_LIMIT`` failures.
+"""
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, status
+
+from config.throttles import PasswordThrottle
 
 
 class LockedOut(exceptions.APIException):
@@ -16,12 +25,16 @@ class LockedOut(exceptions.APIException):
 class BasicAuthentication(authentication.BasicAuthentication):
     """HTTP Basic, refusing credentials with a NUL byte before the user lookup: PostgreSQL
     cannot even compare such a string, so the lookup would be a 500, not a failed login.
-    An address that django-axes has locked out is answered 429 ``locked_out`` (axes refuses
-    it before the password backend, so no hash is computed)."""
+    More passwords from one address than ``THROTTLE_PASSWORD`` allows are a 429 before any
+    hash; an address that django-axes has locked out is answered 429 ``locked_out`` (axes
+    refuses it before the password backend, so no hash is computed)."""
 
     def authenticate_credentials(self, userid, password, request=None):
         if "\x00" in userid or "\x00" in password:
             raise exceptions.AuthenticationFailed(_("Invalid username/password."))
+        throttle = PasswordThrottle()
+        if request is not None and not throttle.allow_request(request, None):
+            raise exceptions.Throttled(throttle.wait())
         try:
             return super().authenticate_credentials(userid, password, request)
         except exceptions.AuthenticationFailed:
@@ -38,4 +51,8 @@ class BasicAuthenticationScheme(OpenApiAuthenticationExtension):
     name = "basicAuth"
 
     def get_security_definition(self, auto_schema):
-        return {"type": "http", "scheme": "basic"}
+        return {
+            "type": "http",
+            "scheme": "basic",
+            "description": "Your user name and password: taken only by /api/account/tokens/.",
+        }

@@ -2,13 +2,14 @@
 
 Views document the errors of their own logic (a 400 for bad fields, a 404 for a missing deck);
 some answers come from the stack around every view instead, and so are added here to each
-operation: 401 (wrong HTTP Basic credentials, on any endpoint), 429 (throttles and the login
+operation: 401 (a wrong, revoked or expired token, on any endpoint), 403 (a token without the
+scope the operation needs: ``missing_scope`` with the ``scope``), 429 (throttles and the login
 lockout), 503 with ``Retry-After`` (the database cannot be reached, ``config/outage.py``), 400
-and 413 for a request body (unreadable or too deep JSON, too large), 400 and 414 for operations
-taking query parameters (filters; a query string past the limit), 404 for those with path
-parameters or a page number (a page past the last). A text query parameter never takes a NUL
-character (the forms and serializers reading them refuse it with a 400; PostgreSQL could not
-store or compare it), so one without a pattern or list of values gets the pattern saying so.
+and 413 for a request body (unreadable or too deep JSON, too large), 400 and 414
+for operations taking query parameters (filters; a query string past the limit), 404 for those
+with path parameters or a page number (a page past the last). A text query parameter never takes
+a NUL character (the forms and serializers reading them refuse it with a 400; PostgreSQL could
+not store or compare it), so one without a pattern or list of values gets the pattern saying so.
 A ``game`` query parameter takes the slug of one of the catalogue's games (read when the schema
 is served), or nothing.
 """
@@ -30,12 +31,14 @@ _ERROR_SCHEMA = {
         },
         "position": {"type": "integer"},
         "term": {"type": "string"},
+        "scope": {"type": "string", "description": "missing_scope: the scope the token lacks."},
     },
     "required": ["code", "message"],
 }
 _DESCRIPTIONS = {
     "400": "Bad input: the error envelope names the problem.",
-    "401": "Missing or wrong credentials (WWW-Authenticate: Basic).",
+    "401": "Missing, wrong, revoked or expired credentials (WWW-Authenticate: Bearer).",
+    "403": "Not allowed; a token without the scope this needs: missing_scope, naming it.",
     "404": "Nothing at this address (or no such page).",
     "413": "The request body is larger than the limit.",
     "414": "The query string is longer than the limit (API_MAX_QUERY_BYTES).",
@@ -75,7 +78,7 @@ def error_responses(result: dict[str, Any], generator, request, public) -> dict[
             if method not in _METHODS:
                 continue
             responses = operation.setdefault("responses", {})
-            wanted = ["401", "429", "503"]
+            wanted = ["401", "403", "429", "503"]
             if "requestBody" in operation:
                 wanted += ["400", "413"]
             parameters = operation.get("parameters", [])

@@ -12,12 +12,20 @@ from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
 
 API_PREFIX = "/api/"
+# API addresses that take a file (a card's photo): their bound is the photo's plus the fields'.
+UPLOAD_PREFIXES = ("/api/card-proposals/",)
 
 
-def body_too_large_message() -> str:
-    return _("The request body is larger than %(limit)s bytes.") % {
-        "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    }
+def body_limit(path: str) -> int | None:
+    """The largest body the API takes at ``path``; ``None``: unbounded."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if limit is not None and path.startswith(UPLOAD_PREFIXES):
+        return limit + settings.CARD_PHOTO_MAX_BYTES
+    return limit
+
+
+def body_too_large_message(path: str = "") -> str:
+    return _("The request body is larger than %(limit)s bytes.") % {"limit": body_limit(path)}
 
 
 class BodyTooLarge(APIException):
@@ -56,7 +64,7 @@ class RequestBodyLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        limit = body_limit(request.path)
         is_api = request.path.startswith(API_PREFIX)
         if is_api and len(request.META.get("QUERY_STRING", "")) > settings.API_MAX_QUERY_BYTES:
             return JsonResponse(
@@ -70,7 +78,10 @@ class RequestBodyLimitMiddleware:
                 length = 0
             if length > limit:
                 return JsonResponse(
-                    {"code": BodyTooLarge.default_code, "message": body_too_large_message()},
+                    {
+                        "code": BodyTooLarge.default_code,
+                        "message": body_too_large_message(request.path),
+                    },
                     status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
                 )
         return self.get_response(request)

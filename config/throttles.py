@@ -43,3 +43,14 @@ class CostlyThrottle(_RateFromSettings, throttling.ScopedRateThrottle):
         if methods is not None and request.method not in methods:
             return True
         return super().allow_request(request, view)
+
+
+class PasswordThrottle(_RateFromSettings, throttling.SimpleRateThrottle):
+    """Every password sent to the API (HTTP Basic, taken only to make tokens), per client
+    address, counted *before* the password is hashed: DRF's throttles run after
+    authentication, so without this each made-up name still cost a full hash."""
+
+    scope = "password"
+
+    def get_cache_key(self, request, view) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}

@@ -12,6 +12,7 @@ urlpatterns = [
     ),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/", include("accounts.urls")),
     path("accounts/", include("decks.account_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", api_root, name="api-root"),
@@ -20,11 +21,14 @@ urlpatterns = [
     path("api/", include("cardbase.api.urls")),
     path("api/", include("decks.api.urls")),
     path("api/", include("matches.api.urls")),
+    path("api/", include("accounts.api.urls")),
+    path("api/", include("proposals.api.urls")),
     # Last under /api/: an address no API view takes gets the JSON 404. Only paths ending in
     # "/", so CommonMiddleware still adds a missing slash to an API address first; any
     # character, a line break included (an HTML 404 otherwise).
     re_path(r"^api/(?:[\s\S]*/)?$", api_not_found, name="api-not-found"),
     path("decks/", include("decks.urls")),
+    path("", include("proposals.urls")),
     path("", include("matches.urls")),
     path("", include("cardbase.urls")),
 ]

@@ -2,7 +2,8 @@
 
 The collection travels as the deck text format (``4 Name [R1 #12]`` lines; a «Командор:» line
 counts one copy) or as CSV (``count,name,release,number``, header optional). Both are read by
-the deck import's parser and name matcher, so a misspelt name gets the same suggestions.
+the deck import's parser and name matcher, so a misspelt name gets the same suggestions; an
+import takes the lines that read and lists the others.
 """
 
 from __future__ import annotations
@@ -11,20 +12,21 @@ import csv
 import io
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
-from decks.importing import content_to_parsed, resolve_parsed_deck
+from decks.importing import content_to_parsed
 from decks.models import Deck, DeckEntry, OwnedCard
 from decks.selectors import card_facts, catalogue_index
 from decks.text_format import (
     MAX_LINE_COUNT,
     CardLine,
-    DeckTextError,
+    LineError,
     ParsedDeck,
     line_error,
-    parse_deck_text,
+    read_deck_text,
     render_deck_text,
 )
 from decks.values import DeckContent, EntryContent
@@ -84,25 +86,50 @@ def collection_set_counts(*, user, counts: Mapping[int, int]) -> None:
         )
 
 
-def collection_import(*, user, source: str, replace: bool = False) -> int:
-    """Read a collection in the text format or as CSV and add it to the user's (or put it
-    in place of it with ``replace``); returns the copies read. Raises ``DeckTextError`` with
-    every bad line before anything is written."""
+@dataclass(frozen=True, slots=True)
+class CollectionImport:
+    """What an import read: copies added (or put in place), cards, and each line it could not
+    read (``LineError``, with the names it may have meant)."""
+
+    copies: int
+    cards: int
+    problems: tuple[LineError, ...] = ()
+
+
+def collection_import(*, user, source: str, replace: bool = False) -> CollectionImport:
+    """Read a collection in the text format or as CSV and add the lines that read to the
+    user's (or put them in place of it with ``replace``); every other line comes back as a
+    problem. A name may be the short form the builder's quick-add takes («Химера»). Nothing is
+    written when no line reads; ``DeckTextError`` only for a text too long to read at all."""
     source = source.removeprefix("\ufeff")  # an exported CSV's byte-order mark, pasted back
-    parsed = parse_collection_csv(source) if looks_like_csv(source) else parse_deck_text(source)
-    parsed.setup_abilities = []  # an «Ability:» line names a deck's choice, not more copies
-    read = needed_counts(resolve_parsed_deck(parsed, index=catalogue_index()))
-    with transaction.atomic():
-        if replace:
-            OwnedCard.objects.filter(owner=user).delete()
-            owned: dict[int, int] = {}
+    if looks_like_csv(source):
+        parsed, problems = read_collection_csv(source)
+    else:
+        parsed, problems = read_deck_text(source)
+    index = catalogue_index()
+    read: Counter[int] = Counter()
+    for line in [*([parsed.commander] if parsed.commander else []), *parsed.entries]:
+        found = index.find(line, short_names=True)
+        if isinstance(found, LineError):
+            problems.append(found)
         else:
-            owned = owned_counts(user=user, card_ids=read)
-        collection_set_counts(
-            user=user,
-            counts={card: min(owned.get(card, 0) + n, MAX_LINE_COUNT) for card, n in read.items()},
-        )
-    return sum(read.values())
+            read[found.card.id] += line.count
+    # An «Ability:» line names a deck's choice, not more copies: it is neither read nor wrong.
+    problems.sort(key=lambda problem: problem.line)
+    if read:
+        with transaction.atomic():
+            if replace:
+                OwnedCard.objects.filter(owner=user).delete()
+                owned: dict[int, int] = {}
+            else:
+                owned = owned_counts(user=user, card_ids=read)
+            collection_set_counts(
+                user=user,
+                counts={
+                    card: min(owned.get(card, 0) + n, MAX_LINE_COUNT) for card, n in read.items()
+                },
+            )
+    return CollectionImport(copies=sum(read.values()), cards=len(read), problems=tuple(problems))
 
 
 def looks_like_csv(source: str) -> bool:
@@ -112,8 +139,9 @@ def looks_like_csv(source: str) -> bool:
     return "," in first and (head.isdigit() or head == "count")
 
 
-def parse_collection_csv(source: str) -> ParsedDeck:
-    """``count,name[,release[,number]]`` rows (a header row is skipped) as card lines."""
+def read_collection_csv(source: str) -> tuple[ParsedDeck, list[LineError]]:
+    """``count,name[,release[,number]]`` rows (a header row is skipped) as card lines, and an
+    error for each row that is not one."""
     parsed = ParsedDeck()
     errors = []
     for number, row in enumerate(csv.reader(io.StringIO(source)), start=1):
@@ -127,7 +155,7 @@ def parse_collection_csv(source: str) -> ParsedDeck:
         if not cells[0].isdigit():
             errors.append(line_error(number, "missing_count", raw))
             continue
-        count = int(cells[0])
+        count = int(cells[0]) if len(cells[0]) <= 6 else MAX_LINE_COUNT + 1
         if not 1 <= count <= MAX_LINE_COUNT:
             errors.append(line_error(number, "bad_count", raw, count=count))
             continue
@@ -135,9 +163,7 @@ def parse_collection_csv(source: str) -> ParsedDeck:
         parsed.entries.append(
             CardLine(line=number, name=cells[1], count=count, release=cells[2], number=cells[3])
         )
-    if errors:
-        raise DeckTextError(errors)
-    return parsed
+    return parsed, errors
 
 
 def _collection_parsed(user) -> ParsedDeck:

@@ -20,8 +20,8 @@ import numpy as np
 from rapidfuzz import fuzz, process
 
 from decks.text_format import CardLine, DeckTextError, LineError, ParsedDeck, line_error
-from decks.validation import CardFacts
 from decks.values import DeckContent, EntryContent
+from komandor.rules.deck_rules import CardFacts
 from komandor.rules.names import fold_text, name_key
 
 SUGGESTIONS = 3
@@ -125,15 +125,37 @@ class CatalogueIndex:
     def printing_of(self, card_id: int) -> Printing | None:
         return self._by_id.get(card_id)
 
-    def find(self, card: CardLine) -> Printing | LineError:
+    def find(self, card: CardLine, *, short_names: bool = False) -> Printing | LineError:
+        """The printing a line names. With ``short_names``, whole words of exactly one card's
+        name name that card («Химера»: «Линкор класса «Химера»»), as the builder's quick-add
+        takes them; words of several names are ``ambiguous_name``, listing them."""
         group = self._by_name.get(name_key(card.name))
+        if not group and short_names:
+            keys = self.named_by_words(card.name)
+            if len(keys) == 1:
+                group = self._by_name[keys[0]]
+            elif keys:
+                return line_error(
+                    card.line,
+                    "ambiguous_name",
+                    card.name,
+                    name=card.name,
+                    count=len(keys),
+                    suggestions=tuple(self._names[key] for key in keys[:SUGGESTIONS]),
+                )
         if not group:
+            suggestions = self.suggest(card.name)
+            if short_names:
+                # As the builder's search box offers them: a close spelling of a word of a
+                # long name («Химира» → «Линкор класса «Химера»») before whole-name ones.
+                within = self.suggest_within(card.name)
+                suggestions = tuple(dict.fromkeys((*within, *suggestions)))[:SUGGESTIONS]
             return line_error(
                 card.line,
                 "unknown_card",
                 card.name,
                 name=card.name,
-                suggestions=self.suggest(card.name),
+                suggestions=suggestions,
             )
         if not card.release:
             return group[0]
@@ -152,6 +174,14 @@ class CatalogueIndex:
             printing=printing,
             suggestions=tuple(_printing_text(p) for p in group),
         )
+
+    def named_by_words(self, name: str) -> list[str]:
+        """Keys of the names holding ``name`` as whole words, shortest first."""
+        typed = name_key(name)
+        if not typed:
+            return []
+        keys = [key for key in self._containing(typed) if f" {key} ".find(f" {typed} ") >= 0]
+        return sorted(keys, key=lambda k: (len(k), k))
 
     def suggest(self, name: str) -> tuple[str, ...]:
         """Up to ``SUGGESTIONS`` catalogue names for a name not found: those containing it

@@ -1,7 +1,7 @@
 """Deck problems and unreadable lines in words, made in the active language where shown.
 
-``decks.validation`` and ``decks.text_format`` return codes and parameters only; this module
-is the one place their words live (gettext and ngettext, Russian in ``decks/locale``), so a
+``komandor.rules.deck_rules`` and ``decks.text_format`` return codes and parameters only; this
+module is the one place their words live (gettext and ngettext, Russian in ``decks/locale``), so a
 number and its noun agree in every language («1 карта», «2 карты», «5 карт», «21 карта»).
 """
 
@@ -33,7 +33,7 @@ def _json_entry(params: Params) -> str:
 # The English msgids are written out here so that both stay readable side by side with the
 # Russian in decks/locale/ru/LC_MESSAGES/django.po.
 MESSAGES: dict[str, Callable[[Params], str]] = {
-    # deck problems (decks.validation)
+    # deck problems (komandor.rules.deck_rules)
     "too_few_cards": _plural(
         "The deck has %(count)s card; it needs at least %(minimum)s.",
         "The deck has %(count)s cards; it needs at least %(minimum)s.",
@@ -103,6 +103,11 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
         "Line %(line)s: the Commander is already given above; a deck has one Commander."
     ),
     "unknown_card": _text("Line %(line)s: there is no Komandor card named “%(name)s”."),
+    "ambiguous_name": _plural(
+        "Line %(line)s: “%(name)s” is part of the name of %(count)s card; write its whole name.",
+        "Line %(line)s: “%(name)s” is part of the names of %(count)s cards; write the whole name.",
+        "count",
+    ),
     "unknown_printing": _text("Line %(line)s: the card “%(name)s” has no printing [%(printing)s]."),
     "not_an_object": _text(
         "The deck JSON must be an object with entries, commander and setup_abilities."

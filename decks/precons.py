@@ -21,8 +21,8 @@ from cardbase.models import Card
 from decks.models import Deck, Visibility
 from decks.selectors import deck_content, deck_draft
 from decks.services import PreconNames, deck_create, deck_export_json, deck_update
-from decks.validation import validate_deck
 from decks.values import DeckContent, EntryContent
+from komandor.rules.deck_rules import validate_deck
 
 PRECON_MODEL = "precon_deck"
 _REQUIRED = ("key", "name_ru", "commander", "cards")

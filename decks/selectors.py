@@ -15,8 +15,8 @@ from cardbase.selectors import catalogue_version
 from decks.importing import SUGGESTIONS, CatalogueIndex, Printing
 from decks.models import Deck, DeckEntry, DeckVersion, OwnedCard, Visibility
 from decks.statistics import deck_statistics
-from decks.validation import KOMANDOR, CardFacts, DeckDraft, validate_deck
 from decks.values import DeckContent, EntryContent
+from komandor.rules.deck_rules import KOMANDOR, CardFacts, DeckDraft, validate_deck
 from komandor.rules.names import fold_text
 
 _FACT_FIELDS = (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,8 +34,8 @@ from decks.models import (
 )
 from decks.selectors import catalogue_index, deck_check, deck_content, deck_draft
 from decks.text_format import parse_deck_text, render_deck_text
-from decks.validation import validate_deck
 from decks.values import MAX_TAGS, TAG_MAX_LENGTH, DeckContent
+from komandor.rules.deck_rules import validate_deck
 from komandor.rules.names import fold_text
 
 
@@ -48,11 +48,13 @@ def deck_create(
     visibility: str = Visibility.PRIVATE,
     precon: PreconNames | None = None,
     name_en: str = "",
+    tags: Iterable[str] = (),
 ) -> Deck:
     """Create a deck; raises ``UnknownCards`` (nothing saved) if a card id is not in the
     catalogue. An illegal deck is saved as a draft; its version records ``is_valid=False``.
     ``precon`` makes it a preconstructed deck (``owner`` None); ``name_en`` is the English of
-    a name the site made (a copy's), shown to English readers until the deck is renamed."""
+    a name the site made (a copy's), shown to English readers until the deck is renamed;
+    ``tags`` file it."""
     draft = deck_draft(content=content)
     english = precon or PreconNames(key="", name_en=name_en)
     with transaction.atomic():
@@ -70,6 +72,7 @@ def deck_create(
         )
         _write_content(deck=deck, content=content)
         _version_create(deck=deck, content=content, is_valid=validate_deck(draft).is_valid)
+        _tags_write(deck=deck, tags=tags_clean(tags))
     return deck
 
 
@@ -93,8 +96,10 @@ def deck_update(
     description: str | None = None,
     visibility: str | None = None,
     precon: PreconNames | None = None,
+    tags: Iterable[str] | None = None,
 ) -> Deck:
-    """Change what is given; the contents, when given, replace the old ones entirely.
+    """Change what is given; the contents, when given, replace the old ones entirely (and
+    ``tags``, when given, the old tags).
     ``content_change`` makes the new contents from the current ones (a PATCH of some parts)
     or returns None to keep them. ``precon`` (a precon's English name and description)
     replaces those too.
@@ -134,6 +139,8 @@ def deck_update(
         if content is not None:
             _write_content(deck=locked, content=content)
         _version_create(deck=locked, content=current, is_valid=validate_deck(draft).is_valid)
+        if tags is not None:
+            _tags_write(deck=locked, tags=tags_clean(tags))
     deck.refresh_from_db()
     return deck
 
@@ -247,6 +254,28 @@ def deck_export_json(*, deck: Deck) -> dict[str, Any]:
     )
 
 
+def version_export_text(*, version: DeckVersion) -> str:
+    """One saved version in the text format, titled with the deck's name and its number."""
+    content = snapshot_content(version.snapshot)
+    parsed = content_to_parsed(content, index=catalogue_index(card_ids=content.card_ids()))
+    return render_deck_text(parsed, title=f"{version.deck.name} v{version.number}")
+
+
+def version_export_json(*, version: DeckVersion) -> dict[str, Any]:
+    """One saved version's deck file, each card's spec as it was saved (a version older than
+    kept specs gets the catalogue's now): it plays as that version did, and imports back."""
+    content = snapshot_content(version.snapshot)
+    ids = content.card_ids()
+    specs = {**card_specs_of(Card.all_objects.filter(pk__in=ids)), **version.card_specs}
+    return deck_file_of(
+        content,
+        index=catalogue_index(card_ids=ids),
+        specs=specs,
+        name=version.deck.name,
+        description=version.deck.description,
+    )
+
+
 def _write_content(*, deck: Deck, content: DeckContent) -> None:
     deck.entries.all().delete()
     deck.setup_abilities.all().delete()
@@ -299,12 +328,22 @@ def deck_tags_set(*, deck: Deck, text: str) -> list[str]:
     case, at most ``MAX_TAGS``, each cut to ``TAG_MAX_LENGTH``); returns them."""
     tags = tags_from_text(text)
     with transaction.atomic():
-        deck.tags.exclude(name__in=tags).delete()
-        have = set(deck.tags.values_list("name", flat=True))
-        DeckTag.objects.bulk_create(DeckTag(deck=deck, name=tag) for tag in tags if tag not in have)
+        _tags_write(deck=deck, tags=tags)
     return tags
 
 
 def tags_from_text(text: str) -> list[str]:
-    words = (" ".join(part.split()).lower()[:TAG_MAX_LENGTH] for part in text.split(","))
-    return list(dict.fromkeys(word for word in words if word))[:MAX_TAGS]
+    return tags_clean(text.split(","))
+
+
+def tags_clean(words: Iterable[str]) -> list[str]:
+    """Tags as kept: lower case, single spaces, each cut to ``TAG_MAX_LENGTH``, no repeats,
+    at most ``MAX_TAGS``."""
+    cleaned = (" ".join(word.split()).lower()[:TAG_MAX_LENGTH] for word in words)
+    return list(dict.fromkeys(word for word in cleaned if word))[:MAX_TAGS]
+
+
+def _tags_write(*, deck: Deck, tags: list[str]) -> None:
+    deck.tags.exclude(name__in=tags).delete()
+    have = set(deck.tags.values_list("name", flat=True))
+    DeckTag.objects.bulk_create(DeckTag(deck=deck, name=tag) for tag in tags if tag not in have)

@@ -8,7 +8,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from decks.validation import SHIP, SPACE_OBJECT, CardFacts, DeckDraft, setup_draw_size
+from komandor.rules.deck_rules import SHIP, SPACE_OBJECT, CardFacts, DeckDraft, setup_draw_size
 from komandor.rules.rules import DRAW_PER_TURN
 
 # The odds table covers holding at least 1..ODDS_UP_TO cards of a kind in the setup draw.

@@ -92,6 +92,15 @@ class ParsedDeck:
 
 def parse_deck_text(text: str) -> ParsedDeck:
     """Read the text format; raise :class:`DeckTextError` naming every line it cannot read."""
+    parsed, errors = read_deck_text(text)
+    if errors:
+        raise DeckTextError(errors)
+    return parsed
+
+
+def read_deck_text(text: str) -> tuple[ParsedDeck, list[LineError]]:
+    """The lines of the text format that read, and an error for each that does not (a text
+    past ``MAX_TEXT_LINES`` is still refused whole, :class:`DeckTextError`)."""
     parsed = ParsedDeck()
     errors: list[LineError] = []
     lines = text.splitlines()
@@ -129,9 +138,7 @@ def parse_deck_text(text: str) -> ParsedDeck:
             card = _counted_line(number, line, errors, raw=line, count_optional=False)
             if card is not None:
                 parsed.entries.append(card)
-    if errors:
-        raise DeckTextError(errors)
-    return parsed
+    return parsed, errors
 
 
 def _counted_line(

@@ -150,7 +150,7 @@ FLAT_MODULES: dict[str, str] = {
             "windows",
         )
     },
-    "agents": "agents.heuristic",
+    "agents": "agents.registry",
     "search": "agents.search",
     "effect_text": "words.effect_text",
     "english_terms": "words.english_terms",

@@ -44,7 +44,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from komandor.agents.heuristic import AGENTS, agent_spec_error, make_agent
+from komandor.agents.registry import AGENTS, agent_spec_error, make_agent
 from komandor.rules import rules
 from komandor.rules.decks import DeckError, deck_from_dict
 from komandor.rules.match import run_match

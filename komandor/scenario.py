@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from komandor.agents.heuristic import HeuristicAgent, ScriptedAgent
+from komandor.agents.registry import HeuristicAgent, ScriptedAgent
+from komandor.agents.simple import position_agents
 from komandor.rules.battle import (
     BattleResult,
     BattleRules,
@@ -37,7 +38,7 @@ from komandor.rules.battle import (
 from komandor.rules.cards import CardSpec, CardSpecError, card_from_dict
 from komandor.rules.decisions import IllegalChoiceError
 from komandor.rules.dice import DiceExhaustedError, FixedDice
-from komandor.rules.events import EventLog
+from komandor.rules.events import EventKind, EventLog
 from komandor.rules.game import TURN_ORDER, Game
 from komandor.rules.match import play_out
 from komandor.rules.match_state import MatchState, Seat
@@ -46,7 +47,6 @@ from komandor.rules.position import (
     PositionError,
     phases_for_turns,
     play_phases,
-    position_agents,
     position_from_dict,
     position_game,
     read_dice,
@@ -296,7 +296,7 @@ def _position_run(scenario: PositionScenario, log: EventLog) -> ScenarioRun:
     each decision from the decision and their observation."""
     position = scenario.position
     log.emit(  # first, before the ``static`` lines of cards whose effects are in force
-        "position",
+        EventKind.POSITION,
         turn=position.turn,
         phase=position.phase.value,
         priority=position.priority,

@@ -39,4 +39,5 @@ urlpatterns = [
     path("play/new/", play_throttled(play_views.play_new), name="play-new"),
     path("play/<int:match_id>/", play_throttled(play_views.play_game), name="play-game"),
     path("play/<int:match_id>/act/", play_throttled(play_views.play_act), name="play-act"),
+    path("play/<int:match_id>/replay/", play_throttled(play_views.play_replay), name="play-replay"),
 ]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from komandor.agents.heuristic import RandomAgent
+from komandor.agents.registry import RandomAgent
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.effect_decks import effect_deck
 from komandor.rules.effect_vocabulary import ITEMS, fired

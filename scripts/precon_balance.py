@@ -30,7 +30,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from komandor.agents.heuristic import make_agent  # noqa: E402
+from komandor.agents.registry import make_agent  # noqa: E402
 from komandor.rules.decks import Deck, deck_from_dict  # noqa: E402
 from komandor.rules.match import ENGINE_VERSION, run_match  # noqa: E402
 from komandor.rules.names import name_key  # noqa: E402

@@ -1,15 +1,17 @@
 """The bounded Schemathesis run (issue 12): every check against the live API, 0 failures.
 
-Makes a database of its own (SQLite in a temporary folder; on PostgreSQL, when DATABASE_URL
-names one, ``<name>_schemathesis``, dropped afterwards), migrates it, loads the shipped content,
-adds a user and serves the site with gunicorn on a free port (``config.settings.conformance``:
-no throttles, no lockout, a fast password hasher; tasks go to a filesystem broker no worker
-reads). Then Schemathesis runs every check on every operation of ``/api/schema/``, with the
-settings of ``scripts/schemathesis.toml`` (which turns every check on and names the few
+Serves the site on a database of its own (``scripts/served_site.py``: SQLite in a temporary
+folder, or ``<name>_schemathesis`` beside DATABASE_URL's, migrated, the shipped content loaded,
+gunicorn on a free port with ``config.settings.conformance``: no throttles, no lockout, a fast
+password hasher; tasks go to a filesystem broker no worker reads) with a user and an access
+token of every scope: each operation gets the credentials its OpenAPI security names
+(``[auth.openapi]`` in the toml: the token, or the password on the token pages). Then
+Schemathesis runs every check on every operation of ``/api/schema/``, with the settings of
+``scripts/schemathesis.toml`` (which turns every check on and names the few
 operations where one cannot apply; ``--checks all`` on the command line would override those),
 in deterministic mode with a fixed number of examples, so a run is repeatable and bounded
-(about 4,900 requests): the coverage and fuzzing phases, then the stateful phase (chains of
-calls through the links Schemathesis infers, a fixed number of short scenarios:
+(about 5,800 requests on 133 operations): the coverage and fuzzing phases, then the stateful
+phase (chains of calls through the links Schemathesis infers, a fixed number of short scenarios:
 ``[phases.stateful]`` in the toml). Exits with Schemathesis's status: non-zero on any server
 error or conformance failure. ``scripts/test.sh`` runs it before pytest.
 
@@ -26,60 +28,31 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-ROOT = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scripts.served_site import BIN, ROOT, served_site
+
 USER, PASSWORD = "schemathesis", "conformance-run-password"
-CREATE_USER = f"""
+# The user's token of every scope, which the run sends to the API, is another user's than the
+# one whose password the token pages get: the run makes and revokes tokens there (any id), and
+# must never revoke its own. The token is left in the run's folder for the run to send.
+SETUP = f"""
+import os
+from pathlib import Path
 from django.contrib.auth import get_user_model
-user = get_user_model().objects.create_user({USER!r}, password={PASSWORD!r})
+from accounts.scopes import Scope
+from accounts.tokens import token_create
+users = get_user_model().objects
+users.create_user({USER!r}, password={PASSWORD!r})
+holder = users.create_user("schemathesis-token", password={PASSWORD!r})
+secret = token_create(user=holder, name="schemathesis", scopes=list(Scope.values))[1]
+Path(os.environ["SITE_FOLDER"], "token").write_text(secret)
 """
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _postgres(url: str, statement: str) -> None:
-    import psycopg
-
-    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(statement)
-
-
-def _database(folder: Path) -> tuple[str, str | None]:
-    """The run's database URL, and the PostgreSQL database name to drop afterwards."""
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith("postgres"):
-        return f"sqlite:///{folder / 'schemathesis.sqlite3'}", None
-    name = urlsplit(url).path.lstrip("/") + "_schemathesis"
-    _postgres(url, f'DROP DATABASE IF EXISTS "{name}"')
-    _postgres(url, f'CREATE DATABASE "{name}"')
-    return urlunsplit(urlsplit(url)._replace(path=f"/{name}")), name
-
-
-def _wait(url: str, server: subprocess.Popen, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"the server stopped (exit {server.returncode})")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit(f"no answer from {url} in {timeout:.0f} s")
 
 
 def _summary(report: Path) -> str:
@@ -116,96 +89,51 @@ def main() -> int:
     )
     args = parser.parse_args()
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="schemathesis-") as tmp:
-        folder = Path(tmp)
-        database_url, postgres_name = _database(folder)
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "config.settings.conformance",
-            "DATABASE_URL": database_url,
-            "REDIS_URL": "",  # the cache in the process: nothing left over from another run
-            "CELERY_BROKER_URL": "filesystem://",
-            "CELERY_FILESYSTEM_DIR": str(folder / "broker"),
-        }
-        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        manage = [sys.executable, "manage.py"]
-        server = None
-        try:
-            for command in (["migrate", "--no-input"], ["load_content"]):
-                subprocess.run(
-                    [*manage, *command], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
-                )
-            subprocess.run([*manage, "shell", "-c", CREATE_USER], cwd=ROOT, env=env, check=True)
-            port = _free_port()
-            base = f"http://127.0.0.1:{port}"
-            server = subprocess.Popen(
-                [
-                    str(BIN / "gunicorn"),
-                    "config.wsgi",
-                    "-b",
-                    f"127.0.0.1:{port}",
-                    "--workers",
-                    "1",
-                    "--threads",
-                    "4",
-                    "--timeout",
-                    "120",
-                    # gunicorn's own 414 (an HTML page) past this; the API answers its
-                    # documented 414 from API_MAX_QUERY_BYTES (2,048) well before.
-                    "--limit-request-line",
-                    "8190",
-                    "--log-level",
-                    "warning",
-                ],
-                cwd=ROOT,
-                env=env,
-            )
-            _wait(f"{base}/api/health/", server)
-            prepared = time.monotonic()
-            report = args.report or folder / "events.ndjson"
-            result = subprocess.run(
-                [
-                    str(BIN / "schemathesis"),
-                    "--config-file",
-                    str(ROOT / "scripts" / "schemathesis.toml"),
-                    "run",
-                    f"{base}/api/schema/?format=json",
-                    "--url",
-                    base,
-                    "--phases",
-                    args.phases,
-                    "--max-examples",
-                    str(args.examples),
-                    *(
-                        ("--generation-deterministic",)
-                        if args.seed is None
-                        else ("--seed", str(args.seed))
-                    ),
-                    "--workers",
-                    "1",
-                    "--auth",
-                    f"{USER}:{PASSWORD}",
-                    "--report",
-                    "ndjson",
-                    "--report-ndjson-path",
-                    str(report),
-                    "--no-color",
-                    *(f"--include-name={name}" for name in args.include_name),
-                ],
-                cwd=ROOT,
-            )
-            finished = time.monotonic()
-            print(
-                f"schemathesis: {_summary(report)}; setup {prepared - started:.0f} s, "
-                f"run {finished - prepared:.0f} s (exit {result.returncode})"
-            )
-            return result.returncode
-        finally:
-            if server is not None:
-                server.terminate()
-                server.wait(timeout=30)
-            if postgres_name is not None:
-                _postgres(os.environ["DATABASE_URL"], f'DROP DATABASE IF EXISTS "{postgres_name}"')
+    with served_site(suffix="schemathesis", setup=SETUP) as site:
+        token = (site.folder / "token").read_text()
+        prepared = time.monotonic()
+        report = args.report or site.folder / "events.ndjson"
+        result = subprocess.run(
+            [
+                str(BIN / "schemathesis"),
+                "--config-file",
+                str(ROOT / "scripts" / "schemathesis.toml"),
+                "run",
+                f"{site.base}/api/schema/?format=json",
+                "--url",
+                site.base,
+                "--phases",
+                args.phases,
+                "--max-examples",
+                str(args.examples),
+                *(
+                    ("--generation-deterministic",)
+                    if args.seed is None
+                    else ("--seed", str(args.seed))
+                ),
+                "--workers",
+                "1",
+                "--report",
+                "ndjson",
+                "--report-ndjson-path",
+                str(report),
+                "--no-color",
+                *(f"--include-name={name}" for name in args.include_name),
+            ],
+            cwd=ROOT,
+            env={
+                **os.environ,
+                "SCHEMATHESIS_TOKEN": token,
+                "SCHEMATHESIS_USER": USER,
+                "SCHEMATHESIS_PASSWORD": PASSWORD,
+            },
+        )
+        finished = time.monotonic()
+        print(
+            f"schemathesis: {_summary(report)}; setup {prepared - started:.0f} s, "
+            f"run {finished - prepared:.0f} s (exit {result.returncode})"
+        )
+        return result.returncode
 
 
 if __name__ == "__main__":

@@ -53,7 +53,7 @@ def setup_django(database: Path) -> None:
 def played_until(match, wanted, *, seed: int, limit: int = 3000):
     """``match`` played on, the person's choices made by the heuristic agent (it plays a
     whole game, with battles), until ``wanted(state)`` holds (at his decision, or the end)."""
-    from komandor.agents.heuristic import make_agent
+    from komandor.agents.registry import make_agent
     from matches.play.services import human_match_act, human_match_state
 
     agent = make_agent("heuristic", seed=seed)

@@ -64,6 +64,12 @@ def _default_language():
 
 
 @pytest.fixture(autouse=True)
+def _media_root(settings, tmp_path_factory):
+    """Uploaded files (card images) go to a folder of the test's own, never ``var/media``."""
+    settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hasher(settings):
     """Users made by the tests (``UserFactory``, ``create_user``, logins) are hashed with MD5
     instead of the production PBKDF2 (a million rounds, about half a second of CPU each, on

@@ -13,6 +13,8 @@ from tests.decks.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "pass-Word-123"
+# The one part of the API that takes a password (HTTP Basic): the token pages.
+PASSWORD_PAGE = "/api/account/tokens/"
 
 
 @pytest.fixture
@@ -82,7 +84,7 @@ def test_the_lockout_ignores_a_new_forwarded_address_per_attempt(client, setting
     UserFactory(username="pilot")
     answers = [
         client.get(
-            "/api/decks/",
+            PASSWORD_PAGE,
             HTTP_AUTHORIZATION=basic("pilot", "wrong"),
             HTTP_X_FORWARDED_FOR=f"198.51.100.{n}",
         ).status_code
@@ -108,13 +110,13 @@ def test_a_real_user_is_locked_out_at_that_address_only(client, settings):
     UserFactory(username="pilot")
     auth = basic("pilot", "wrong")
     for _ in range(2):
-        client.get("/api/decks/", HTTP_AUTHORIZATION=auth, REMOTE_ADDR="10.0.0.1")
+        client.get(PASSWORD_PAGE, HTTP_AUTHORIZATION=auth, REMOTE_ADDR="10.0.0.1")
     right = basic("pilot", PASSWORD)
     assert client.get(
-        "/api/decks/", HTTP_AUTHORIZATION=right, REMOTE_ADDR="10.0.0.1"
+        PASSWORD_PAGE, HTTP_AUTHORIZATION=right, REMOTE_ADDR="10.0.0.1"
     ).status_code == (429)
     assert client.get(
-        "/api/decks/", HTTP_AUTHORIZATION=right, REMOTE_ADDR="10.0.0.2"
+        PASSWORD_PAGE, HTTP_AUTHORIZATION=right, REMOTE_ADDR="10.0.0.2"
     ).status_code == (200)
 
 
@@ -124,7 +126,7 @@ def test_behind_a_trusted_proxy_the_lockout_is_per_client(client, settings):
     UserFactory(username="pilot")
     wrong, right = basic("pilot", "wrong"), basic("pilot", PASSWORD)
     for _ in range(2):
-        client.get("/api/decks/", HTTP_AUTHORIZATION=wrong, HTTP_X_FORWARDED_FOR="198.51.100.1")
-    one = client.get("/api/decks/", HTTP_AUTHORIZATION=right, HTTP_X_FORWARDED_FOR="198.51.100.1")
-    other = client.get("/api/decks/", HTTP_AUTHORIZATION=right, HTTP_X_FORWARDED_FOR="198.51.100.2")
+        client.get(PASSWORD_PAGE, HTTP_AUTHORIZATION=wrong, HTTP_X_FORWARDED_FOR="198.51.100.1")
+    one = client.get(PASSWORD_PAGE, HTTP_AUTHORIZATION=right, HTTP_X_FORWARDED_FOR="198.51.100.1")
+    other = client.get(PASSWORD_PAGE, HTTP_AUTHORIZATION=right, HTTP_X_FORWARDED_FOR="198.51.100.2")
     assert (one.status_code, other.status_code) == (429, 200)

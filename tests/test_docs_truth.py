@@ -13,6 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md"), ROOT / "content" / "README.md"])
 TOP = ("cardbase", "config", "content", "decks", "deploy", "docs", "komandor", "matches")
+TOP += ("proposals",)
 TOP += ("scripts", "static", "templates", "tests", "locale", "typings", ".ci")
 # A path in backticks: starts at a top-level folder of the project, ends in a file name.
 TOPS = "|".join(re.escape(top) for top in TOP)

@@ -23,11 +23,13 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Group
 from django.test import Client, TestCase
 from django.urls import Resolver404, resolve
 from django.utils import translation
 from rest_framework.test import APIClient
 
+from cardbase.editorial.roles import PUBLISHERS
 from cardbase.models import Card, Game, Origin, Release, StatedCount
 from cardbase.search.fields import FIELDS
 from config.celery import app as celery_app
@@ -35,10 +37,14 @@ from content.loader import MODELS, content_load
 from decks import services
 from decks.models import Deck
 from decks.values import DeckContent, EntryContent
-from komandor.rules.cards import card_from_dict, card_stat_lines
+from komandor.rules.cards import card_from_dict
 from komandor.rules.names import fold_text
+from komandor.words.card_fields import card_stat_lines
 from matches.models import HumanMatchStatus, Match, Status, Tournament
 from matches.play.services import human_match_act, human_match_start, human_match_state
+from proposals.models import CardProposal
+from proposals.services import proposal_publish, proposal_submit
+from tests.proposals.data import photo, proposal_data, ship
 
 CYRILLIC_RUN = re.compile(
     r"[\u0400-\u04ff](?:[\u0400-\u04ff0-9\s«»“”„\"'.,:;!?()\-–—/+]*[\u0400-\u04ff])?"
@@ -150,6 +156,9 @@ def data_strings() -> list[str]:
         strings += [deck.name, deck.description]
         strings += [entry.own_name for entry in deck.entries.all()]
     strings += list(Tournament.objects.values_list("name", flat=True))
+    # A player's card proposal: what he typed from his card, as printed (like a deck's name).
+    for proposal in CardProposal.objects.select_related("draft"):
+        strings += [proposal.printed_text, proposal.release_name, *_strings(proposal.draft.values)]
     # The search language's own keywords and value spellings (корабль, плазма, ИЛИ).
     for field in FIELDS:
         strings += [*field.keywords, *(field.aliases or {})]
@@ -301,6 +310,26 @@ def _games_against_the_ai(user) -> list[str]:
     return ["/play/", *(f"/play/{game.pk}/" for game in games)]
 
 
+def _a_players_printed_card(user) -> list[str]:
+    """Issue 35: two cards proposed by the reader with a photo, one published (a players'
+    card in the catalogue), one waiting; the proposal form of a kind. Test data only."""
+    publisher = type(user).objects.create_user("publisher-en", password="pw-reader-1")
+    publisher.groups.add(Group.objects.get(name=PUBLISHERS))
+    published = proposal_submit(data=proposal_data(), proposer=user, photo=photo())
+    card = proposal_publish(proposal=published, user=publisher)
+    waiting = proposal_submit(
+        data=proposal_data(attributes=ship(name="Корвет «Образец» (тест)")),
+        proposer=user,
+        photo=photo(),
+    )
+    return [
+        "/cards/proposals/",
+        f"/cards/proposals/{waiting.pk}/",
+        "/cards/propose/?kind=ship",
+        f"/games/komandor/cards/{card.key}/",
+    ]
+
+
 # Every kind of content a reader can open: each makes one (owned by ``user``) and returns the
 # pages the signed-in crawl starts from.
 CONTENT_KINDS: dict[str, Callable[..., list[str]]] = {
@@ -308,6 +337,7 @@ CONTENT_KINDS: dict[str, Callable[..., list[str]]] = {
     "precons": _precons,
     "a tournament and its replays": _a_finished_tournament,
     "games against the AI": _games_against_the_ai,
+    "a player's printed card": _a_players_printed_card,
 }
 # The page kinds the walk must reach, so a page that stops being linked is noticed.
 EXPECTED_VIEWS = {
@@ -345,6 +375,16 @@ EXPECTED_VIEWS = {
     "matches:play",
     "matches:play-new",
     "matches:play-game",
+    # Issue 37: the account pages.
+    "accounts:home",
+    "accounts:tokens",
+    "accounts:delete",
+    "password_change",
+    # Issue 35: printed cards proposed by players.
+    "proposals:mine",
+    "proposals:detail",
+    "proposals:propose",
+    "proposals:edit",
 }
 
 

@@ -1,7 +1,8 @@
-"""No import cycles in the project (issue 29). The graph is read from the source with ``ast``:
-every ``import`` and ``from ... import`` counts, at module level or inside a function, except
-those under ``if TYPE_CHECKING:``. A cycle is a strongly connected component of more than one
-module, or a module importing itself.
+"""No import cycles in the project (issue 29), and the engine's rules free of its agents and
+words (issue 30). The graph is read from the source with ``ast``: every ``import`` and
+``from ... import`` counts, at module level or inside a function, and those under
+``if TYPE_CHECKING:`` too where the type checker's graph is asked for (``type_checking``). A
+cycle is a strongly connected component of more than one module, or a module importing itself.
 
 ``python -m tests.test_import_cycles`` prints the app-level graph (which app imports which)."""
 
@@ -13,7 +14,16 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("cardbase", "decks", "matches", "content", "config", "komandor")
+PACKAGES = (
+    "cardbase",
+    "decks",
+    "matches",
+    "content",
+    "config",
+    "komandor",
+    "accounts",
+    "proposals",
+)
 # The engine's old address (an alias of ``komandor``'s modules) is its own node of the app graph.
 ENGINE = "matches.engine"
 # The project's wiring: the package (it loads the Celery app), root URLs, the Celery app, the
@@ -62,15 +72,18 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def _imports(tree: ast.AST) -> Iterable[ast.Import | ast.ImportFrom]:
-    """Every import statement of a module, at any depth, except under ``if TYPE_CHECKING:``."""
+def _imports(
+    tree: ast.AST, *, type_checking: bool = False
+) -> Iterable[ast.Import | ast.ImportFrom]:
+    """Every import statement of a module, at any depth, except under ``if TYPE_CHECKING:``
+    (unless ``type_checking``)."""
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node
             continue
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
+        if not type_checking and isinstance(node, ast.If) and _is_type_checking(node.test):
             stack.extend(node.orelse)
             continue
         stack.extend(ast.iter_child_nodes(node))
@@ -85,13 +98,15 @@ def _owner(name: str, modules: Mapping[str, Path]) -> str | None:
     return None
 
 
-def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
-    """Module → the project modules it imports."""
+def import_graph(root: Path = ROOT, *, type_checking: bool = False) -> dict[str, set[str]]:
+    """Module → the project modules it imports (``type_checking``: the imports for the type
+    checker too)."""
     modules = project_modules(root)
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         is_package = path.name == "__init__.py"
-        for node in _imports(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in _imports(tree, type_checking=type_checking):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:
@@ -181,6 +196,26 @@ def app_graph(graph: Mapping[str, Iterable[str]]) -> dict[str, set[str]]:
     return apps
 
 
+# The engine's parts: the rules know nothing of the players nor of the words for people (issue 30).
+RULES = "komandor.rules"
+NOT_FOR_RULES = ("komandor.agents", "komandor.words")
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def rules_leaks(graph: Mapping[str, Iterable[str]]) -> list[tuple[str, str]]:
+    """Every (rules module, agents or words module) import, sorted."""
+    return sorted(
+        (module, target)
+        for module, targets in graph.items()
+        if _within(module, RULES)
+        for target in targets
+        if any(_within(target, part) for part in NOT_FOR_RULES)
+    )
+
+
 def _report(found: list[list[str]]) -> str:
     return "\n".join(" ⇄ ".join(component) for component in found)
 
@@ -193,6 +228,54 @@ def test_cycles_found_in_a_small_graph():
 def test_no_module_import_cycle():
     found = cycles(import_graph())
     assert not found, "import cycles between modules:\n" + _report(found)
+
+
+def test_no_engine_import_cycle_even_for_the_type_checker():
+    """The engine's modules form layers, also counting ``if TYPE_CHECKING:`` imports (a cycle for
+    mypy is a cycle): ``game.py`` imports the rules modules, which see a game through
+    ``table.Table``; the agents import the rules, never the reverse."""
+    graph = import_graph(type_checking=True)
+    engine = {m: {t for t in ts if _within(t, "komandor")} for m, ts in graph.items()}
+    engine = {m: ts for m, ts in engine.items() if _within(m, "komandor")}
+    assert "komandor.rules.game" in engine["komandor.rules.match"]  # the graph sees imports
+    found = cycles(engine)
+    assert not found, "import cycles in the engine:\n" + _report(found)
+
+
+def test_the_rules_import_no_agent_and_no_words():
+    """No ``komandor/rules`` module imports ``komandor.agents`` or ``komandor.words``, at any
+    depth, ``if TYPE_CHECKING:`` included: the rules take a player through
+    ``decisions.Agent``, and the words read the rules, not the reverse."""
+    leaks = rules_leaks(import_graph(type_checking=True))
+    assert not leaks, "\n".join(f"{module} imports {target}" for module, target in leaks)
+
+
+def test_a_rules_module_importing_an_agent_or_words_is_caught(tmp_path):
+    rules = tmp_path / "komandor" / "rules"
+    rules.mkdir(parents=True)
+    (tmp_path / "komandor" / "agents").mkdir()
+    (tmp_path / "komandor" / "words").mkdir()
+    for path in ("__init__.py", "rules/__init__.py", "agents/__init__.py", "words/__init__.py"):
+        (tmp_path / "komandor" / path).write_text("", encoding="utf-8")
+    (tmp_path / "komandor" / "agents" / "heuristic.py").write_text("", encoding="utf-8")
+    (tmp_path / "komandor" / "words" / "labels.py").write_text("", encoding="utf-8")
+    (rules / "game.py").write_text("def later():\n    from komandor import words\n")
+    (rules / "match.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from komandor.agents.heuristic import HeuristicAgent\n",
+        encoding="utf-8",
+    )
+    (rules / "state.py").write_text("from ..words.labels import X\n", encoding="utf-8")
+    assert rules_leaks(import_graph(tmp_path, type_checking=True)) == [
+        ("komandor.rules.game", "komandor.words"),
+        ("komandor.rules.match", "komandor.agents.heuristic"),
+        ("komandor.rules.state", "komandor.words.labels"),
+    ]
+    assert rules_leaks(import_graph(tmp_path)) == [
+        ("komandor.rules.game", "komandor.words"),
+        ("komandor.rules.state", "komandor.words.labels"),
+    ]
 
 
 def test_no_app_import_cycle_but_the_known_back_edges():

@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from komandor.agents.heuristic import AGENTS
+from komandor.agents.registry import AGENTS
 from matches.tournaments.formats import FORMATS
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
@@ -86,6 +86,31 @@ def _more_errors(owner, stranger, settings) -> Iterator[tuple[str, Any, tuple[st
     yield "no tournament", anonymous.get("/api/tournaments/999999/"), ()
     yield "no match", anonymous.get("/api/matches/999999/"), ()
     yield "export kind", mine.get("/api/tournaments/1/export/xml/"), ()
+    # Tokens (issue 37): a wrong one, one outside its scopes, a password where none is taken.
+    from accounts.tokens import token_create
+
+    read_only = token_create(user=owner, name="x", scopes=["read"])[1]
+    yield "wrong token", anonymous.get("/api/decks/", HTTP_AUTHORIZATION="Bearer kcb_x"), ()
+    yield (
+        "missing scope",
+        anonymous.post("/api/decks/", {}, format="json", HTTP_AUTHORIZATION=f"Bearer {read_only}"),
+        ("Authorization", "Bearer", "decks"),
+    )
+    yield (
+        "token for tokens",
+        anonymous.get("/api/account/tokens/", HTTP_AUTHORIZATION=f"Bearer {read_only}"),
+        (),
+    )
+    yield (
+        "basic refused",
+        anonymous.get("/api/decks/", HTTP_AUTHORIZATION="Basic c3RyYW5nZXI6d3Jvbmc="),
+        ("Authorization: Bearer", "/api/account/tokens/"),
+    )
+    yield (
+        "collection line",
+        mine.post("/api/collection/import/", {"text": "1 Нет такой"}, format="json"),
+        (),
+    )
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100
     yield (
         "body too large",
@@ -101,16 +126,26 @@ def _more_errors(owner, stranger, settings) -> Iterator[tuple[str, Any, tuple[st
     yield "throttled", anonymous.get("/api/decks/public/"), ()
     settings.API_THROTTLE_RATES = {}
     settings.AXES_FAILURE_LIMIT = 1
-    anonymous.get("/api/decks/", HTTP_AUTHORIZATION="Basic c3RyYW5nZXI6d3Jvbmc=")
+    anonymous.get("/api/account/tokens/", HTTP_AUTHORIZATION="Basic c3RyYW5nZXI6d3Jvbmc=")
     yield (
         "locked out",
-        anonymous.get("/api/decks/", HTTP_AUTHORIZATION="Basic c3RyYW5nZXI6d3Jvbmc="),
+        anonymous.get("/api/account/tokens/", HTTP_AUTHORIZATION="Basic c3RyYW5nZXI6d3Jvbmc="),
         (),
     )
 
 
 # Keys whose values are not words for the reader: codes, parameters, the client's own line.
-NOT_WORDS = {"code", "params", "cards", "suggestions", "severity", "term", "position", "line"}
+NOT_WORDS = {
+    "code",
+    "params",
+    "cards",
+    "suggestions",
+    "severity",
+    "term",
+    "position",
+    "line",
+    "scope",  # a token's missing scope: a code
+}
 QUOTED = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"")
 
 
@@ -150,6 +185,10 @@ def test_every_api_error_in_russian_has_no_english_words(settings):
         if words := _english_words(response.json(), sent):
             found[where] = words
     assert found == {}, found
-    assert {w: s for w, s in statuses.items() if not 400 <= s < 500} == {"problems": 200}
+    # A deck's problems and a collection's unread lines are the answer's content, not errors.
+    assert {w: s for w, s in statuses.items() if not 400 <= s < 500} == {
+        "problems": 200,
+        "collection line": 200,
+    }
     assert statuses["throttled"] == 429 and statuses["locked out"] == 429
     assert statuses["body too large"] == 413 and statuses["limit"] == 429

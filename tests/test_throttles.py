@@ -14,6 +14,8 @@ from tests.decks.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "pass-Word-123"
+# The one part of the API that takes a password (HTTP Basic): the token pages.
+PASSWORD_PAGE = "/api/account/tokens/"
 
 
 @pytest.fixture
@@ -96,16 +98,16 @@ def test_a_scope_without_a_rate_is_not_throttled(client, rates):
     assert {client.get("/api/cards/").status_code for _ in range(20)} == {200}
 
 
-def test_an_unauthenticated_request_is_a_401_saying_basic(client):
+def test_an_unauthenticated_request_is_a_401_saying_bearer(client):
     response = client.get("/api/decks/")
     assert response.status_code == 401
-    assert response["WWW-Authenticate"].startswith("Basic")
+    assert response["WWW-Authenticate"].startswith("Bearer")
     assert response.json()["code"] == "not_authenticated"
 
 
-def test_wrong_basic_credentials_are_a_401_saying_basic(client):
+def test_wrong_basic_credentials_are_a_401_saying_basic_where_a_password_is_taken(client):
     UserFactory(username="pilot")
-    response = client.get("/api/decks/", HTTP_AUTHORIZATION=basic("pilot", "wrong"))
+    response = client.get(PASSWORD_PAGE, HTTP_AUTHORIZATION=basic("pilot", "wrong"))
     assert response.status_code == 401
     assert response["WWW-Authenticate"].startswith("Basic")
 
@@ -114,13 +116,13 @@ def test_repeated_basic_failures_lock_the_address_out_before_hashing(client, set
     settings.AXES_FAILURE_LIMIT = 3
     UserFactory(username="pilot")
     for _ in range(2):
-        assert client.get("/api/decks/", HTTP_AUTHORIZATION=basic("pilot", "x")).status_code == 401
-    third = client.get("/api/decks/", HTTP_AUTHORIZATION=basic("pilot", "x"))
+        assert client.get(PASSWORD_PAGE, HTTP_AUTHORIZATION=basic("pilot", "x")).status_code == 401
+    third = client.get(PASSWORD_PAGE, HTTP_AUTHORIZATION=basic("pilot", "x"))
     assert third.status_code == 429
     assert third.json()["code"] == "locked_out"
     with mock.patch("django.contrib.auth.base_user.check_password", wraps=check_password) as hashed:
         # Even the right password: the address is locked, and no hash is computed.
-        locked = client.get("/api/decks/", HTTP_AUTHORIZATION=basic("pilot", PASSWORD))
+        locked = client.get(PASSWORD_PAGE, HTTP_AUTHORIZATION=basic("pilot", PASSWORD))
     assert locked.status_code == 429
     assert hashed.call_count == 0
 
@@ -129,9 +131,9 @@ def test_other_addresses_are_not_locked_out(client, settings):
     settings.AXES_FAILURE_LIMIT = 2
     UserFactory(username="pilot")
     for _ in range(2):
-        client.get("/api/decks/", HTTP_AUTHORIZATION=basic("pilot", "x"), REMOTE_ADDR="10.0.0.1")
+        client.get(PASSWORD_PAGE, HTTP_AUTHORIZATION=basic("pilot", "x"), REMOTE_ADDR="10.0.0.1")
     elsewhere = client.get(
-        "/api/decks/", HTTP_AUTHORIZATION=basic("pilot", PASSWORD), REMOTE_ADDR="10.0.0.2"
+        PASSWORD_PAGE, HTTP_AUTHORIZATION=basic("pilot", PASSWORD), REMOTE_ADDR="10.0.0.2"
     )
     assert elsewhere.status_code == 200
 

@@ -1,7 +1,8 @@
 """One error envelope for the whole API.
 
 Every error body is ``{"code": ..., "message": ...}``; bad parameters add ``"fields"``
-(parameter -> messages) and a malformed search query adds ``"position"`` and ``"term"``.
+(parameter -> messages), a malformed search query adds ``"position"`` and ``"term"``, and a
+token used outside its scopes adds the ``"scope"`` it lacks.
 Clients branch on ``code``, never on the wording.
 """
 
@@ -81,7 +82,10 @@ def error_body(exc: APIException) -> dict[str, Any]:
             + " ".join(_flat_messages(exc.detail)),
             "fields": fields,
         }
-    return {"code": _first_code(exc.get_codes()), "message": " ".join(_flat_messages(exc.detail))}
+    body = {"code": _first_code(exc.get_codes()), "message": " ".join(_flat_messages(exc.detail))}
+    # What an exception adds for clients to branch on (``missing_scope`` names its ``scope``).
+    body.update(getattr(exc, "extra_fields", {}))
+    return body
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from cardbase.card_images import image_urls
 from cardbase.models import Origin, Release, StatedCount
 from cardbase.rules_text import rules_text_of
 from cardbase.stated_counts import Progress, StatedCountSpecError
@@ -23,11 +24,21 @@ class SourceSerializer(serializers.Serializer):
     origin = serializers.ChoiceField(
         choices=Origin.choices,
         help_text="book: from the rule book; project: this project's own design, not from the "
-        "rule book (then book and section are empty).",
+        "rule book (then book and section are empty); players: a printed card entered by "
+        "players from the card in their hands, with its photo (the card's image), checked by a "
+        "publisher (then book and section are empty, quote is the text as printed).",
     )
     book = serializers.CharField(help_text="Rule book file.")
     section = serializers.CharField(help_text="Section of the book that states this row.")
-    quote = serializers.CharField(help_text="The book's own words, when recorded.")
+    quote = serializers.CharField(
+        help_text="The book's own words, when recorded; for a players' card its printed text."
+    )
+
+
+class CardSourceSerializer(SourceSerializer):
+    entered_by = serializers.CharField(
+        help_text="origin players: the player who entered the card (empty otherwise)."
+    )
 
 
 def source_of(row: Any) -> dict[str, str]:
@@ -38,6 +49,11 @@ def source_of(row: Any) -> dict[str, str]:
         "section": row.source_section,
         "quote": row.source_quote,
     }
+
+
+class CardImageSerializer(serializers.Serializer):
+    url = serializers.CharField(help_text="The image at card-page size (WebP, at most 1600 px).")
+    thumbnail = serializers.CharField(help_text="The thumbnail (WebP, at most 400 px).")
 
 
 class GameSerializer(serializers.Serializer):
@@ -102,6 +118,8 @@ CARD_VALUES = (
     "rarity",
     "cost",
     "copies",
+    "image",
+    "entered_by",
 )
 
 
@@ -158,6 +176,12 @@ class CardSerializer(CatalogueEntrySerializer):
     attributes = serializers.JSONField(
         help_text="Komandor: the engine's canonical card form (strength, shield, weapons…)."
     )
+    source = CardSourceSerializer()
+    image = CardImageSerializer(
+        allow_null=True,
+        help_text="The card's image (a photo of the printed card, or one an editor uploaded), "
+        "site-relative addresses; null: the card has none (its face is drawn).",
+    )
     rules_text = serializers.JSONField(
         allow_null=True,
         help_text='Komandor: the rules text, {"ru": [lines], "en": [lines]}, rendered from the '
@@ -169,8 +193,12 @@ class CardSerializer(CatalogueEntrySerializer):
         rules = rules_text_of(
             game_slug=row["game__slug"], attributes=row["attributes"], text=row["text"]
         )
+        urls = image_urls(row["image"])
+        entry = super().to_representation(row)
         return {
-            **super().to_representation(row),
+            **entry,
+            "source": {**entry["source"], "entered_by": row["entered_by"]},
+            "image": urls.as_json() if urls is not None else None,
             "rules_text": rules.as_json() if rules is not None else None,
             "release": row["release__code"],
             "collector_number": row["collector_number"],

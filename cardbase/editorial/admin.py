@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reversion.models import Version
 
+from cardbase.card_images import image_urls
 from cardbase.editorial.completeness import catalogue_completeness
 from cardbase.editorial.drafts import (
     can_publish,
@@ -254,8 +255,8 @@ def _digits(value: str | None) -> int | None:
 class DraftAdmin(admin.ModelAdmin):
     """Pending changes as diffs; publishers publish or reject one, some or all."""
 
-    list_display = ("__str__", "content_type", "author", "reason", "status", "updated_at")
-    list_filter = ("status", "content_type")
+    list_display = ("__str__", "kind", "content_type", "author", "reason", "status", "updated_at")
+    list_filter = ("status", "kind", "content_type")
     list_select_related = ("content_type", "author")
     actions = ["publish_selected", "reject_selected"]
     change_list_template = "admin/cardbase/draft/change_list.html"
@@ -274,12 +275,23 @@ class DraftAdmin(admin.ModelAdmin):
 
     @admin.action(description=gettext_lazy("Publish the selected drafts"), permissions=["publish"])
     def publish_selected(self, request: HttpRequest, queryset) -> None:
-        self._publish(request, queryset.filter(status=Draft.Status.PENDING))
+        self._publish(
+            request, self._editors_only(request, queryset).filter(status=Draft.Status.PENDING)
+        )
 
     @admin.action(description=gettext_lazy("Reject the selected drafts"), permissions=["publish"])
     def reject_selected(self, request: HttpRequest, queryset) -> None:
-        count = drafts_reject(drafts=queryset, user=request.user)
+        count = drafts_reject(drafts=self._editors_only(request, queryset), user=request.user)
         messages.success(request, _("Drafts rejected: %(count)d") % {"count": count})
+
+    def _editors_only(self, request: HttpRequest, queryset):
+        """A player's proposal is decided on its own, after looking at its photo, with a
+        reason he reads: never in bulk."""
+        if queryset.filter(kind=Draft.Kind.PROPOSAL).exists():
+            messages.warning(
+                request, _("Card proposals are decided one by one, on their own page; skipped.")
+            )
+        return queryset.filter(kind=Draft.Kind.EDITOR)
 
     def _publish(self, request: HttpRequest, drafts) -> None:
         try:
@@ -322,6 +334,8 @@ class DraftAdmin(admin.ModelAdmin):
             "changes": changes,
             "can_publish": can_publish(request.user),
             "previewable": draft.content_type.model_class() is Card,
+            "image": image_urls(str(draft.values.get("image") or "")),
+            "proposal": getattr(draft, "proposal", None),
         }
         return TemplateResponse(request, "admin/cardbase/draft/detail.html", context)
 
@@ -331,6 +345,11 @@ class DraftAdmin(admin.ModelAdmin):
         if not can_publish(request.user):
             raise PermissionDenied
         draft = get_object_or_404(Draft, pk=draft_id)
+        if draft.kind == Draft.Kind.PROPOSAL:
+            # A player's proposal is decided by its own form (this page's, or the proposal's
+            # page), which carries the reason he reads.
+            messages.error(request, _("Decide a card proposal with its reason, below."))
+            return HttpResponseRedirect(reverse("admin:cardbase_draft_change", args=[draft.pk]))
         if request.POST.get("decision") == "publish":
             self._publish(request, [draft])
         else:

@@ -35,7 +35,8 @@ from cardbase.services.card_rules import card_attributes_clean
 from config.bounded_json import json_depth_exceeds, loads_bounded
 from config.numbers import signed_whole_number
 from config.spreadsheet import cell_safe, cell_unescaped
-from komandor.rules.cards import CardKind, field_specs
+from komandor.rules.cards import CardKind
+from komandor.words.card_fields import field_specs
 
 PREFIX = "attributes."
 NESTED_FORMATS = frozenset({"json", "yaml"})
@@ -68,6 +69,9 @@ TEXT_COLUMNS = (
     "source_book",
     "source_section",
     "source_quote",
+    "image",
+    "entered_by",
+    "effects_gap",
 )
 
 
@@ -305,6 +309,11 @@ class CardResource(resources.ModelResource):
             "source_book",
             "source_section",
             "source_quote",
+            # A players' card: who entered it; any card: its image by digest (an image this
+            # site keeps — the row is refused otherwise) and the text no effect writes yet.
+            "entered_by",
+            "image",
+            "effects_gap",
             "attributes",
         )
         skip_unchanged = True

@@ -34,17 +34,21 @@ def can_revert(user: AbstractBaseUser) -> bool:
 
 
 def pending_draft_of(*, row: models.Model) -> Draft | None:
+    """The editors' pending draft of ``row`` (players' proposals are drafts of their own)."""
     if row.pk is None:
         return None
     return Draft.objects.filter(
         content_type=ContentType.objects.get_for_model(type(row)),
         object_id=row.pk,
         status=Draft.Status.PENDING,
+        kind=Draft.Kind.EDITOR,
     ).first()
 
 
 def pending_drafts() -> models.QuerySet[Draft]:
-    return Draft.objects.filter(status=Draft.Status.PENDING).select_related(
+    """The editors' pending drafts, which may be published together. A player's proposal is
+    decided on its own page, after looking at its photo (``proposals.services``)."""
+    return Draft.objects.filter(status=Draft.Status.PENDING, kind=Draft.Kind.EDITOR).select_related(
         "content_type", "author"
     )
 
@@ -63,6 +67,7 @@ def draft_save(*, row: models.Model, user: AbstractBaseUser, reason: str) -> Dra
                     content_type=ContentType.objects.get_for_model(model),
                     object_id=row.pk,
                     status=Draft.Status.PENDING,
+                    kind=Draft.Kind.EDITOR,
                 )
                 .first()
             )
@@ -105,11 +110,12 @@ def draft_diff(*, draft: Draft) -> list[FieldChange]:
     return values_diff(model, live, row_values(draft_instance(draft=draft)))
 
 
-def _decide(draft: Draft, user: AbstractBaseUser, status: str) -> None:
+def _decide(draft: Draft, user: AbstractBaseUser, status: str, note: str = "") -> None:
     draft.status = status
     draft.decided_by = user
     draft.decided_at = timezone.now()
-    draft.save(update_fields=["status", "decided_by", "decided_at", "updated_at"])
+    draft.decision_note = note
+    draft.save(update_fields=["status", "decided_by", "decided_at", "decision_note", "updated_at"])
 
 
 def _publish_one(draft: Draft, user: AbstractBaseUser) -> models.Model:
@@ -144,14 +150,25 @@ def drafts_publish(*, drafts: Iterable[Draft], user: AbstractBaseUser) -> list[m
         return [_publish_one(draft, user) for draft in locked.order_by("pk")]
 
 
-def drafts_reject(*, drafts: Iterable[Draft], user: AbstractBaseUser) -> int:
+def drafts_reject(*, drafts: Iterable[Draft], user: AbstractBaseUser, reason: str = "") -> int:
+    """Reject the pending ones of ``drafts``, with the reason their authors will read."""
+    return _drafts_decide(drafts, user, Draft.Status.REJECTED, reason)
+
+
+def drafts_return(*, drafts: Iterable[Draft], user: AbstractBaseUser, reason: str) -> int:
+    """Ask the authors of the pending ones of ``drafts`` for changes (``reason`` says which):
+    they leave the queue until their author sends them again."""
+    return _drafts_decide(drafts, user, Draft.Status.CHANGES_REQUESTED, reason)
+
+
+def _drafts_decide(drafts: Iterable[Draft], user: AbstractBaseUser, status: str, note: str) -> int:
     with transaction.atomic():
         locked = Draft.objects.select_for_update().filter(
             pk__in=[draft.pk for draft in drafts], status=Draft.Status.PENDING
         )
         rows = list(locked)
         for draft in rows:
-            _decide(draft, user, Draft.Status.REJECTED)
+            _decide(draft, user, status, note)
     return len(rows)
 
 

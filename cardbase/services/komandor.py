@@ -18,13 +18,8 @@ from django.utils.translation import gettext_lazy as _
 
 from cardbase.editorial.effect_messages import effect_problem_message
 from cardbase.services.card_rules import register_card_checker
-from komandor.rules.cards import (
-    CardSpecError,
-    FieldError,
-    card_from_dict,
-    card_stat_lines,
-    card_to_dict,
-)
+from komandor.rules.cards import CardSpecError, FieldError, card_from_dict, card_to_dict
+from komandor.words.card_fields import card_stat_lines
 from komandor.words.effect_text import card_text
 
 GAME_SLUG = "komandor"

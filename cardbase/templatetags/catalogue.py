@@ -134,13 +134,18 @@ def marked_query(text: str, error: Any) -> str:
 
 
 @register.inclusion_tag("cardbase/_card_face.html")
-def card_face(card: Any, *, compact: bool = False, link: bool = True, prefix: str = "") -> dict:
-    """The card drawn as a card (Komandor cards; nothing for others). ``prefix`` keeps the
+def card_face(
+    card: Any, *, compact: bool = False, link: bool = True, prefix: str = "", photo: bool = True
+) -> dict:
+    """The card drawn as a card (Komandor cards; nothing for others): its image where it has
+    one (a photo of the printed card, or a picture an editor uploaded), else the drawn face.
+    ``photo=False`` draws the face even so (the card page shows both). ``prefix`` keeps the
     tooltip ids unique when a page shows several faces."""
     return {
         "face": card_face_of(card),
         "compact": compact,
         "link": link,
+        "photo": photo,
         "prefix": prefix or f"card{card.pk or 'new'}-",
     }
 

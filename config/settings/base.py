@@ -11,6 +11,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from config.media_storage import media_storage
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 RULES_DIR = Path(os.environ.get("RULES_DIR", BASE_DIR.parent / "shared" / "rules"))
 
@@ -50,10 +52,15 @@ INSTALLED_APPS = [
     "content",
     "decks",
     "matches",
+    "accounts",
+    "proposals",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Every answer compressed when the client accepts it (pages, JSON, static in development;
+    # production serves WhiteNoise's precompressed static files, which this leaves alone).
+    "django.middleware.gzip.GZipMiddleware",
     "config.request_limits.RequestBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -132,11 +139,11 @@ AUTHENTICATION_BACKENDS = [
 # 0 = reached directly, the client is REMOTE_ADDR and the header is ignored.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # django-axes: after AXES_FAILURE_LIMIT failed logins (the login page, the admin or HTTP
-# Basic on the API) as one user name from one address, that name is refused from that address
-# for AXES_COOLOFF_TIME hours. Per name and address, not per address: failures for a name
-# that does not exist (or any other) never lock a real user out of a shared address (an
-# office, everyone behind one proxy); the API's throttles bound how many names one address
-# tries.
+# Basic on the API's token pages) as one user name from one address, that name is refused
+# from that address for AXES_COOLOFF_TIME hours. Per name and address, not per address:
+# failures for a name that does not exist (or any other) never lock a real user out of a
+# shared address (an office, everyone behind one proxy); how many passwords one address
+# sends the API is bounded before hashing by the "password" throttle (THROTTLE_PASSWORD).
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -168,6 +175,25 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
+# Uploaded files (card images, cardbase/card_images.py): the filesystem under MEDIA_ROOT, or an
+# S3-compatible store with MEDIA_STORAGE=s3 and MEDIA_S3_* (config/media_storage.py). Never
+# served from MEDIA_URL: images go out through the site's own view (/card-images/…), which
+# checks who may see an image and sets the cache headers.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "var" / "media"))
+MEDIA_URL = "/media/"
+STORAGES = {
+    "default": media_storage(os.environ),
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+# A card photo (proposals and the admin): its file size, its pixels (width × height; a larger
+# image is refused before it is decoded, so a small file that expands to gigabytes of pixels —
+# a decompression bomb — costs nothing) and the shortest side a readable card photo has.
+CARD_PHOTO_MAX_BYTES = int(os.environ.get("CARD_PHOTO_MAX_BYTES", str(8 * 1024 * 1024)))
+CARD_PHOTO_MAX_PIXELS = int(os.environ.get("CARD_PHOTO_MAX_PIXELS", str(40_000_000)))
+CARD_PHOTO_MIN_SIDE = int(os.environ.get("CARD_PHOTO_MIN_SIDE", "200"))
+# Card proposals per player in any 24 hours (page and API alike; proposals/services.py).
+CARD_PROPOSALS_PER_DAY = int(os.environ.get("CARD_PROPOSALS_PER_DAY", "20"))
+
 # Request bodies: one bound for forms and the API's JSON (a 413 in the API's envelope).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", str(1024 * 1024)))
 # The API's query strings: longer is a 414 in the envelope (config/request_limits.py), below
@@ -188,9 +214,10 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    # Basic first, so an unauthenticated request is a 401 carrying WWW-Authenticate.
+    # Tokens first, so an unauthenticated request is a 401 carrying WWW-Authenticate: Bearer.
+    # HTTP Basic (a password, a full hash each) only on the token pages (accounts/api).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "config.authentication.BasicAuthentication",
+        "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
@@ -204,6 +231,8 @@ REST_FRAMEWORK = {
 # the costly endpoints (the views name their scope).
 API_THROTTLE_RATES = {
     "anon": os.environ.get("THROTTLE_ANON", "120/min"),
+    # Passwords sent to the API (HTTP Basic, only to make tokens), per address, before hashing.
+    "password": os.environ.get("THROTTLE_PASSWORD", "10/min"),
     "user": os.environ.get("THROTTLE_USER", "600/min"),
     "deck_validate": os.environ.get("THROTTLE_DECK_VALIDATE", "30/min"),
     "deck_import": os.environ.get("THROTTLE_DECK_IMPORT", "20/min"),
@@ -211,6 +240,8 @@ API_THROTTLE_RATES = {
     "match_create": os.environ.get("THROTTLE_MATCH_CREATE", "20/min"),
     # A move in a game against the AI: a person clicks fast, a game is hundreds of moves.
     "game_action": os.environ.get("THROTTLE_GAME_ACTION", "300/min"),
+    # A card proposal (a photo to check and re-encode): sending or sending again.
+    "card_proposal": os.environ.get("THROTTLE_CARD_PROPOSAL", "10/min"),
     # The replay page (not the API): each page plays the match again up to its step.
     "replay_page": os.environ.get("THROTTLE_REPLAY_PAGE", "30/min"),
     # Pages (config/page_throttles.py): a tournament's page and its live part (asked for

@@ -26,6 +26,9 @@ class DeckApiErrorSerializer(serializers.Serializer):
     )
     position = serializers.IntegerField(required=False)
     term = serializers.CharField(required=False)
+    scope = serializers.CharField(
+        required=False, help_text=_("missing_scope: the scope the token lacks.")
+    )
 
 
 class DeckCardRefSerializer(serializers.Serializer):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -11,7 +12,14 @@ from cardbase.display_names import shown_name
 from decks.models import Deck, DeckVersion, Visibility
 from decks.selectors import TooManyWords, public_search_words
 from decks.text_format import MAX_LINE_COUNT
-from decks.values import MAX_ROW_ID, OWN_NAME_MAX_LENGTH, DeckContent, EntryContent
+from decks.values import (
+    MAX_ROW_ID,
+    MAX_TAGS,
+    OWN_NAME_MAX_LENGTH,
+    TAG_MAX_LENGTH,
+    DeckContent,
+    EntryContent,
+)
 
 
 def card_id_field(**kwargs) -> StrictIntegerField:
@@ -86,10 +94,23 @@ class DeckContentSerializer(serializers.Serializer):
         return DeckContent(commander_id=commander, entries=entries, setup_abilities=setup)
 
 
+def tags_field() -> serializers.ListField:
+    return serializers.ListField(
+        child=StrictCharField(
+            max_length=TAG_MAX_LENGTH,
+            validators=[RegexValidator(r"^[^,]*$", _("A tag holds no comma."))],
+        ),
+        max_length=MAX_TAGS,
+        required=False,
+        help_text=_("Words the deck is filed under (kept in lower case); not sent: kept."),
+    )
+
+
 class DeckWriteSerializer(DeckContentSerializer):
     name = StrictCharField(max_length=200)
     description = StrictCharField(required=False, allow_blank=True, default="")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
+    tags = tags_field()
 
 
 class DeckPatchSerializer(DeckWriteSerializer):
@@ -101,8 +122,19 @@ class DeckPatchSerializer(DeckWriteSerializer):
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
 
 
-class PublicDeckQuerySerializer(serializers.Serializer):
-    """The query of the public deck search: words, and the Commander's card id."""
+class TagQuerySerializer(serializers.Serializer):
+    """``?tag=``: decks filed under this tag (as kept: lower case, single spaces)."""
+
+    tag = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=TAG_MAX_LENGTH
+    )
+
+    def validate_tag(self, value: str) -> str:
+        return " ".join(value.split()).lower()
+
+
+class PublicDeckQuerySerializer(TagQuerySerializer):
+    """The query of the public deck search: words, the Commander's card id and a tag."""
 
     # Query-string values are text: DRF's plain fields parse them.
     q = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
@@ -188,6 +220,7 @@ class DeckSerializer(serializers.ModelSerializer):
     setup_abilities = SetupAbilityOutSerializer(many=True)
     card_count = serializers.SerializerMethodField()
     share_token = serializers.SerializerMethodField()
+    tags = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
 
     class Meta:
         model = Deck
@@ -204,6 +237,7 @@ class DeckSerializer(serializers.ModelSerializer):
             "card_count",
             "entries",
             "setup_abilities",
+            "tags",
             "share_token",
             "created_at",
             "updated_at",
@@ -223,6 +257,7 @@ class DeckListSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.get_username", allow_null=True)
     commander = CardBriefSerializer(allow_null=True)
     card_count = serializers.IntegerField(source="card_total")
+    tags = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
 
     class Meta:
         model = Deck
@@ -235,6 +270,7 @@ class DeckListSerializer(serializers.ModelSerializer):
             "owner",
             "commander",
             "card_count",
+            "tags",
             "updated_at",
         ]
 

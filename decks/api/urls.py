@@ -1,8 +1,29 @@
 from django.urls import path
 
-from decks.api import views
+from decks.api import collection_views, views
 
 urlpatterns = [
+    path("collection/", collection_views.CollectionListView.as_view(), name="collection"),
+    path(
+        "collection/counts/",
+        collection_views.CollectionCountsView.as_view(),
+        name="collection-counts",
+    ),
+    path(
+        "collection/import/",
+        collection_views.CollectionImportView.as_view(),
+        name="collection-import",
+    ),
+    path(
+        "collection/export/csv/",
+        collection_views.CollectionExportCsvView.as_view(),
+        name="collection-export-csv",
+    ),
+    path(
+        "collection/export/text/",
+        collection_views.CollectionExportTextView.as_view(),
+        name="collection-export-text",
+    ),
     path("decks/", views.DeckListCreateView.as_view(), name="deck-list"),
     path("decks/validate/", views.DeckValidateView.as_view(), name="deck-validate"),
     path("decks/import/", views.DeckImportView.as_view(), name="deck-import"),

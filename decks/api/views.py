@@ -43,13 +43,14 @@ from decks.api.serializers import (
     DeckVersionSerializer,
     DeckWriteSerializer,
     PublicDeckQuerySerializer,
+    TagQuerySerializer,
 )
 from decks.forms import CatalogueFilterForm
 from decks.messages import localised, localised_report
 from decks.models import Deck
 from decks.suggestions import name_suggestions
 from decks.text_format import DeckTextError
-from decks.values import MAX_ROW_ID
+from decks.values import MAX_ROW_ID, TAG_MAX_LENGTH
 from komandor.rules.cards import CardKind
 
 # Error answers each kind of endpoint can give, for the schema.
@@ -74,6 +75,11 @@ _TEXT_ERRORS = {
 
 # Query parameters as the forms and serializers read them, for the schema.
 CARD_ID = {"type": "integer", "minimum": 1, "maximum": MAX_ROW_ID}
+TAG_PARAMETER = OpenApiParameter(
+    "tag",
+    {"type": "string", "maxLength": TAG_MAX_LENGTH},
+    description=gettext_lazy("Only decks filed under this tag."),
+)
 COST = {"type": "integer", "minimum": 0, "maximum": 999}
 # At most PUBLIC_SEARCH_MAX_WORDS words (the API counts distinct ones; the schema is stricter),
 # no NUL character (a 400, as in every text parameter: config/openapi.py).
@@ -127,11 +133,16 @@ class DeckListCreateView(APIView):
     @extend_schema(
         operation_id="decks_list",
         summary=gettext_lazy("My decks"),
-        responses={200: DeckListSerializer(many=True), **_LOGIN},
+        parameters=[TAG_PARAMETER],
+        responses={200: DeckListSerializer(many=True), **_BAD_INPUT, **_LOGIN},
     )
     def get(self, request):
-        decks = selectors.decks_owned(user=request.user)
-        return Response(DeckListSerializer(decks, many=True).data)
+        query = TagQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        decks = selectors.decks_tagged(
+            decks=selectors.decks_owned(user=request.user), tag=query.validated_data["tag"]
+        )
+        return Response(DeckListSerializer(decks.prefetch_related("tags"), many=True).data)
 
     @extend_schema(
         operation_id="decks_create",
@@ -150,6 +161,7 @@ class DeckListCreateView(APIView):
                 description=data["description"],
                 visibility=data["visibility"],
                 content=serializer.content(),
+                tags=data.get("tags", ()),
             )
         except selectors.UnknownCards as error:
             raise _unknown_cards(error) from error
@@ -207,6 +219,11 @@ class DeckDetailView(APIView):
         serializer = (DeckPatchSerializer if partial else DeckWriteSerializer)(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        if partial and set(data) == {"tags"}:
+            # Only its tags: how the deck is filed, not a new version of it.
+            services.deck_tags_set(deck=deck, text=", ".join(data["tags"]))
+            deck.refresh_from_db()
+            return Response(DeckSerializer(deck, context={"request": request}).data)
         # The parts not sent are read from the deck under its lock, inside the service.
         change = (lambda old: serializer.content(partial_of=old)) if partial else None
         try:
@@ -217,6 +234,7 @@ class DeckDetailView(APIView):
                 name=data.get("name"),
                 description=data.get("description"),
                 visibility=data.get("visibility"),
+                tags=data.get("tags"),
             )
         except selectors.UnknownCards as error:
             raise _unknown_cards(error) from error
@@ -251,6 +269,7 @@ class DeckSharedView(APIView):
             OpenApiParameter(
                 "commander", CARD_ID, description=gettext_lazy("Card id of the Commander.")
             ),
+            TAG_PARAMETER,
         ],
         responses={200: DeckListSerializer(many=True), **_BAD_INPUT},
     )
@@ -265,9 +284,12 @@ class DeckPublicListView(ListAPIView):
         params = {k: v for k, v in self.request.query_params.items() if v != ""}
         query = PublicDeckQuerySerializer(data=params)
         query.is_valid(raise_exception=True)
-        return selectors.decks_public(
+        decks = selectors.decks_public(
             text=query.validated_data["q"], commander_id=query.validated_data["commander"]
         )
+        return selectors.decks_tagged(
+            decks=decks, tag=query.validated_data["tag"]
+        ).prefetch_related("tags")
 
 
 @extend_schema_view(
@@ -290,7 +312,9 @@ class DeckPreconListView(ListAPIView):
         params = {k: v for k, v in self.request.query_params.items() if v != ""}
         query = PublicDeckQuerySerializer(data=params)
         query.is_valid(raise_exception=True)
-        return selectors.decks_precon(commander_id=query.validated_data["commander"])
+        return selectors.decks_precon(
+            commander_id=query.validated_data["commander"]
+        ).prefetch_related("tags")
 
 
 class DeckValidateView(APIView):

@@ -9,7 +9,7 @@ from django.utils.translation import get_language
 from decks.collection import owned_counts
 from decks.forms import DeckNewForm
 from decks.selectors import decks_precon
-from decks.validation import COMMANDER, KOMANDOR
+from komandor.rules.deck_rules import COMMANDER, KOMANDOR
 
 register = template.Library()
 

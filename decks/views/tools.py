@@ -16,9 +16,9 @@ from config.spreadsheet import csv_response
 from decks import collection, selectors, services
 from decks.comparison import deck_comparison, snapshot_content
 from decks.forms import CollectionImportForm, DeckCompareForm
-from decks.messages import localised_report
+from decks.messages import localised, localised_report
 from decks.models import Deck, DeckVersion
-from decks.text_format import DeckTextError
+from decks.text_format import DeckTextError, LineError
 from decks.views.pages import kind_labels, text_errors_to_form
 
 PROXIES_PER_PAGE = 9  # a 3 × 3 grid of 63 × 88 mm cards fills an A4 page
@@ -132,36 +132,67 @@ def deck_version_restore(request, deck_id: int, number: int):
 
 @login_required
 def collection_page(request):
-    """The cards the player owns: counts to edit, and import and export."""
+    """The cards the player owns: counts to edit, and import and export. An import takes the
+    lines that read; the others are listed with the names they may have meant, and left in
+    the box to correct and import again."""
     form = CollectionImportForm(request.POST or None)
     if request.method == "POST" and "counts" in request.POST:
         return _collection_counts_save(request)
+    problems: list[dict] = []
     if request.method == "POST" and form.is_valid():
+        source = form.cleaned_data["text"]
         try:
-            read = collection.collection_import(
-                user=request.user,
-                source=form.cleaned_data["text"],
-                replace=form.cleaned_data["replace"],
+            result = collection.collection_import(
+                user=request.user, source=source, replace=form.cleaned_data["replace"]
             )
         except DeckTextError as error:
             text_errors_to_form(form, error)
         else:
-            messages.success(
-                request,
-                ngettext(
-                    "Collection imported: %(count)s card.",
-                    "Collection imported: %(count)s cards.",
-                    read,
-                )
-                % {"count": read},
-            )
-            return redirect("decks:collection")
+            if result.copies:
+                messages.success(request, _imported_message(result.copies))
+            if not result.problems:
+                return redirect("decks:collection")
+            problems = [problem_shown(problem) for problem in result.problems]
+            form = CollectionImportForm(initial={"text": lines_again(source, result.problems)})
     rows = collection.collection_rows(user=request.user)
     return render(
         request,
         "decks/collection.html",
-        {"form": form, "rows": rows, "total": sum(row.count for row in rows)},
+        {
+            "form": form,
+            "rows": rows,
+            "total": sum(row.count for row in rows),
+            "problems": problems,
+        },
     )
+
+
+def _imported_message(copies: int) -> str:
+    return ngettext(
+        "Collection imported: %(count)s card.", "Collection imported: %(count)s cards.", copies
+    ) % {"count": copies}
+
+
+def problem_shown(problem: LineError) -> dict:
+    """A line that did not import, in the page's language: its line, text, words and the
+    names it may have meant."""
+    return {
+        "line": problem.line,
+        "text": problem.text,
+        "message": localised(problem.to_dict())["message"],
+        "suggestions": list(problem.suggestions),
+    }
+
+
+def lines_again(source: str, problems) -> str:
+    """The lines of ``source`` that did not import, to correct and import again (a CSV keeps
+    its header, so it still reads as CSV)."""
+    lines = source.splitlines()
+    wanted = sorted({p.line for p in problems if 1 <= p.line <= len(lines)})
+    kept = [lines[number - 1] for number in wanted]
+    if collection.looks_like_csv(source):
+        kept.insert(0, ",".join(collection.CSV_COLUMNS))
+    return "\n".join(kept)
 
 
 def _collection_counts_save(request):

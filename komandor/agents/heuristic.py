@@ -1,116 +1,36 @@
-"""Players that pick from the legal options of a ``Decision``: random, heuristic, scripted.
+"""The heuristic: fixed rules of thumb, one answer per decision (``HeuristicAgent``).
 
-An agent is given the decision (its options, their data and the context) and its own
-``Observation`` (what its player may know), never the state. How agents choose is versioned
-apart from the rules: ``AGENTS_VERSION`` is recorded with each match, and a change to it never
-makes a stored match unreplayable (a replay applies the stored choices, with no agent).
+Like every agent it is given the decision (its options, their data and the context) and its
+own ``Observation`` (what its player may know), never the state.
 """
 
 from __future__ import annotations
 
-import random
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
-from komandor.agents.search import SearchAgent
-from komandor.rules.decisions import Decision, IllegalChoiceError
+from komandor.rules.decisions import Decision, DecisionKind
 from komandor.rules.observation import Observation
-
-# Bumped whenever a change alters how an agent chooses for the same decision and observation.
-AGENTS_VERSION = "1.1"
-
-
-class Agent(Protocol):
-    """A player of matches. ``observation`` is None only when the rules ask directly, outside a
-    match state (battle scenarios and rules tests)."""
-
-    name: str
-
-    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        """Return the index of the chosen option in ``decision.options``."""
-        ...
-
-
-class RandomAgent:
-    """Uniform over the legal options, from its own seeded generator."""
-
-    __slots__ = ("_random", "name")
-
-    def __init__(self, seed: int = 0, name: str = "random") -> None:
-        self._random = random.Random(seed)
-        self.name = name
-
-    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        return self._random.randrange(len(decision.options))
-
-
-class ScriptedAgent:
-    """Answers with option keys given in advance, then defers to ``fallback``.
-
-    ``script`` is either one list of keys, answered in order whatever the decision, or a
-    mapping from a decision kind to the keys answering that kind in order (scenario files).
-
-    >>> from komandor.rules.decisions import Option
-    >>> agent = ScriptedAgent(["b"])
-    >>> agent.choose(Decision(0, "demo", (Option("a"), Option("b"))))
-    1
-    >>> agent = ScriptedAgent({"demo": ["b"], "other": ["x"]}, fallback=RandomAgent())
-    >>> agent.choose(Decision(0, "demo", (Option("a"), Option("b")))), agent.unused()
-    (1, {'other': ['x']})
-    """
-
-    __slots__ = ("_by_kind", "_fallback", "_queues", "name")
-
-    def __init__(
-        self,
-        script: Iterable[str] | Mapping[str, Iterable[str]],
-        fallback: Agent | None = None,
-        name: str = "scripted",
-    ) -> None:
-        self._by_kind = isinstance(script, Mapping)
-        if isinstance(script, Mapping):
-            self._queues = {kind: deque(keys) for kind, keys in script.items()}
-        else:
-            self._queues = {"": deque(script)}
-        self._fallback = fallback
-        self.name = name
-
-    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        queue = self._queues.get(decision.kind if self._by_kind else "")
-        if queue:
-            return decision.index_of(queue.popleft())
-        if self._fallback is None:
-            raise IllegalChoiceError(f"the script ran out at a {decision.kind!r} decision")
-        return self._fallback.choose(decision, observation)
-
-    def unused(self) -> list[str] | dict[str, list[str]]:
-        """The keys never asked for: a list, or by kind (only the kinds with keys left)."""
-        if not self._by_kind:
-            return list(self._queues[""])
-        return {kind: list(keys) for kind, keys in self._queues.items() if keys}
-
 
 # Fixed answers of the heuristic to yes/no questions, by decision kind: the first listed key
 # that is legal wins.
-_PREFERRED: dict[str, tuple[str, ...]] = {
-    "setup.redeal": ("keep",),
-    "commerce.escort": ("stay",),
-    "capture.civil_building": ("capture",),
-    "production.discard_ability": ("discard",),
-    "battle.second_echelon": ("done",),
-    "battle.withdraw": ("stay",),
-    "battle.allow_withdraw": ("refuse",),
-    "battle.evade": ("evade",),
-    "battle.nova_shield": ("absorb",),
-    "battle.ram_dodge": ("dodge",),
-    "battle.stop_closing": ("continue",),
-    "battle.resume_closing": ("resume",),
-    "battle.increase_distance": ("keep",),
-    "battle.echelon_enter": ("enter",),
-    "battle.landing": ("land",),
+_PREFERRED: dict[DecisionKind, tuple[str, ...]] = {
+    DecisionKind.SETUP_REDEAL: ("keep",),
+    DecisionKind.COMMERCE_ESCORT: ("stay",),
+    DecisionKind.CAPTURE_CIVIL_BUILDING: ("capture",),
+    DecisionKind.PRODUCTION_DISCARD_ABILITY: ("discard",),
+    DecisionKind.BATTLE_SECOND_ECHELON: ("done",),
+    DecisionKind.BATTLE_WITHDRAW: ("stay",),
+    DecisionKind.BATTLE_ALLOW_WITHDRAW: ("refuse",),
+    DecisionKind.BATTLE_EVADE: ("evade",),
+    DecisionKind.BATTLE_NOVA_SHIELD: ("absorb",),
+    DecisionKind.BATTLE_RAM_DODGE: ("dodge",),
+    DecisionKind.BATTLE_STOP_CLOSING: ("continue",),
+    DecisionKind.BATTLE_RESUME_CLOSING: ("resume",),
+    DecisionKind.BATTLE_INCREASE_DISTANCE: ("keep",),
+    DecisionKind.BATTLE_ECHELON_ENTER: ("enter",),
+    DecisionKind.BATTLE_LANDING: ("land",),
 }
-_METHOD_NAMES: dict[str, str] = {}  # decision kind → the HeuristicAgent method answering it
 # How much more fighting value the heuristic wants than the defenders before it attacks.
 ATTACK_MARGIN = 1.25
 # Share of the movable fleet kept with a Commander on an orbit (in open space he needs none), and
@@ -132,218 +52,258 @@ class HeuristicAgent:
         self.name = name
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        name = _METHOD_NAMES.get(decision.kind)
-        if name is None:
-            name = _METHOD_NAMES[decision.kind] = "_" + decision.kind.replace(".", "_")
-        method: Callable[[Decision], int] | None = getattr(self, name, None)
-        if method is not None:
-            return method(decision)
+        answer = _ANSWERS.get(decision.kind)
+        if answer is not None:
+            return answer(decision)
         return _prefer(decision, _PREFERRED.get(decision.kind, ()))
 
-    # --- setup and production ------------------------------------------------------------------
 
-    def _setup_build(self, decision: Decision) -> int:
-        return self._production_build(decision)
+# --- setup and production ------------------------------------------------------------------
 
-    def _production_build(self, decision: Decision) -> int:
-        options = decision.options
-        complete = [i for i, o in enumerate(options) if o.data.get("complete")]
-        if complete:
-            return max(complete, key=lambda i: _value(options[i].data))
-        partial = [i for i, o in enumerate(options) if o.data.get("amount")]
-        ships = [i for i in partial if options[i].data.get("kind") == "ship"]
-        if ships:
-            best_card = max((options[i].data for i in ships), key=_value)["card"]
-            return max(
-                (i for i in ships if options[i].data["card"] == best_card),
-                key=lambda i: options[i].data["amount"],
-            )
-        return _index(decision, "next")
 
-    def _setup_commander(self, decision: Decision) -> int:
-        """On a ship, which then keeps him in an open-space sector (the enemy enters one only
-        by a card, MOVE-9); on the dearest object only when no ship is built."""
-        carrier = _weakest_ship(decision)
-        if carrier is not None:
-            return carrier
-        options = decision.options
-        return max(range(len(options)), key=lambda i: options[i].data.get("cost", 0))
+def _setup_build(decision: Decision) -> int:
+    return _production_build(decision)
 
-    def _commander_move(self, decision: Decision) -> int:
-        """In production, from an object onto a ship on its orbit (which then takes him into
-        open space); at the start of a battle phase, and on a ship, stay (a ship about to
-        fight on that orbit is no safer than the object)."""
-        stay = _index(decision, "stay")
-        if decision.options[stay].data.get("kind") == "ship":
-            return stay
-        if decision.context.get("phase") != "production":
-            return stay
-        carrier = _weakest_ship(decision)
-        return stay if carrier is None else carrier
 
-    def _setup_return_card(self, decision: Decision) -> int:
-        return min(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
-
-    def _place_ship(self, decision: Decision) -> int:
-        """With the Commander; before he is placed, in the open-space sector holding the fleet
-        (a new one for the first ship), where the enemy cannot reach him (MOVE-9)."""
-        options = decision.options
+def _production_build(decision: Decision) -> int:
+    options = decision.options
+    complete = [i for i, o in enumerate(options) if o.data.get("complete")]
+    if complete:
+        return max(complete, key=lambda i: _value(options[i].data))
+    partial = [i for i, o in enumerate(options) if o.data.get("amount")]
+    ships = [i for i in partial if options[i].data.get("kind") == "ship"]
+    if ships:
+        best_card = max((options[i].data for i in ships), key=_value)["card"]
         return max(
-            range(len(options)),
-            key=lambda i: (
-                options[i].data.get("own_commander", False),
-                not options[i].data.get("orbit", False),
-                options[i].data.get("own_power", -1),
-            ),
+            (i for i in ships if options[i].data["card"] == best_card),
+            key=lambda i: options[i].data["amount"],
         )
+    return _index(decision, "next")
 
-    def _place_ground(self, decision: Decision) -> int:
-        return max(
-            range(len(decision.options)),
-            key=lambda i: decision.options[i].data.get("own_commander", False),
+
+def _setup_commander(decision: Decision) -> int:
+    """On a ship, which then keeps him in an open-space sector (the enemy enters one only
+    by a card, MOVE-9); on the dearest object only when no ship is built."""
+    carrier = _weakest_ship(decision)
+    if carrier is not None:
+        return carrier
+    options = decision.options
+    return max(range(len(options)), key=lambda i: options[i].data.get("cost", 0))
+
+
+def _commander_move(decision: Decision) -> int:
+    """In production, from an object onto a ship on its orbit (which then takes him into
+    open space); at the start of a battle phase, and on a ship, stay (a ship about to
+    fight on that orbit is no safer than the object)."""
+    stay = _index(decision, "stay")
+    if decision.options[stay].data.get("kind") == "ship":
+        return stay
+    if decision.context.get("phase") != "production":
+        return stay
+    carrier = _weakest_ship(decision)
+    return stay if carrier is None else carrier
+
+
+def _setup_return_card(decision: Decision) -> int:
+    return min(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
+
+
+def _place_ship(decision: Decision) -> int:
+    """With the Commander; before he is placed, in the open-space sector holding the fleet
+    (a new one for the first ship), where the enemy cannot reach him (MOVE-9)."""
+    options = decision.options
+    return max(
+        range(len(options)),
+        key=lambda i: (
+            options[i].data.get("own_commander", False),
+            not options[i].data.get("orbit", False),
+            options[i].data.get("own_power", -1),
+        ),
+    )
+
+
+def _place_ground(decision: Decision) -> int:
+    return max(
+        range(len(decision.options)),
+        key=lambda i: decision.options[i].data.get("own_commander", False),
+    )
+
+
+def _commerce_run(decision: Decision) -> int:
+    for index, option in enumerate(decision.options):
+        if option.key.startswith("run:"):
+            return index
+    return _index(decision, "none")
+
+
+# --- movement and battle -------------------------------------------------------------------
+
+
+def _move_ship(decision: Decision) -> int:
+    """Keep the Commander's carrier and a guard home; send the rest, together, to the enemy
+    place (an orbit, or a sector with his fleet when a card opens it) worth most that the
+    free fleet overpowers; otherwise gather at home."""
+    context = decision.context
+    options = decision.options
+    stay = _index(decision, "stay")
+    if context.get("commander"):
+        return _move_commander_carrier(decision, stay)
+    here = options[stay].data
+    power = context.get("ship", {}).get("power", 0)
+    free = context.get("mobile_power", 0)
+    home = None
+    for index, option in enumerate(options):
+        if option.data.get("own_commander"):
+            home = index
+    if home is not None:
+        guard = GUARD_SHARE * free
+        free -= guard
+        if home == stay and here.get("own_power", 0) - power < guard:
+            return stay
+    best, best_score = None, None
+    for index, option in enumerate(options):
+        data = option.data
+        if not _enemy_place(data, decision.player):
+            continue
+        enemy = data.get("enemy_power", 0)
+        have = data.get("own_power", 0) - (power if index == stay else 0)
+        need = ATTACK_MARGIN * enemy + 1
+        if have >= need + ESCORT_POWER:
+            continue  # strong enough there already
+        if free + have < need:
+            continue
+        score = (
+            bool(data.get("enemy_commander")),
+            not data.get("ground_units"),
+            data.get("income", 0) - enemy / 10,
         )
+        if best_score is None or score > best_score:
+            best, best_score = index, score
+    if best is not None:
+        return best
+    if options[stay].data.get("orbit") and options[stay].data.get("controller") not in (
+        None,
+        decision.player,
+    ):
+        return stay  # holding an enemy orbit: the blockade or the capture goes on
+    if home is not None:
+        return home
+    return max(
+        range(len(options)),
+        key=lambda i: (
+            options[i].data.get("controller") == decision.player,
+            options[i].data.get("own_power", -1),
+            options[i].key == "stay",
+        ),
+    )
 
-    def _commerce_run(self, decision: Decision) -> int:
+
+def _move_commander_carrier(decision: Decision, stay: int) -> int:
+    """The Commander's ship leaves an orbit the enemy can reach for the own sector with the
+    most power, or a new one; in open space it stays."""
+    options = decision.options
+    if not options[stay].data.get("orbit"):
+        return stay
+    sectors = [
+        i
+        for i, o in enumerate(options)
+        if not o.data.get("orbit") and not o.data.get("enemy_power")
+    ]
+    if not sectors:
+        return stay
+    return max(sectors, key=lambda i: (options[i].data.get("own_power", -1), -i))
+
+
+def _battle_attack(decision: Decision) -> int:
+    """The attack with the most expected damage; when ``pass`` is offered (every attack
+    left may be declined) and none is worth more than nothing — a ram that costs the
+    rammer as much as it takes — pass."""
+    best = _max_expected(decision)
+    if decision.options[best].data.get("expected", 0) <= 0:
         for index, option in enumerate(decision.options):
-            if option.key.startswith("run:"):
+            if option.key == "pass":
                 return index
-        return _index(decision, "none")
+    return best
 
-    # --- movement and battle -------------------------------------------------------------------
 
-    def _move_ship(self, decision: Decision) -> int:
-        """Keep the Commander's carrier and a guard home; send the rest, together, to the enemy
-        place (an orbit, or a sector with his fleet when a card opens it) worth most that the
-        free fleet overpowers; otherwise gather at home."""
-        context = decision.context
-        options = decision.options
-        stay = _index(decision, "stay")
-        if context.get("commander"):
-            return self._move_commander_carrier(decision, stay)
-        here = options[stay].data
-        power = context.get("ship", {}).get("power", 0)
-        free = context.get("mobile_power", 0)
-        home = None
-        for index, option in enumerate(options):
-            if option.data.get("own_commander"):
-                home = index
-        if home is not None:
-            guard = GUARD_SHARE * free
-            free -= guard
-            if home == stay and here.get("own_power", 0) - power < guard:
-                return stay
-        best, best_score = None, None
-        for index, option in enumerate(options):
-            data = option.data
-            if not _enemy_place(data, decision.player):
-                continue
-            enemy = data.get("enemy_power", 0)
-            have = data.get("own_power", 0) - (power if index == stay else 0)
-            need = ATTACK_MARGIN * enemy + 1
-            if have >= need + ESCORT_POWER:
-                continue  # strong enough there already
-            if free + have < need:
-                continue
-            score = (
-                bool(data.get("enemy_commander")),
-                not data.get("ground_units"),
-                data.get("income", 0) - enemy / 10,
-            )
-            if best_score is None or score > best_score:
-                best, best_score = index, score
-        if best is not None:
-            return best
-        if options[stay].data.get("orbit") and options[stay].data.get("controller") not in (
-            None,
-            decision.player,
-        ):
-            return stay  # holding an enemy orbit: the blockade or the capture goes on
-        if home is not None:
-            return home
-        return max(
-            range(len(options)),
-            key=lambda i: (
-                options[i].data.get("controller") == decision.player,
-                options[i].data.get("own_power", -1),
-                options[i].key == "stay",
-            ),
-        )
+def _battle_counter_fire(decision: Decision) -> int:
+    return _max_expected(decision)
 
-    def _move_commander_carrier(self, decision: Decision, stay: int) -> int:
-        """The Commander's ship leaves an orbit the enemy can reach for the own sector with the
-        most power, or a new one; in open space it stays."""
-        options = decision.options
-        if not options[stay].data.get("orbit"):
-            return stay
-        sectors = [
-            i
-            for i, o in enumerate(options)
-            if not o.data.get("orbit") and not o.data.get("enemy_power")
-        ]
-        if not sectors:
-            return stay
-        return max(sectors, key=lambda i: (options[i].data.get("own_power", -1), -i))
 
-    def _battle_attack(self, decision: Decision) -> int:
-        """The attack with the most expected damage; when ``pass`` is offered (every attack
-        left may be declined) and none is worth more than nothing — a ram that costs the
-        rammer as much as it takes — pass."""
-        best = _max_expected(decision)
-        if decision.options[best].data.get("expected", 0) <= 0:
-            for index, option in enumerate(decision.options):
-                if option.key == "pass":
-                    return index
-        return best
+def _battle_nova_targets(decision: Decision) -> int:
+    return _max_expected(decision)
 
-    def _battle_counter_fire(self, decision: Decision) -> int:
-        return _max_expected(decision)
 
-    def _battle_nova_targets(self, decision: Decision) -> int:
-        return _max_expected(decision)
+def _effect_play(decision: Decision) -> int:
+    """Play the effect worth most net of its price — an action token costs about one and a
+    half resources, and outside production tokens are kept for the next one unless the
+    play is clearly worth it; a D6 requirement scales the worth by its chance — or pass."""
+    best, best_net = 0, 0.0
+    production = str(decision.context.get("window", "")).startswith("production")
+    for index, option in enumerate(decision.options):
+        data = option.data
+        if "effect" not in data:
+            continue
+        cost = data.get("cost") or {}
+        price = cost.get("action_tokens", 0) * (1.5 if production else 2.0)
+        price += cost.get("resources", 0)
+        roll = cost.get("roll")
+        chance = 1.0 if roll is None else (7 - roll) / 6
+        net = data.get("expected", 0) * chance - price
+        if net > best_net:
+            best, best_net = index, net
+    return best
 
-    def _effect_play(self, decision: Decision) -> int:
-        """Play the effect worth most net of its price — an action token costs about one and a
-        half resources, and outside production tokens are kept for the next one unless the
-        play is clearly worth it; a D6 requirement scales the worth by its chance — or pass."""
-        best, best_net = 0, 0.0
-        production = str(decision.context.get("window", "")).startswith("production")
-        for index, option in enumerate(decision.options):
-            data = option.data
-            if "effect" not in data:
-                continue
-            cost = data.get("cost") or {}
-            price = cost.get("action_tokens", 0) * (1.5 if production else 2.0)
-            price += cost.get("resources", 0)
-            roll = cost.get("roll")
-            chance = 1.0 if roll is None else (7 - roll) / 6
-            net = data.get("expected", 0) * chance - price
-            if net > best_net:
-                best, best_net = index, net
-        return best
 
-    def _effect_target(self, decision: Decision) -> int:
-        """Picking among own cards (the opponent's play): the cheapest; else the strongest."""
+def _effect_target(decision: Decision) -> int:
+    """Picking among own cards (the opponent's play): the cheapest; else the strongest."""
 
-        def worth(index: int) -> tuple[float, int]:
-            data = decision.options[index].data
-            own = str(data.get("uid", "")).startswith(f"p{decision.player}.")
-            value = data.get("power", 0) + data.get("cost", 0)
-            return (-value if own else value), -index
+    def worth(index: int) -> tuple[float, int]:
+        data = decision.options[index].data
+        own = str(data.get("uid", "")).startswith(f"p{decision.player}.")
+        value = data.get("power", 0) + data.get("cost", 0)
+        return (-value if own else value), -index
 
-        return max(range(len(decision.options)), key=worth)
+    return max(range(len(decision.options)), key=worth)
 
-    def _effect_search(self, decision: Decision) -> int:
-        return max(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
 
-    def _effect_to_deck(self, decision: Decision) -> int:
-        """The card of least worth goes back into the deck."""
-        return min(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
+def _effect_search(decision: Decision) -> int:
+    return max(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
 
-    def _dice_reroll(self, decision: Decision) -> int:
-        """Roll again below the number needed, or below 4 when none is given (higher is
-        better for every roll of the game)."""
-        roll, need = decision.context.get("roll", 0), decision.context.get("need")
-        return _index(decision, "reroll" if roll < (need or 4) else "keep")
+
+def _effect_to_deck(decision: Decision) -> int:
+    """The card of least worth goes back into the deck."""
+    return min(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
+
+
+def _dice_reroll(decision: Decision) -> int:
+    """Roll again below the number needed, or below 4 when none is given (higher is
+    better for every roll of the game)."""
+    roll, need = decision.context.get("roll", 0), decision.context.get("need")
+    return _index(decision, "reroll" if roll < (need or 4) else "keep")
+
+
+# The heuristic's answer to each kind of decision it weighs (the rest: ``_PREFERRED``, else the
+# most expected damage).
+_ANSWERS: dict[DecisionKind, Callable[[Decision], int]] = {
+    DecisionKind.SETUP_BUILD: _setup_build,
+    DecisionKind.PRODUCTION_BUILD: _production_build,
+    DecisionKind.SETUP_COMMANDER: _setup_commander,
+    DecisionKind.COMMANDER_MOVE: _commander_move,
+    DecisionKind.SETUP_RETURN_CARD: _setup_return_card,
+    DecisionKind.PLACE_SHIP: _place_ship,
+    DecisionKind.PLACE_GROUND: _place_ground,
+    DecisionKind.COMMERCE_RUN: _commerce_run,
+    DecisionKind.MOVE_SHIP: _move_ship,
+    DecisionKind.BATTLE_ATTACK: _battle_attack,
+    DecisionKind.BATTLE_COUNTER_FIRE: _battle_counter_fire,
+    DecisionKind.BATTLE_NOVA_TARGETS: _battle_nova_targets,
+    DecisionKind.EFFECT_PLAY: _effect_play,
+    DecisionKind.EFFECT_TARGET: _effect_target,
+    DecisionKind.EFFECT_SEARCH: _effect_search,
+    DecisionKind.EFFECT_TO_DECK: _effect_to_deck,
+    DecisionKind.DICE_REROLL: _dice_reroll,
+}
 
 
 def _weakest_ship(decision: Decision) -> int | None:
@@ -392,71 +352,3 @@ def _value(data: Mapping[str, Any]) -> tuple[float, int]:
     """What a card is worth to the heuristic: income first, then fighting value per cost."""
     cost = max(data.get("cost", 0), 1)
     return (data.get("income", 0) * 3 + data.get("power", 0)) / cost, data.get("power", 0)
-
-
-# The agents ``make_agent`` builds, by name, with what each is.
-AGENTS: dict[str, str] = {
-    "random": "uniform over the legal options",
-    "heuristic": "fixed rules of thumb, one answer per decision",
-    "search": "heuristic playouts of every option in sampled worlds (search:N, N playouts)",
-}
-# ``search:N``: N playouts per searched decision (``search.SearchAgent``).
-SEARCH_MIN_BUDGET = 1
-SEARCH_MAX_BUDGET = 1000
-SEARCH_DEFAULT_BUDGET = 6
-# CPU of one game of ``search:N`` against the heuristic, relative to a game of heuristic
-# against heuristic: ``1 + SEARCH_COST_PER_PLAYOUT · N`` (measured, docs/engine.md).
-SEARCH_COST_PER_PLAYOUT = 5.3
-
-
-def parse_agent_spec(spec: str) -> tuple[str, int | None]:
-    """``(name, budget)`` of an agent spec: ``random``, ``heuristic``, ``search`` (the default
-    budget) or ``search:N``. Raises ``ValueError`` with ``agent_spec_error``'s message."""
-    name, colon, budget_text = spec.strip().partition(":")
-    if name not in AGENTS:
-        raise ValueError(f"unknown agent {spec!r}; known: random, heuristic, search, search:N")
-    if name != "search":
-        if colon:
-            raise ValueError(f"agent {name!r} takes no budget, got {spec!r}")
-        return name, None
-    if not colon:
-        return name, SEARCH_DEFAULT_BUDGET
-    text = budget_text.strip()
-    if not text.isdigit() or not text.isascii():
-        raise ValueError(f"search budget must be a whole number, got {budget_text!r}")
-    budget = int(text)
-    if not SEARCH_MIN_BUDGET <= budget <= SEARCH_MAX_BUDGET:
-        raise ValueError(
-            f"search budget must be {SEARCH_MIN_BUDGET}\u2013{SEARCH_MAX_BUDGET}, got {budget}"
-        )
-    return name, budget
-
-
-def agent_spec_error(spec: str) -> str | None:
-    """None when ``spec`` names an agent ``make_agent`` builds; else a short English message
-    naming what is wrong (for the API, the forms and the commands)."""
-    try:
-        parse_agent_spec(spec)
-    except ValueError as error:
-        return str(error)
-    return None
-
-
-def agent_cost(spec: str) -> float:
-    """CPU of one game with this agent, relative to a heuristic-against-heuristic game (for
-    per-user limits): 1 for ``random`` and ``heuristic``, ``1 + SEARCH_COST_PER_PLAYOUT · N``
-    for ``search:N``. Raises ``ValueError`` for a bad spec."""
-    _name, budget = parse_agent_spec(spec)
-    return 1.0 if budget is None else 1.0 + SEARCH_COST_PER_PLAYOUT * budget
-
-
-def make_agent(name: str, *, seed: int = 0) -> Agent:
-    """``random`` (seeded), ``heuristic``, ``search`` or ``search:N`` (seeded: the match seed
-    and the seat); the CLI's names. Raises ``ValueError`` for a bad spec."""
-    kind, budget = parse_agent_spec(name)
-    if kind == "random":
-        return RandomAgent(seed)
-    if kind == "heuristic":
-        return HeuristicAgent()
-    assert budget is not None
-    return SearchAgent(budget, seed=seed, name=name.strip(), policy=HeuristicAgent())

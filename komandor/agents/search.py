@@ -22,7 +22,7 @@ import random
 from komandor.rules import rules
 from komandor.rules.cards import Victory
 from komandor.rules.decisions import Agent as Policy
-from komandor.rules.decisions import Decision
+from komandor.rules.decisions import Decision, DecisionKind
 from komandor.rules.match_state import MatchObservation, MatchState
 from komandor.rules.observation import Observation
 from komandor.rules.state import GameState
@@ -30,7 +30,9 @@ from komandor.rules.victory import pirate_loot, unblocked_objects
 
 # The decision kinds the agent searches, up to the turn ``SEARCHED_UNTIL_TURN``; the heuristic
 # answers the rest (docs/engine.md, "The search agent": where the search gains, measured).
-SEARCHED_KINDS = frozenset({"setup.commander", "commander.move", "move.ship"})
+SEARCHED_KINDS = frozenset(
+    {DecisionKind.SETUP_COMMANDER, DecisionKind.COMMANDER_MOVE, DecisionKind.MOVE_SHIP}
+)
 SEARCHED_UNTIL_TURN = 3
 # Turns a playout plays after the current one before it is scored by ``evaluate`` (0: to the
 # match's end).

@@ -72,10 +72,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Protocol
 
+from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Range, Weapons
-from komandor.rules.decisions import Agent, Decision, Option, decide
+from komandor.rules.decisions import Agent, Decision, DecisionKind, Option, decide
 from komandor.rules.dice import Dice
-from komandor.rules.events import EventLog
+from komandor.rules.events import EventKind, EventLog
 from komandor.rules.weapons import (
     EXACT_RANGE_ONLY,
     MISSILE_TO_HIT,
@@ -368,8 +369,9 @@ _POWER_MOUNTS = frozenset({"turbolaser", "nova", "plasma", "bombs"})
 
 
 @lru_cache(maxsize=1024)
-def _mounts(weapons: Weapons) -> tuple[Mount, ...]:
-    """A card's weapons as mounts, in ``_MOUNT_ORDER``; computed once per distinct weapons."""
+def _mounts_of(weapons: Weapons) -> tuple[Mount, ...]:
+    """A card's weapons as mounts, in ``_MOUNT_ORDER``; computed once per distinct weapons
+    (``_mounts``: once per weapons object)."""
     mounts: list[Mount] = []
     for key in _MOUNT_ORDER:
         if key == "missiles":
@@ -405,6 +407,9 @@ def _mounts(weapons: Weapons) -> tuple[Mount, ...]:
             mount = Mount(key, weapon, distance, printed.strength)
         mounts.append(mount)
     return tuple(mounts)
+
+
+_mounts: IdentityCache[Weapons, tuple[Mount, ...]] = IdentityCache(_mounts_of)
 
 
 class BattleSide:
@@ -538,7 +543,7 @@ def battle_fight(
 
 # --- The battle procedure -------------------------------------------------------------------
 
-_PASS = Option("pass", "не атаковать")
+_PASS = Option("pass")
 _ATTACK_ROLES = frozenset({Role.SHIP, Role.STATION, Role.MILITARY_BUILDING})
 # What weapons may be fired at: the fleet, plus civil buildings «по тем же правилам, что и
 # военные постройки» (CIV-2). Ground units are hit by bombs only (GRD-8).
@@ -612,7 +617,7 @@ class _Battle:
         attacker, defender = self.sides
         if self.log.enabled:
             self.log.emit(
-                "battle_start",
+                EventKind.BATTLE_START,
                 attacker=attacker.player,
                 defender=defender.player,
                 site=self.site.kind.value,
@@ -648,7 +653,7 @@ class _Battle:
                 combatant.tapped = False  # «В начале каждого раунда боя ... разворачиваются»
         self.context = {"round": self.round, "range": self.range.key}
         if self.log.enabled:
-            self.log.emit("round_start", round=self.round, range=self.range.key)
+            self.log.emit(EventKind.ROUND_START, round=self.round, range=self.range.key)
         if self.hooks is not None:
             self.hooks.open(Window.ROUND_START, battle=self)
         for index in (0, 1):
@@ -675,7 +680,10 @@ class _Battle:
         self.last_range = self.range
         if self.log.enabled:
             self.log.emit(
-                "round_end", round=self.round, range=self.range.key, damage=self._damage_map()
+                EventKind.ROUND_END,
+                round=self.round,
+                range=self.range.key,
+                damage=self._damage_map(),
             )
         if self.hooks is not None:
             self.hooks.open(Window.ROUND_END, battle=self)  # the end of a battle round
@@ -730,7 +738,7 @@ class _Battle:
             self.retreated = [attacker.player, defender.player]
             winner = None
         if self.log.enabled:
-            self.log.emit("retreat", reason=end.value, players=list(self.retreated))
+            self.log.emit(EventKind.RETREAT, reason=end.value, players=list(self.retreated))
         return end, winner
 
     # -- before and between rounds -----------------------------------------------------------
@@ -740,11 +748,13 @@ class _Battle:
         hooks = self.hooks
         return self.dice if hooks is None else hooks.dice_for(player, purpose, need)
 
-    def _ask(self, player: int, kind: str, options: Iterable[Option], **context: Any) -> Option:
+    def _ask(
+        self, player: int, kind: DecisionKind, options: Iterable[Option], **context: Any
+    ) -> Option:
         decision = Decision(player, kind, tuple(options), {**self.context, **context})
         choice = decide(self.agents[player], decision)
         if self.log.enabled and len(decision.options) > 1:
-            self.log.emit("choice", player=player, kind=kind, key=choice.key)
+            self.log.emit(EventKind.CHOICE, player=player, kind=kind, key=choice.key)
         return choice
 
     def _second_echelon(self) -> None:
@@ -755,9 +765,9 @@ class _Battle:
             ships = side.alive(Role.SHIP)
             chosen: list[Combatant] = []
             while len(chosen) < len(ships) // 2:
-                options = [Option("done", "без второго эшелона")]
-                options += [Option(f"reserve:{c.uid}", c.name) for c in ships if c not in chosen]
-                choice = self._ask(side.player, "battle.second_echelon", options)
+                options = [Option("done")]
+                options += [Option(f"reserve:{c.uid}") for c in ships if c not in chosen]
+                choice = self._ask(side.player, DecisionKind.BATTLE_SECOND_ECHELON, options)
                 if choice.key == "done":
                     break
                 chosen.append(self.by_uid[choice.key.split(":", 1)[1]])
@@ -766,7 +776,9 @@ class _Battle:
             for combatant in chosen:
                 combatant.status = Status.RESERVE
                 if self.log.enabled:
-                    self.log.emit("second_echelon", uid=combatant.uid, player=combatant.player)
+                    self.log.emit(
+                        EventKind.SECOND_ECHELON, uid=combatant.uid, player=combatant.player
+                    )
 
     def _enter_reserves(self) -> None:
         entered = False
@@ -784,8 +796,11 @@ class _Battle:
                     and (enemy.alive(Role.MILITARY_BUILDING) or enemy.alive(Role.GROUND_UNIT))
                 ):
                     continue
-                options = (Option("wait", "ждать"), Option("enter", "ввести второй эшелон"))
-                if self._ask(side.player, "battle.echelon_enter", options).key != "enter":
+                options = (Option("wait"), Option("enter"))
+                if (
+                    self._ask(side.player, DecisionKind.BATTLE_ECHELON_ENTER, options).key
+                    != "enter"
+                ):
                     continue
             for combatant in reserve:
                 combatant.status = Status.FIGHTING
@@ -793,7 +808,9 @@ class _Battle:
             if self.hooks is not None:
                 self.hooks.standing_changed(self)  # ECH-6: their properties now work
             if self.log.enabled:
-                self.log.emit("echelon_enter", player=side.player, uids=[c.uid for c in reserve])
+                self.log.emit(
+                    EventKind.ECHELON_ENTER, player=side.player, uids=[c.uid for c in reserve]
+                )
         if entered:
             # «вступают в сражение, начиная бой с дальней дистанции» — for both fleets (AMB-14).
             self.range = Distance.LONG
@@ -806,7 +823,7 @@ class _Battle:
             victims = self.sides[index].fighting()
             if self.log.enabled:
                 self.log.emit(
-                    "tactical_superiority",
+                    EventKind.TACTICAL_SUPERIORITY,
                     player=self.sides[index].player,
                     rounds=self.streak[index],
                     range=self.range.key,
@@ -824,24 +841,26 @@ class _Battle:
             ships = [c for c in side.alive(Role.SHIP) if c.uid not in refused]
             if not ships:
                 return
-            options = [Option("stay", "остаться в бою")]
+            options = [Option("stay")]
             for ship in ships:
                 free = ship.speed >= enemy_fastest
                 key = f"withdraw:{ship.uid}" if free else f"ask:{ship.uid}"
-                options.append(Option(key, ship.name))
-            choice = self._ask(side.player, "battle.withdraw", options)
+                options.append(Option(key))
+            choice = self._ask(side.player, DecisionKind.BATTLE_WITHDRAW, options)
             if choice.key == "stay":
                 return
             action, uid = choice.key.split(":", 1)
             if action == "ask":
-                permit = (Option("refuse", "не отпускать"), Option("allow", "отпустить"))
+                permit = (Option("refuse"), Option("allow"))
                 if (
-                    self._ask(enemy.player, "battle.allow_withdraw", permit, ship=uid).key
+                    self._ask(
+                        enemy.player, DecisionKind.BATTLE_ALLOW_WITHDRAW, permit, ship=uid
+                    ).key
                     != "allow"
                 ):
                     refused.add(uid)
                     if self.log.enabled:
-                        self.log.emit("withdraw_refused", uid=uid, player=side.player)
+                        self.log.emit(EventKind.WITHDRAW_REFUSED, uid=uid, player=side.player)
                     continue
             ship = self.by_uid[uid]
             ship.status = Status.WITHDRAWN
@@ -849,7 +868,9 @@ class _Battle:
             if self.hooks is not None:
                 self.hooks.standing_changed(self)  # no longer «in this battle»
             if self.log.enabled:
-                self.log.emit("withdraw", uid=uid, player=side.player, allowed=action == "ask")
+                self.log.emit(
+                    EventKind.WITHDRAW, uid=uid, player=side.player, allowed=action == "ask"
+                )
 
     def _has_weapon_for_range(self, index: int) -> bool:
         distance = self.range
@@ -871,42 +892,44 @@ class _Battle:
             for index in (0, 1):
                 if self._may_manoeuvre(index) and self._slowest(index) >= self._fastest(1 - index):
                     options = (
-                        Option("continue", "продолжать сближение"),
-                        Option("stop", "прекратить"),
+                        Option("continue"),
+                        Option("stop"),
                     )
                     if (
-                        self._ask(self.sides[index].player, "battle.stop_closing", options).key
+                        self._ask(
+                            self.sides[index].player, DecisionKind.BATTLE_STOP_CLOSING, options
+                        ).key
                         == "stop"
                     ):
                         self.stopped, following = True, current
-                        self._emit_range("stop_closing", index, current)
+                        self._emit_range(EventKind.STOP_CLOSING, index, current)
                         break
         if self.stopped and current is not Distance.SHORT:
             for index in (0, 1):
                 if self._fastest(index) > self._fastest(1 - index) and self.sides[index].fighting():
-                    options = (Option("hold", "держать дистанцию"), Option("resume", "сближаться"))
+                    options = (Option("hold"), Option("resume"))
                     if (
-                        self._ask(self.sides[index].player, "battle.resume_closing", options).key
+                        self._ask(
+                            self.sides[index].player, DecisionKind.BATTLE_RESUME_CLOSING, options
+                        ).key
                         == "resume"
                     ):
                         self.stopped, following = False, Distance(current - 1)
-                        self._emit_range("resume_closing", index, following)
+                        self._emit_range(EventKind.RESUME_CLOSING, index, following)
                         break
         if current is not Distance.LONG:
             for index in (0, 1):
                 if self._may_manoeuvre(index) and self._slowest(index) > self._fastest(1 - index):
-                    farther = [Option("keep", "не увеличивать")]
+                    farther = [Option("keep")]
                     farther += [
-                        Option(d.key, d.key)
-                        for d in (Distance.MEDIUM, Distance.LONG)
-                        if d > current
+                        Option(d.key) for d in (Distance.MEDIUM, Distance.LONG) if d > current
                     ]
                     choice = self._ask(
-                        self.sides[index].player, "battle.increase_distance", farther
+                        self.sides[index].player, DecisionKind.BATTLE_INCREASE_DISTANCE, farther
                     )
                     if choice.key != "keep":
                         self.stopped, following = True, Distance.from_key(choice.key)
-                        self._emit_range("increase_distance", index, following)
+                        self._emit_range(EventKind.INCREASE_DISTANCE, index, following)
                         break
         self.range = following
         if following is not current:
@@ -940,7 +963,7 @@ class _Battle:
     def _fastest(self, index: int) -> int:
         return max((c.speed for c in self.sides[index].fighting()), default=0)
 
-    def _emit_range(self, type_: str, index: int, distance: Distance) -> None:
+    def _emit_range(self, type_: EventKind, index: int, distance: Distance) -> None:
         if self.log.enabled:
             self.log.emit(type_, player=self.sides[index].player, range=distance.key)
 
@@ -965,7 +988,7 @@ class _Battle:
                 if not options:
                     return None
             player = self.sides[turn].player
-            choice = self._ask(player, "battle.attack", options)
+            choice = self._ask(player, DecisionKind.BATTLE_ATTACK, options)
             if choice is _PASS or choice.key == "pass":
                 self.declined[turn] = True
             else:
@@ -1081,7 +1104,6 @@ class _Battle:
             key = f"{c.uid}:{mount.key}>{','.join(t.uid for t in targets)}"
         return Option(
             key,
-            "",
             {
                 "attackers": (c.uid,),
                 "mount": mount.key,
@@ -1116,7 +1138,6 @@ class _Battle:
             joint.append(
                 Option(
                     f"{'+'.join(uids)}:bombs>{t.uid}",
-                    "",
                     {"attackers": uids, "mount": "bombs", "targets": (t.uid,), "expected": total},
                 )
             )
@@ -1223,15 +1244,19 @@ class _Battle:
                 and not target.tapped
                 and evasive_manoeuvre_applies(weapon, distance)
             ):
-                options = (Option("evade", "манёвр уклонения"), Option("take", "принять удар"))
+                options = (Option("evade"), Option("take"))
                 choice = self._ask(
-                    target.player, "battle.evade", options, attacker=shooter.uid, target=target.uid
+                    target.player,
+                    DecisionKind.BATTLE_EVADE,
+                    options,
+                    attacker=shooter.uid,
+                    target=target.uid,
                 )
                 if choice.key == "evade":
                     target.tapped = True  # PROP-EVADE-1: «может быть повернут игроком»
                     if self.log.enabled:
                         self.log.emit(
-                            "evade", uid=target.uid, attacker=shooter.uid, weapon=mount.key
+                            EventKind.EVADE, uid=target.uid, attacker=shooter.uid, weapon=mount.key
                         )
                     continue
             if not reaction and light_duel_applies(
@@ -1248,7 +1273,7 @@ class _Battle:
                 )
                 if self.log.enabled:
                     self.log.emit(
-                        "light_duel",
+                        EventKind.LIGHT_DUEL,
                         attacker=shooter.uid,
                         target=target.uid,
                         rolls=[duel.attacker_roll, duel.defender_roll],
@@ -1295,7 +1320,7 @@ class _Battle:
         if self.log.enabled:
             detail.update(self._arithmetic(mount, target))
             self.log.emit(
-                "attack",
+                EventKind.ATTACK,
                 by=shooter.uid,
                 weapon=mount.key,
                 target=target.uid,
@@ -1338,7 +1363,7 @@ class _Battle:
             options.append(self._option(defender, mount, (attacker,), value))
         if not options:
             return
-        choice = self._ask(defender.player, "battle.counter_fire", [*options, _PASS])
+        choice = self._ask(defender.player, DecisionKind.BATTLE_COUNTER_FIRE, [*options, _PASS])
         if choice.key != "pass":
             self._fire(defender, defender.mount(choice.data["mount"]), [attacker], reaction=True)
 
@@ -1346,7 +1371,7 @@ class _Battle:
         fire_roll = self._dice(shooter.player, "nova_fire", NOVA_FIRE_ROLL).d6()
         if fire_roll < NOVA_FIRE_ROLL:
             if self.log.enabled:
-                self.log.emit("nova", by=shooter.uid, rolls=[fire_roll], fired=False)
+                self.log.emit(EventKind.NOVA, by=shooter.uid, rolls=[fire_roll], fired=False)
             return
         count_roll = self._dice(shooter.player, "nova_count").d6()
         count = nova_target_count(count_roll)
@@ -1360,14 +1385,14 @@ class _Battle:
         ]
         if len(eligible) > count:
             options = [
-                Option(",".join(t.uid for t in group), "", {"targets": tuple(t.uid for t in group)})
+                Option(",".join(t.uid for t in group), {"targets": tuple(t.uid for t in group)})
                 for group in combinations(eligible, count)
             ]
-            choice = self._ask(shooter.player, "battle.nova_targets", options)
+            choice = self._ask(shooter.player, DecisionKind.BATTLE_NOVA_TARGETS, options)
             eligible = [self.by_uid[uid] for uid in choice.data["targets"]]
         if self.log.enabled:
             self.log.emit(
-                "nova",
+                EventKind.NOVA,
                 by=shooter.uid,
                 rolls=[fire_roll, count_roll],
                 fired=True,
@@ -1378,8 +1403,10 @@ class _Battle:
             shield = target.shield_now
             absorb = False
             if shield > 0:
-                answers = (Option("absorb", "принять щитом"), Option("full", "сохранить щит"))
-                choice = self._ask(target.player, "battle.nova_shield", answers, target=target.uid)
+                answers = (Option("absorb"), Option("full"))
+                choice = self._ask(
+                    target.player, DecisionKind.BATTLE_NOVA_SHIELD, answers, target=target.uid
+                )
                 absorb = choice.key == "absorb"
                 if absorb:
                     target.shield_disabled = True  # WPN-NOVA-7, for the rest of the battle phase
@@ -1388,7 +1415,7 @@ class _Battle:
                 amount = atmosphere_reduced(amount, Weapon.NOVA)
             if self.log.enabled:
                 self.log.emit(
-                    "attack",
+                    EventKind.ATTACK,
                     by=shooter.uid,
                     weapon="nova",
                     target=target.uid,
@@ -1406,7 +1433,7 @@ class _Battle:
                 bomber.bombed_units.add(target.uid)
         if self.log.enabled:
             self.log.emit(
-                "attack",
+                EventKind.ATTACK,
                 by="+".join(b.uid for b in bombers),
                 weapon="bombs",
                 target=target.uid,
@@ -1426,7 +1453,7 @@ class _Battle:
         )
         if self.log.enabled:
             self.log.emit(
-                "boarding",
+                EventKind.BOARDING,
                 by=boarder.uid,
                 target=target.uid,
                 rolls=[roll.attacker_roll, roll.defender_roll],
@@ -1447,21 +1474,23 @@ class _Battle:
 
     def _ram(self, rammer: Combatant, target: Combatant) -> None:
         if ram_dodge_allowed(rammer_speed=rammer.speed, target_speed=target.speed):
-            options = (Option("dodge", "уклониться"), Option("accept", "принять таран"))
+            options = (Option("dodge"), Option("accept"))
             if (
-                self._ask(target.player, "battle.ram_dodge", options, rammer=rammer.uid).key
+                self._ask(
+                    target.player, DecisionKind.BATTLE_RAM_DODGE, options, rammer=rammer.uid
+                ).key
                 == "dodge"
             ):
                 roll = self._dice(target.player, "ram_dodge", RAM_DODGE_ROLL).d6()
                 dodged = roll >= RAM_DODGE_ROLL
                 if self.log.enabled:
-                    self.log.emit("ram_dodge", uid=target.uid, roll=roll, dodged=dodged)
+                    self.log.emit(EventKind.RAM_DODGE, uid=target.uid, roll=roll, dodged=dodged)
                 if dodged:
                     return
         to_target, to_rammer = _ram_numbers(rammer, target)
         if self.log.enabled:
             self.log.emit(
-                "ram",
+                EventKind.RAM,
                 by=rammer.uid,
                 target=target.uid,
                 damage=to_target,
@@ -1484,7 +1513,7 @@ class _Battle:
         if self.hooks is not None:
             self.hooks.standing_changed(self)  # BATTLE-22: its lasting properties end at once
         if self.log.enabled:
-            self.log.emit("destroyed", uid=target.uid, player=target.player, cause=cause)
+            self.log.emit(EventKind.DESTROYED, uid=target.uid, player=target.player, cause=cause)
         if target.role is Role.STATION:
             self._station_buildings_lost(target)
         if self.hooks is not None and target.role is Role.SHIP:
@@ -1566,7 +1595,7 @@ class _Battle:
             commanders_lost=commanders_lost,
         )
         if self.log.enabled:
-            self.log.emit("battle_end", **result.to_dict())
+            self.log.emit(EventKind.BATTLE_END, **result.to_dict())
         return result
 
     def _on_site(self, index: int) -> bool:
@@ -1587,12 +1616,12 @@ class _Battle:
             landers = [c for c in side.ships_on_site() if c.landing > 0]
             if not landing_succeeds([c.landing for c in landers], [u.strength for u in units]):
                 continue
-            options = (Option("land", "высадить десант"), Option("hold", "не высаживать"))
-            if self._ask(side.player, "battle.landing", options).key != "land":
+            options = (Option("land"), Option("hold"))
+            if self._ask(side.player, DecisionKind.BATTLE_LANDING, options).key != "land":
                 continue
             if self.log.enabled:
                 self.log.emit(
-                    "landing",
+                    EventKind.LANDING,
                     player=side.player,
                     ships=[c.uid for c in landers],
                     force=sum(c.landing for c in landers),
@@ -1653,7 +1682,6 @@ def _ram_numbers(rammer: Combatant, target: Combatant) -> tuple[int, int]:
 def _ram_option(rammer: Combatant, target: Combatant, expected: float) -> Option:
     return Option(
         f"{rammer.uid}:ram>{target.uid}",
-        "",
         {
             "attackers": (rammer.uid,),
             "mount": "ram",

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from komandor.rules import rules
 from komandor.rules.cards import CardKind, RewardKind
-from komandor.rules.decisions import Option
+from komandor.rules.decisions import DecisionKind, Option
+from komandor.rules.events import EventKind
 from komandor.rules.state import Card, Zone
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
         # PROP-COMMERCE-1 / PROP-SMUGGLE-2: on the orbit of an object the player controls.
         if home is None or home.zone is not Zone.PLAY or home.controller != player:
             continue
-        options = [Option("none", "без рейса")]
+        options = [Option("none")]
         for obj in state.objects():
             if obj.uid == home.uid:
                 continue
@@ -43,7 +44,6 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
                 options.append(
                     Option(
                         f"run:{obj.uid}",
-                        obj.spec.name,
                         {**game.card_features(obj), "smuggling": False},
                     )
                 )
@@ -51,11 +51,10 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
                 options.append(
                     Option(
                         f"smuggle:{obj.uid}",
-                        obj.spec.name,
                         {**game.card_features(obj), "smuggling": True},
                     )
                 )
-        option = game.ask(player, "commerce.run", options, ship=game.card_features(ship))
+        option = game.ask(player, DecisionKind.COMMERCE_RUN, options, ship=game.card_features(ship))
         if option.key == "none":
             continue
         action, target = option.key.split(":", 1)
@@ -76,13 +75,13 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
         for escort in fleet:
             choice = game.ask(
                 player,
-                "commerce.escort",
-                (Option("stay", "остаться"), Option("escort", "сопровождать")),
+                DecisionKind.COMMERCE_ESCORT,
+                (Option("stay"), Option("escort")),
                 ship=game.card_features(escort),
             )
             if choice.key == "escort":
                 escort.where, escort.tapped, escort.stay = target, True, True
-                game.log.emit("escort", player=player, card=escort.uid, to=target)
+                game.log.emit(EventKind.ESCORT, player=player, card=escort.uid, to=target)
 
 
 def _smuggle(game: Table[Effects], player: int, ship: Card, target: str) -> None:
@@ -91,7 +90,7 @@ def _smuggle(game: Table[Effects], player: int, ship: Card, target: str) -> None
     if roll >= rules.SMUGGLING_ROLL:
         _reward(game, player, ship, action="smuggle", target=target, roll=roll)
         return
-    game.log.emit("smuggling_failed", player=player, card=ship.uid, roll=roll)
+    game.log.emit(EventKind.SMUGGLING_FAILED, player=player, card=ship.uid, roll=roll)
     game.lose_card(ship.uid, "intercepted")
     game.check_commanders()
 
@@ -107,7 +106,7 @@ def _reward(game: Table[Effects], player: int, ship: Card, **event: object) -> N
     else:
         me.action_tokens += run.reward
     game.log.emit(
-        "commercial_run",
+        EventKind.COMMERCIAL_RUN,
         player=player,
         card=ship.uid,
         reward=run.reward,

@@ -1,51 +1,96 @@
 """Every choice the rules give a player goes through one interface.
 
-The engine builds a ``Decision``: whose it is, what kind, and an explicit tuple of legal
-``Option``s in a stable order with readable labels. The player's ``Agent`` returns the index of
-the option it picks. Agents never see or change the state directly.
+The engine builds a ``Decision``: whose it is, what kind (``DecisionKind``), and an explicit
+tuple of legal ``Option``s in a stable order, each with its stable key. The player's ``Agent``
+returns the index of the option it picks. Agents never see or change the state directly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
+
+from komandor.rules.observation import Observation
+
+
+class DecisionKind(StrEnum):
+    """What a decision asks, by the part of the turn it belongs to. The values are a public
+    contract: the API, the logs, stored games and scenario scripts name decisions by them."""
+
+    ABILITY_REPLACE = "ability.replace"
+    ABILITY_VARIANT = "ability.variant"
+    BATTLE_ALLOW_WITHDRAW = "battle.allow_withdraw"
+    BATTLE_ATTACK = "battle.attack"
+    BATTLE_COUNTER_FIRE = "battle.counter_fire"
+    BATTLE_ECHELON_ENTER = "battle.echelon_enter"
+    BATTLE_EVADE = "battle.evade"
+    BATTLE_INCREASE_DISTANCE = "battle.increase_distance"
+    BATTLE_LANDING = "battle.landing"
+    BATTLE_NOVA_SHIELD = "battle.nova_shield"
+    BATTLE_NOVA_TARGETS = "battle.nova_targets"
+    BATTLE_ORDER = "battle.order"
+    BATTLE_RAM_DODGE = "battle.ram_dodge"
+    BATTLE_RESUME_CLOSING = "battle.resume_closing"
+    BATTLE_SECOND_ECHELON = "battle.second_echelon"
+    BATTLE_STOP_CLOSING = "battle.stop_closing"
+    BATTLE_WITHDRAW = "battle.withdraw"
+    CAPTURE_CIVIL_BUILDING = "capture.civil_building"
+    COMMANDER_MOVE = "commander.move"
+    COMMERCE_ESCORT = "commerce.escort"
+    COMMERCE_RUN = "commerce.run"
+    DICE_REROLL = "dice.reroll"
+    EFFECT_PLAY = "effect.play"
+    EFFECT_SEARCH = "effect.search"
+    EFFECT_TARGET = "effect.target"
+    EFFECT_TO_DECK = "effect.to_deck"
+    MOVE_GROUND = "move.ground"
+    MOVE_SHIP = "move.ship"
+    PLACE_GROUND = "place.ground"
+    PLACE_SHIP = "place.ship"
+    PRODUCTION_BUILD = "production.build"
+    PRODUCTION_DISCARD_ABILITY = "production.discard_ability"
+    SETUP_ABILITY = "setup.ability"
+    SETUP_BUILD = "setup.build"
+    SETUP_COMMANDER = "setup.commander"
+    SETUP_REDEAL = "setup.redeal"
+    SETUP_RETURN_CARD = "setup.return_card"
 
 
 @dataclass(frozen=True, slots=True, init=False)
 class Option:
     """One legal choice. ``key`` is stable and compact (used by scripted agents and logs);
-    ``data`` carries what the engine needs to apply it."""
+    ``data`` carries what the engine needs to apply it. No words: what an option reads as, in
+    Russian or English, is the words' business (``matches/words/decision_text.py``), from the
+    decision's kind, the key and the data."""
 
     key: str
-    label: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
 
-    def __init__(self, key: str, label: str = "", data: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, key: str, data: Mapping[str, Any] | None = None) -> None:
         # Thousands are built per match; setting the slots directly is about four times faster
         # than the frozen dataclass's generated __init__.
         _set_option_key(self, key)
-        _set_option_label(self, label)
         _set_option_data(self, {} if data is None else data)
 
 
 # The slots' descriptors (a frozen dataclass forbids ``self.key = …``).
 _set_option_key: Callable[[Option, str], None] = vars(Option)["key"].__set__
-_set_option_label: Callable[[Option, str], None] = vars(Option)["label"].__set__
 _set_option_data: Callable[[Option, Mapping[str, Any]], None] = vars(Option)["data"].__set__
 
 
 @dataclass(frozen=True, slots=True, init=False)
 class Decision:
     player: int
-    kind: str
+    kind: DecisionKind
     options: tuple[Option, ...]
     context: Mapping[str, Any] = field(default_factory=dict)
 
     def __init__(
         self,
         player: int,
-        kind: str,
+        kind: DecisionKind,
         options: tuple[Option, ...],
         context: Mapping[str, Any] | None = None,
     ) -> None:
@@ -64,7 +109,7 @@ class Decision:
 
 
 _set_decision_player: Callable[[Decision, int], None] = vars(Decision)["player"].__set__
-_set_decision_kind: Callable[[Decision, str], None] = vars(Decision)["kind"].__set__
+_set_decision_kind: Callable[[Decision, DecisionKind], None] = vars(Decision)["kind"].__set__
 _set_decision_options: Callable[[Decision, tuple[Option, ...]], None] = vars(Decision)[
     "options"
 ].__set__
@@ -78,9 +123,13 @@ class IllegalChoiceError(ValueError):
 
 
 class Agent(Protocol):
+    """A player of matches, as the rules ask it: every agent (``komandor.agents``) and a match
+    state's ``Seat``. ``observation`` is what its player may know (``Observation``); None only
+    when the rules ask directly, outside a match state (battle scenarios and rules tests)."""
+
     name: str
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         """Return the index of the chosen option in ``decision.options``."""
         ...
 

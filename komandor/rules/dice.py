@@ -6,6 +6,7 @@ is reproducible from its seed, and a test can force any roll.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, MutableSequence
 from typing import Protocol, TypeVar
@@ -47,6 +48,9 @@ class SeededDice:
 
     def __deepcopy__(self, memo: dict[int, object]) -> SeededDice:
         # Written out: a compiled (mypyc) class has no pickling protocol for ``copy`` to use.
+        return self.copy()
+
+    def copy(self) -> SeededDice:
         copied = SeededDice(0)
         copied._random.setstate(self._random.getstate())
         return copied
@@ -90,3 +94,38 @@ class FixedDice:
         copied = FixedDice(self._rolls)
         copied._index = self._index
         return copied
+
+
+class RecordingDice:
+    """A match's dice, keeping every D6 it rolled (public: ``Observation.rolls``)."""
+
+    __slots__ = ("_dice", "rolls")
+
+    def __init__(self, dice: Dice) -> None:
+        self._dice = dice
+        self.rolls: list[int] = []
+
+    def d6(self) -> int:
+        roll = self._dice.d6()
+        self.rolls.append(roll)
+        return roll
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        self._dice.shuffle(items)
+
+    def replace(self, dice: Dice) -> None:
+        """Roll from ``dice`` from now on (a sampled world's fresh dice, ``MatchState.sample``)."""
+        self._dice = dice
+
+    def copy(self) -> RecordingDice:
+        copied = RecordingDice(copy_dice(self._dice))
+        copied.rolls = list(self.rolls)
+        return copied
+
+
+def copy_dice(dice: Dice) -> Dice:
+    """Dice that roll from here on exactly as ``dice`` will (``Game.copy``)."""
+    if isinstance(dice, (SeededDice, RecordingDice)):
+        return dice.copy()
+    copied: Dice = copy.deepcopy(dice)
+    return copied

@@ -40,11 +40,13 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
-from komandor.rules.battle import Combatant, Mount
+from komandor.rules.battle import Combatant, Mount, Status
+from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
-from komandor.rules.decisions import Option
+from komandor.rules.decisions import DecisionKind, Option
 from komandor.rules.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
 from komandor.rules.effects import Cost, Effect, Effects, Moment, Window, has_name
+from komandor.rules.events import EventKind
 from komandor.rules.names import name_key
 from komandor.rules.state import Card, GameState, Zone
 
@@ -104,10 +106,23 @@ def attach_all(game: Table[Effects]) -> None:
 
 
 @lru_cache(maxsize=4096)
+def _plays_by_value(uid: str, spec: CardSpec) -> tuple[Effect, ...]:
+    return tuple(card_plays(Card(uid, 0, spec)))
+
+
 def _plays_of(uid: str, spec: CardSpec) -> tuple[Effect, ...]:
     """``card_plays`` of a card, compiled once per card position and spec (plays are immutable:
-    bulk matches, a tournament's batches, reuse them)."""
-    return tuple(card_plays(Card(uid, 0, spec)))
+    bulk matches, a tournament's batches, reuse them), found by the spec object's identity."""
+    by_uid = _PLAYS_BY_SPEC(spec)
+    plays = by_uid.get(uid)
+    if plays is None:
+        plays = by_uid[uid] = _plays_by_value(uid, spec)
+    return plays
+
+
+_PLAYS_BY_SPEC: IdentityCache[CardSpec, dict[str, tuple[Effect, ...]]] = IdentityCache(
+    lambda spec: {}
+)
 
 
 def has_plays(spec: CardSpec) -> bool:
@@ -341,7 +356,7 @@ def _put_situation(uid: str, moment: Moment) -> None:
 def _discard_situation(uid: str, moment: Moment) -> None:
     """SIT-4: «в фазу производства карта обстановки … может быть помещена в потери»."""
     moment.state.move(uid, Zone.LOSSES)
-    moment.game.log.emit("situation_discarded", player=moment.player, card=uid)
+    moment.game.log.emit(EventKind.SITUATION_DISCARDED, player=moment.player, card=uid)
 
 
 def _upgrade_hosts(uid: str, moment: Moment) -> list[str]:
@@ -365,7 +380,7 @@ def _attach_upgrade(uid: str, moment: Moment) -> None:
     state = moment.state
     entering = state.cards[uid].zone is Zone.HAND
     state.move(uid, Zone.ATTACHED, where=moment.target)
-    moment.game.log.emit("upgraded", player=moment.player, card=uid, host=moment.target)
+    moment.game.log.emit(EventKind.UPGRADED, player=moment.player, card=uid, host=moment.target)
     if entering:
         card_entered(moment.game, uid)
 
@@ -377,10 +392,10 @@ def _put_ability(uid: str, moment: Moment) -> None:
     state = game.state
     held = game.preselected(player)
     if len(held) >= _MAX_ABILITIES:
-        options = [Option(u, state.cards[u].spec.name) for u in held]
-        out = game.ask(player, "ability.replace", options).key
+        options = [Option(u) for u in held]
+        out = game.ask(player, DecisionKind.ABILITY_REPLACE, options).key
         state.move(out, Zone.LOSSES)
-        game.log.emit("ability_replaced", player=player, card=out)
+        game.log.emit(EventKind.ABILITY_REPLACED, player=player, card=out)
     state.move(uid, Zone.SITUATIONS)
     game.declare_variant(player, uid)
     card_entered(game, uid)
@@ -393,7 +408,7 @@ def card_entered(game: Table[Effects], uid: str, *, on_play: bool = True) -> Non
     for index, spec in enumerate(entered_effects(card)):
         if spec.is_static:
             game.effects.statics.append((uid, card.owner, spec))
-            game.log.emit("static", player=card.owner, card=uid, index=index)
+            game.log.emit(EventKind.STATIC, player=card.owner, card=uid, index=index)
             _static_rules(game, spec, uid, card.owner)
         elif spec.is_on_play and on_play:
             effect = _compile(spec, f"{uid}:on_play.{index}", card.spec.name, uid)
@@ -552,7 +567,7 @@ def _combatant(uid: str, moment: Moment) -> Combatant | None:
 def _placed(place: str, card: Card, source: str | None, moment: Moment) -> bool:
     if place == "battle":
         fighter = _combatant(card.uid, moment)
-        return fighter is not None and fighter.status.value == "fighting"
+        return fighter is not None and fighter.status is Status.FIGHTING
     where = card.uid if card.kind is CardKind.SPACE_OBJECT else card.where
     if place == "orbit":
         return card.kind is CardKind.SHIP and bool(where) and not (where or "").startswith("s")
@@ -746,7 +761,9 @@ def _move(action: Action, source: str | None, moment: Moment) -> None:
         to = state.new_sector() if action.to == "new_sector" else _place_of(source, moment)
         if to is None or to == card.where:
             continue
-        moment.game.log.emit("moved", player=card.controller, card=card.uid, frm=card.where, to=to)
+        moment.game.log.emit(
+            EventKind.MOVED, player=card.controller, card=card.uid, frm=card.where, to=to
+        )
         card.where = to
 
 
@@ -785,11 +802,8 @@ def _search(action: Action, source: str | None, moment: Moment) -> None:
             if zone is Zone.DECK:
                 game.effects.shuffle(player)  # searched all the same (SPECIAL-11)
             return
-        options = [
-            Option(uid, state.cards[uid].spec.name, game.card_features(state.cards[uid]))
-            for uid in found
-        ]
-        game.effects.fetch(game.ask(player, "effect.search", options).key)
+        options = [Option(uid, game.card_features(state.cards[uid])) for uid in found]
+        game.effects.fetch(game.ask(player, DecisionKind.EFFECT_SEARCH, options).key)
 
 
 def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
@@ -809,11 +823,8 @@ def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
         ]
         if not found:
             return
-        options = [
-            Option(uid, state.cards[uid].spec.name, game.card_features(state.cards[uid]))
-            for uid in found
-        ]
-        uid = game.ask(player, "effect.to_deck", options, frm=zone).key
+        options = [Option(uid, game.card_features(state.cards[uid])) for uid in found]
+        uid = game.ask(player, DecisionKind.EFFECT_TO_DECK, options, frm=zone).key
         game.effects.fetch(uid, Zone.DECK)
 
 
@@ -977,7 +988,16 @@ def _holder(state: GameState, source: str, player: int) -> int:
 
 def _with_power(mount: Mount, power: int) -> Mount:
     """``mount`` with this power (itself when unchanged: mounts are immutable)."""
-    return mount if power == mount.power else replace(mount, power=power)
+    if power == mount.power:
+        return mount
+    return Mount(mount.key, mount.weapon, mount.range, power, mount.count, mount.maser_type)
+
+
+# A spec's printed battle stats, read by ``refresh`` (never changed: each refresh writes the
+# fighter's own), built once per spec object.
+_printed_fighter: IdentityCache[CardSpec, Combatant] = IdentityCache(
+    lambda spec: Combatant.from_card("printed", spec, player=0)
+)
 
 
 def refresh(game: Table[Effects], fighter: Combatant) -> None:
@@ -985,15 +1005,17 @@ def refresh(game: Table[Effects], fighter: Combatant) -> None:
     card = game.state.cards.get(fighter.uid)
     if card is None:
         return
-    printed = Combatant.from_card(fighter.uid, card.spec, player=fighter.player)
+    printed = _printed_fighter(card.spec)
     deltas = stat_deltas(game, fighter.uid)
-    for stat, attr in _COMBAT_STATS.items():
-        value = getattr(printed, attr)
-        if value is not None:
-            value = max(0, value + deltas.get(stat, 0))
-            if attr == "strength":
-                value = max(1, value)
-        setattr(fighter, attr, value)
+    # Each stat of ``_COMBAT_STATS`` written out (no getattr/setattr by name: a hot path).
+    fighter.strength = max(1, printed.strength + deltas.get("strength", 0))
+    critical = printed.critical
+    fighter.critical = None if critical is None else max(0, critical + deltas.get("critical", 0))
+    fighter.armor = max(0, printed.armor + deltas.get("armor", 0))
+    fighter.speed = max(0, printed.speed + deltas.get("speed", 0))
+    fighter.shield_power = max(0, printed.shield_power + deltas.get("shield", 0))
+    fighter.crew_size = max(0, printed.crew_size + deltas.get("crew", 0))
+    fighter.landing = max(0, printed.landing + deltas.get("landing", 0))
     fighter.mounts = tuple(
         _with_power(mount, max(0, mount.power + deltas.get(mount.weapon.value, 0)))
         for mount in printed.mounts

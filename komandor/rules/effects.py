@@ -28,16 +28,17 @@ A match with nothing attached pays one attribute test per window (``Effects.enab
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, MutableSequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 # Imported at run time, not only for the type checker: the compiled engine needs the classes of
 # ``Moment``'s fields (``game``, ``battle``) when it loads this module.
-from komandor.rules.battle import _Battle
+from komandor.rules.battle import Status, _Battle
 from komandor.rules.cards import CardKind, CardSpec, Victory
-from komandor.rules.decisions import Option
+from komandor.rules.decisions import DecisionKind, Option
+from komandor.rules.events import EventKind
 from komandor.rules.names import name_key
 from komandor.rules.state import ATTACHED as ATTACHED
 from komandor.rules.state import LIVE_ZONES, Modifier, Phase, Zone
@@ -109,6 +110,26 @@ class Moment:
     target: str | None = None
     targets: tuple[str, ...] = ()
 
+    def __init__(
+        self,
+        game: Table[Effects],
+        window: Window | str,
+        player: int,
+        battle: _Battle | None = None,
+        attack: Mapping[str, Any] | None = None,
+        target: str | None = None,
+        targets: tuple[str, ...] = (),
+    ) -> None:
+        # Written out: the dataclass's generated ``__init__`` stays a Python function in the
+        # compiled engine, and moments are built for every offer of every window.
+        self.game = game
+        self.window = window
+        self.player = player
+        self.battle = battle
+        self.attack = attack
+        self.target = target
+        self.targets = targets
+
     @property
     def state(self) -> GameState:
         return self.game.state
@@ -118,6 +139,12 @@ class Moment:
         built directly: candidates ask it per card)."""
         return Moment(
             self.game, self.window, self.player, self.battle, self.attack, target, self.targets
+        )
+
+    def aimed_at(self, targets: tuple[str, ...]) -> Moment:
+        """This moment with ``targets`` as the play's targets (built directly, as ``aimed``)."""
+        return Moment(
+            self.game, self.window, self.player, self.battle, self.attack, self.target, targets
         )
 
     @property
@@ -191,18 +218,15 @@ class _Rule:
     expires: str | None
 
 
-_PASS = Option("pass", "не играть")
-_KEEP = Option("keep", "оставить")
-_REROLL = Option("reroll", "перебросить")
+_PASS = Option("pass")
+_KEEP = Option("keep")
+_REROLL = Option("reroll")
 CARD_BAN = "card:"  # a ban of the cards with a name (SPECIAL-7), not of a rule or an effect
 
 
 def expiry(until: Window | str | None) -> str | None:
     """The expiry key of a duration: a window's value, ``round`` … or ``None`` (never)."""
     return None if until is None else str(until)
-
-
-_NOT_IN_FORCE = frozenset({"destroyed", "reserve"})
 
 
 class Effects:
@@ -247,6 +271,25 @@ class Effects:
         # spec); the Commander's own have source None.
         self.statics: list[tuple[str | None, int, EffectSpec]] = []
         game.state.on_leave = self.card_left
+
+    def copy_from(self, other: Effects) -> None:
+        """Take ``other``'s effects and everything they hold now, as independent copies
+        (``Game.copy``); the effects themselves are immutable and shared."""
+        self.enabled = other.enabled
+        self._attached = (dict(other._attached[0]), dict(other._attached[1]))
+        self._by_window = (
+            {window: list(effects) for window, effects in other._by_window[0].items()},
+            {window: list(effects) for window, effects in other._by_window[1].items()},
+        )
+        self._grants = list(other._grants)
+        self._bans = list(other._bans)
+        self._rerolls = (list(other._rerolls[0]), list(other._rerolls[1]))
+        self._in_force = set(other._in_force)
+        self._changed = set(other._changed)
+        self._budget = None if other._budget is None else list(other._budget)
+        self._cancelled = other._cancelled
+        self.battle = other.battle
+        self.statics = list(other.statics)
 
     # --- attaching ----------------------------------------------------------------------------
 
@@ -315,7 +358,9 @@ class Effects:
         if battle is None:
             return True
         fighter = battle.by_uid.get(card.uid)
-        return fighter is None or fighter.status.value not in _NOT_IN_FORCE
+        return fighter is None or (
+            fighter.status is not Status.DESTROYED and fighter.status is not Status.RESERVE
+        )
 
     def expire(self, key: str) -> None:
         """End everything lasting until ``key`` (a window opening, the end of a round, battle,
@@ -367,7 +412,7 @@ class Effects:
         battle = self.battle
         if battle is not None and (state.modifiers or self.statics):
             for fighter in list(battle.by_uid.values()):
-                if fighter.status.value != "destroyed" and fighter.uid in state.cards:
+                if fighter.status is not Status.DESTROYED and fighter.uid in state.cards:
                     self.game.refresh_combatant(fighter)
 
     def standing_changed(self, battle: _Battle) -> None:
@@ -506,14 +551,19 @@ class Effects:
         if grant is None:
             return first
         choice = self.game.ask(
-            player, "dice.reroll", (_KEEP, _REROLL), roll=first, purpose=purpose, need=need
+            player,
+            DecisionKind.DICE_REROLL,
+            (_KEEP, _REROLL),
+            roll=first,
+            purpose=purpose,
+            need=need,
         )
         if choice.key == "keep":
             return first
         grants.remove(grant)
         second = self.game.dice.d6()
         self.game.log.emit(
-            "reroll", player=player, purpose=purpose, first=first, second=second, need=need
+            EventKind.REROLL, player=player, purpose=purpose, first=first, second=second, need=need
         )
         return second
 
@@ -589,7 +639,7 @@ class Effects:
                 context = {"window": window.value}
                 if moment.battle is not None:
                     context.update(moment.battle.context)
-            choice = self.game.ask(player, "effect.play", options, **context)
+            choice = self.game.ask(player, DecisionKind.EFFECT_PLAY, options, **context)
             if choice.key == "pass":
                 return
             effect = self._attached[player][choice.data["effect"]]
@@ -601,7 +651,9 @@ class Effects:
         options = [_PASS, *self._offers(effect, moment)]
         if len(options) == 1:
             return
-        choice = self.game.ask(moment.player, "effect.play", options, window=str(moment.window))
+        choice = self.game.ask(
+            moment.player, DecisionKind.EFFECT_PLAY, options, window=str(moment.window)
+        )
         if choice.key != "pass":
             self._play(effect, moment.aimed(choice.data["target"]))
 
@@ -615,7 +667,6 @@ class Effects:
         return [
             Option(
                 f"play:{effect.key}" if target is None else f"play:{effect.key}>{target}",
-                effect.name,
                 {
                     **data,
                     "target": target,
@@ -763,11 +814,11 @@ class Effects:
             roll = self.roll(player, "effect", cost.roll)
             succeeded = roll >= cost.roll
         if succeeded and self._picks_later(effect):
-            moment = replace(moment, targets=self._chosen(effect, moment))
+            moment = moment.aimed_at(self._chosen(effect, moment))
         elif moment.target is not None:
-            moment = replace(moment, targets=(moment.target,))
+            moment = moment.aimed_at((moment.target,))
         self.game.log.emit(
-            "effect",
+            EventKind.EFFECT,
             player=player,
             effect=effect.key,
             name=effect.name,
@@ -814,11 +865,13 @@ class Effects:
         chosen: list[str] = []
         while len(chosen) < effect.pick:
             options = [
-                Option(uid, state.cards[uid].spec.name, self.game.card_features(state.cards[uid]))
+                Option(uid, self.game.card_features(state.cards[uid]))
                 for uid in found
                 if uid not in chosen
             ]
-            chosen.append(self.game.ask(chooser, "effect.target", options, effect=effect.key).key)
+            chosen.append(
+                self.game.ask(chooser, DecisionKind.EFFECT_TARGET, options, effect=effect.key).key
+            )
         return tuple(chosen)
 
     def _answered(self, effect: Effect, moment: Moment) -> bool:
@@ -844,7 +897,7 @@ class Effects:
         )
         cancelled, self._cancelled = self._cancelled, False
         if cancelled:
-            self.game.log.emit("cancelled", player=moment.player, effect=effect.key)
+            self.game.log.emit(EventKind.CANCELLED, player=moment.player, effect=effect.key)
         return cancelled
 
     def cancel(self) -> None:
@@ -861,7 +914,12 @@ class Effects:
         card = state.cards[uid]
         frm = card.zone
         self.game.log.emit(
-            "revealed", player=card.owner, card=uid, name=card.spec.name, frm=frm.value, to=to.value
+            EventKind.REVEALED,
+            player=card.owner,
+            card=uid,
+            name=card.spec.name,
+            frm=frm.value,
+            to=to.value,
         )
         state.move(uid, to)
         if Zone.DECK in (frm, to):
@@ -871,7 +929,7 @@ class Effects:
         """SPECIAL-11: «колода перемешивается» after a card is found in or put into it (the
         ``shuffled`` event: fixed dice leave the order as it was)."""
         self.game.shuffle_deck(player)
-        self.game.log.emit("shuffled", player=player)
+        self.game.log.emit(EventKind.SHUFFLED, player=player)
 
 
 class _RerollingDice:

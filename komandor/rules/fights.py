@@ -16,8 +16,9 @@ from komandor.rules.battle import (
     battle_fight,
 )
 from komandor.rules.cards import CardKind, ObjectType
-from komandor.rules.decisions import Option
+from komandor.rules.decisions import DecisionKind, Option
 from komandor.rules.effects import Effects, Window
+from komandor.rules.events import EventKind
 from komandor.rules.state import Card, Zone
 from komandor.rules.victory import check_commanders, check_end_of_battle_phase
 
@@ -43,10 +44,9 @@ def battle_phase(game: Table[Effects], mover: int) -> None:
             site = sites[0]
         else:
             options = [
-                Option(where, where, game.location_features(state.priority, where))
-                for where in sites
+                Option(where, game.location_features(state.priority, where)) for where in sites
             ]
-            site = game.ask(state.priority, "battle.order", options).key
+            site = game.ask(state.priority, DecisionKind.BATTLE_ORDER, options).key
         sites.remove(site)
         if site in battle_sites(game):
             fight(game, mover, site)
@@ -161,7 +161,7 @@ def fight(game: Table[Effects], mover: int, where: str) -> None:
                 if fighter.uid in state.cards:
                     game.refresh_combatant(fighter)  # card effects on the stats
     game.log.emit(
-        "battle",
+        EventKind.BATTLE,
         at=where,
         attacker=attacker,
         defender=defender,
@@ -204,7 +204,9 @@ def apply_result(game: Table[Effects], where: str, result: BattleResult) -> None
     if obj is not None and obj.zone is Zone.PLAY:
         if result.station_outcome == "captured" and result.station_boarded_by is not None:
             obj.controller = result.station_boarded_by  # STN-9; its damage stays (STN-12)
-            game.log.emit("captured", card=where, by=result.station_boarded_by, how="boarding")
+            game.log.emit(
+                EventKind.CAPTURED, card=where, by=result.station_boarded_by, how="boarding"
+            )
         elif result.station_outcome == "destroyed":
             game.lose_card(where, "boarded")  # STN-10
     by_player: dict[int, list[Card]] = {}
@@ -220,7 +222,7 @@ def apply_result(game: Table[Effects], where: str, result: BattleResult) -> None
         sector = state.new_sector()  # WDR-3, AMB-15: a sector without enemy ships
         for card in cards:
             card.where = sector
-        game.log.emit("left_battle", player=player, cards=[c.uid for c in cards], to=sector)
+        game.log.emit(EventKind.LEFT_BATTLE, player=player, cards=[c.uid for c in cards], to=sector)
     for player, amount in result.rewards.items():
         state.players[player].pending_rewards += amount  # WPN-BOARD-9
     game.stop_if(check_commanders(state, lost_in_round=result.commanders_lost))
@@ -246,14 +248,14 @@ def resolve_control(game: Table[Effects], *, at: str | None = None) -> None:
             continue  # CAP-3: blocked, not captured
         captor = state.opponent(holder)
         obj.controller = captor
-        game.log.emit("captured", card=obj.uid, by=captor, how="orbit")
+        game.log.emit(EventKind.CAPTURED, card=obj.uid, by=captor, how="orbit")
         for civil in state.on_object(obj.uid):
             if civil.kind is not CardKind.CIVIL_BUILDING:
                 continue
             option = game.ask(
                 captor,
-                "capture.civil_building",
-                (Option("capture", "захватить"), Option("destroy", "уничтожить")),
+                DecisionKind.CAPTURE_CIVIL_BUILDING,
+                (Option("capture"), Option("destroy")),
                 card=game.card_features(civil),
             )
             if option.key == "destroy":

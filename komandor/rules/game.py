@@ -13,6 +13,7 @@ from typing import Any
 
 from komandor.rules import rules
 from komandor.rules.battle import Combatant
+from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import (
     CardKind,
     CardSpec,
@@ -25,11 +26,11 @@ from komandor.rules.cards import (
     Salvo,
 )
 from komandor.rules.commerce import commercial_runs
-from komandor.rules.decisions import Agent, Decision, Option, decide
-from komandor.rules.dice import Dice
+from komandor.rules.decisions import Agent, Decision, DecisionKind, Option, decide
+from komandor.rules.dice import Dice, copy_dice
 from komandor.rules.effect_play import attach_all, card_entered, has_plays, refresh
 from komandor.rules.effects import Effects, Permission, Window
-from komandor.rules.events import EventLog
+from komandor.rules.events import EventKind, EventLog
 from komandor.rules.fights import battle_phase
 from komandor.rules.names import name_key
 from komandor.rules.state import Card, GameState, Phase, PlayerState, Zone
@@ -71,8 +72,24 @@ class Game:
         dice: Dice,
         log: EventLog,
         setup_abilities: Sequence[Sequence[str]] = ((), ()),
+        state: GameState | None = None,
     ) -> None:
+        """``state``: play on from that state (``copy``): no card is dealt, no effect
+        attached."""
         self.setup_abilities = [tuple(names) for names in setup_abilities]
+        self.agents = list(agents)
+        self.dice = dice
+        self.log = log
+        self._printed: dict[str, dict[str, Any]] = {}  # card_features before damage, by uid
+        # Called with the state after every phase (invariant checks in tests).
+        self.observers: list[Callable[[GameState], None]] = []
+        # Called with each phase as it is entered (and ``Phase.SETUP`` as the match begins),
+        # before anything of it is played: where ``match_state`` takes its checkpoints.
+        self.checkpoint: Callable[[Phase], None] | None = None
+        if state is not None:
+            self.state = state
+            self.effects = Effects(self)
+            return
         cards: dict[str, Card] = {}
         players = []
         seen: dict[int, int] = {}  # by spec object: skips its hashing
@@ -87,25 +104,42 @@ class Game:
                 player.deck.append(uid)
             players.append(player)
         self.state = GameState(players=players, cards=cards)
-        self.agents = list(agents)
-        self.dice = dice
-        self.log = log
-        self._printed: dict[str, dict[str, Any]] = {}  # card_features before damage, by uid
-        # Called with the state after every phase (invariant checks in tests).
-        self.observers: list[Callable[[GameState], None]] = []
         self.effects = Effects(self)  # card effects; windows open only once one is attached
         if any(has_plays(c.spec) for c in cards.values()) or any(
             p.commander.effects for p in players
         ):
             attach_all(self)  # the cards' effect data, compiled into plays (effect_play.py)
 
+    def copy(self, agents: Sequence[Agent]) -> Game:
+        """An independent copy of the game as it stands, asking ``agents``: the state, the
+        effects and what they hold, the dice (rolling on as these would) and the log written
+        so far, copied by hand (``match_state`` restores its checkpoints with it). The card
+        specs, the effects and the logged events are immutable and shared."""
+        log = EventLog(enabled=self.log.enabled)
+        log.events = list(self.log.events)
+        twin = Game(
+            decks=(),
+            commanders=(),
+            agents=agents,
+            dice=copy_dice(self.dice),
+            log=log,
+            setup_abilities=self.setup_abilities,
+            state=self.state.copy(),
+        )
+        twin._printed = self._printed  # features of the printed cards: the same in every copy
+        twin.observers = list(self.observers)
+        twin.effects.copy_from(self.effects)
+        return twin
+
     # --- plumbing ------------------------------------------------------------------------------
 
-    def ask(self, player: int, kind: str, options: Sequence[Option], **context: Any) -> Option:
+    def ask(
+        self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any
+    ) -> Option:
         decision = Decision(player, kind, tuple(options), context)
         option = decide(self.agents[player], decision)
         if self.log.enabled and len(options) > 1:
-            self.log.emit("choice", player=player, kind=kind, key=option.key)
+            self.log.emit(EventKind.CHOICE, player=player, kind=kind, key=option.key)
         return option
 
     def draw(self, player: int, count: int) -> int:
@@ -136,13 +170,20 @@ class Game:
                     for ship in ships:
                         ship.where = sector
         state.move(uid, Zone.LOSSES)
-        self.log.emit("destroyed", card=uid, owner=card.owner, cause=cause)
+        self.log.emit(EventKind.DESTROYED, card=uid, owner=card.owner, cause=cause)
 
     # --- the match -----------------------------------------------------------------------------
 
-    def play(self, *, turn_cap: int) -> Outcome:
+    def play(self, *, turn_cap: int, resume: Phase | None = None) -> Outcome:
+        """Play the match to its end; ``resume``: from that phase of the turn under way (a
+        checkpoint's game, ``copy``; ``Phase.SETUP``: from the setup)."""
         try:
-            self.setup()
+            if resume is None or resume is Phase.SETUP:
+                if self.checkpoint is not None:
+                    self.checkpoint(Phase.SETUP)
+                self.setup()
+            else:
+                self.play_turn(resume)
             while self.state.turn < turn_cap:
                 self.state.turn += 1
                 self.play_turn()
@@ -165,7 +206,7 @@ class Game:
             self.shuffle_deck(player)
             self.deal(player)
         self.log.emit(
-            "setup",
+            EventKind.SETUP,
             commanders=[p.commander.name for p in state.players],
             initiative=[p.initiative for p in state.players],
             deck_sizes=[len(p.deck) + len(p.hand) for p in state.players],
@@ -196,16 +237,16 @@ class Game:
             self.preselect_from_deck(player)
             return
         while len(self.preselected(player)) < rules.MAX_ABILITY_CARDS:
-            options = [Option("done", "начать игру")] + [
-                Option(uid, state.cards[uid].spec.name, self.card_features(state.cards[uid]))
+            options = [Option("done")] + [
+                Option(uid, self.card_features(state.cards[uid]))
                 for uid in me.deck
                 if state.cards[uid].kind is CardKind.ABILITY and not state.cards[uid].spec.special
             ]
-            option = self.ask(player, "setup.ability", options)
+            option = self.ask(player, DecisionKind.SETUP_ABILITY, options)
             if option.key == "done":
                 return
             state.move(option.key, Zone.SITUATIONS)
-            self.log.emit("ability_preselected", player=player, card=option.key)
+            self.log.emit(EventKind.ABILITY_PRESELECTED, player=player, card=option.key)
             self.declare_variant(player, option.key)
             if self.effects.enabled:
                 card_entered(self, option.key)
@@ -227,7 +268,7 @@ class Game:
             if uid is None:
                 continue
             state.move(uid, Zone.SITUATIONS)
-            self.log.emit("ability_preselected", player=player, card=uid)
+            self.log.emit(EventKind.ABILITY_PRESELECTED, player=player, card=uid)
             self.declare_variant(player, uid)
             if self.effects.enabled:
                 card_entered(self, uid)
@@ -241,11 +282,13 @@ class Game:
             card.variant = 0
             return
         options = [
-            Option(f"v{number + 1}", f"вариант {number + 1}", {"variant": number})
+            Option(f"v{number + 1}", {"variant": number})
             for number in range(len(card.spec.variants or ()) or 1)
         ]
-        card.variant = self.ask(player, "ability.variant", options, card=uid).data.get("variant", 0)
-        self.log.emit("ability_variant", player=player, card=uid, variant=card.variant + 1)
+        card.variant = self.ask(player, DecisionKind.ABILITY_VARIANT, options, card=uid).data.get(
+            "variant", 0
+        )
+        self.log.emit(EventKind.ABILITY_VARIANT, player=player, card=uid, variant=card.variant + 1)
 
     def preselected(self, player: int) -> list[str]:
         """Ability cards played on the Commander (they lie in the situations zone, ZONE-10)."""
@@ -264,10 +307,10 @@ class Game:
             smaller = size - rules.REDEAL_PENALTY
             option = self.ask(
                 player,
-                "setup.redeal",
+                DecisionKind.SETUP_REDEAL,
                 (
-                    Option("keep", "оставить карты"),
-                    Option("redeal", f"пересдать: взять {smaller}", {"cards": smaller}),
+                    Option("keep"),
+                    Option("redeal", {"cards": smaller}),
                 ),
                 hand=self.hand_summary(player),
                 redeal=redeal,
@@ -280,7 +323,7 @@ class Game:
             self.shuffle_deck(player)
             size = smaller
             self.draw(player, size)
-            self.log.emit("redeal", player=player, cards=size)
+            self.log.emit(EventKind.REDEAL, player=player, cards=size)
 
     def roll_for_priority(self) -> None:
         """INIT-1, INIT-3, INIT-6: higher initiative; equal → D6, rerolled while equal."""
@@ -288,7 +331,7 @@ class Game:
         first, second = (p.initiative for p in state.players)
         if first != second:
             state.priority = 0 if first > second else 1
-            self.log.emit("initiative", priority=state.priority, rolls=[])
+            self.log.emit(EventKind.INITIATIVE, priority=state.priority, rolls=[])
             return
         rolls: list[list[int]] = []
         while True:
@@ -297,7 +340,7 @@ class Game:
             if roll[0] != roll[1]:
                 state.priority = 0 if roll[0] > roll[1] else 1
                 break
-        self.log.emit("initiative", priority=state.priority, rolls=rolls)
+        self.log.emit(EventKind.INITIATIVE, priority=state.priority, rolls=rolls)
 
     def place_commander(self, player: int) -> None:
         state = self.state
@@ -312,10 +355,10 @@ class Game:
                     "(CMDR-2)",
                 )
             )
-        options = [Option(c.uid, c.spec.name, self.card_features(c)) for c in carriers]
-        option = self.ask(player, "setup.commander", options)
+        options = [Option(c.uid, self.card_features(c)) for c in carriers]
+        option = self.ask(player, DecisionKind.SETUP_COMMANDER, options)
         state.players[player].commander_at = option.key
-        self.log.emit("commander", player=player, at=option.key)
+        self.log.emit(EventKind.COMMANDER, player=player, at=option.key)
 
     def fix_setup_hand(self, player: int) -> None:
         """SETUP-14/15: draw up to 7, or keep 7 and shuffle the rest back."""
@@ -325,14 +368,17 @@ class Game:
             return
         while len(hand) > rules.SETUP_HAND_SIZE:
             options = [self.hand_option(uid) for uid in hand]
-            option = self.ask(player, "setup.return_card", options, keep=rules.SETUP_HAND_SIZE)
+            option = self.ask(
+                player, DecisionKind.SETUP_RETURN_CARD, options, keep=rules.SETUP_HAND_SIZE
+            )
             self.state.move(option.key, Zone.DECK)
         self.shuffle_deck(player)
 
     # --- the turn (TURN-1) -----------------------------------------------------------------------
 
-    def play_turn(self) -> None:
-        for phase in TURN_ORDER:
+    def play_turn(self, start: Phase = Phase.START) -> None:
+        phases = TURN_ORDER if start is Phase.START else TURN_ORDER[TURN_ORDER.index(start) :]
+        for phase in phases:
             self.enter(phase)
             self.play_phase(phase)
 
@@ -341,7 +387,7 @@ class Game:
         _PHASE_STEPS[phase](self)
 
     def start_phase(self) -> None:
-        self.log.emit("turn", turn=self.state.turn)
+        self.log.emit(EventKind.TURN, turn=self.state.turn)
         self.stop_if(check_start_of_turn(self.state))
         if self.effects.enabled:
             self.effects.open(Window.START_OF_TURN)
@@ -383,6 +429,8 @@ class Game:
             self.effects.open(Window.END_OF_TURN)
 
     def enter(self, phase: Phase) -> None:
+        if self.checkpoint is not None:
+            self.checkpoint(phase)
         for observer in self.observers:
             observer(self.state)
         self.state.phase = phase
@@ -394,7 +442,7 @@ class Game:
 
     def stop_if(self, outcome: Outcome | None) -> None:
         if outcome is not None:
-            self.log.emit("victory", **outcome.to_dict())
+            self.log.emit(EventKind.VICTORY, **outcome.to_dict())
             raise MatchOver(outcome)
 
     def draw_phase(self) -> None:
@@ -411,7 +459,9 @@ class Game:
             self.stop_if(decide_simultaneous(state, winners, Termination.DECK_OUT, reason))
         for player in (0, 1):
             self.draw(player, rules.DRAW_PER_TURN)
-        self.log.emit("draw", cards=rules.DRAW_PER_TURN, decks=[len(p.deck) for p in state.players])
+        self.log.emit(
+            EventKind.DRAW, cards=rules.DRAW_PER_TURN, decks=[len(p.deck) for p in state.players]
+        )
 
     def initiative_phase(self) -> None:
         """INIT-4: priority stays until the other Commander's initiative exceeds the holder's;
@@ -423,7 +473,7 @@ class Game:
         other = state.opponent(holder)
         if state.players[other].initiative > state.players[holder].initiative:
             state.priority = other
-        self.log.emit("priority", player=state.priority)
+        self.log.emit(EventKind.PRIORITY, player=state.priority)
 
     def receive_resources(self, player: int) -> None:
         """RES-1, RES-2, RES-9: 5 resources and the income of unblocked objects."""
@@ -443,7 +493,9 @@ class Game:
             gained_tokens += card.spec.income.action_tokens
         me.resources += gained_resources
         me.action_tokens += gained_tokens
-        self.log.emit("resources", player=player, resources=gained_resources, tokens=gained_tokens)
+        self.log.emit(
+            EventKind.RESOURCES, player=player, resources=gained_resources, tokens=gained_tokens
+        )
 
     def receive_other_income(self, player: int) -> None:
         """RES-8, PHASE-7: after the commercial runs, income from other sources (the boarding
@@ -451,7 +503,7 @@ class Game:
         me = self.state.players[player]
         if me.pending_rewards:
             me.resources += me.pending_rewards
-            self.log.emit("other_income", player=player, resources=me.pending_rewards)
+            self.log.emit(EventKind.OTHER_INCOME, player=player, resources=me.pending_rewards)
             me.pending_rewards = 0
 
     # --- production (PROD) -------------------------------------------------------------------
@@ -497,7 +549,7 @@ class Game:
         me.action_tokens += tokens
         me.resources = 0
         if tokens:
-            self.log.emit("exchange", player=player, tokens=tokens)
+            self.log.emit(EventKind.EXCHANGE, player=player, tokens=tokens)
 
     def produce(
         self,
@@ -516,7 +568,7 @@ class Game:
                 options = self.production_options(player, kinds, setup=setup, built=completed)
                 option = self.ask(
                     player,
-                    "setup.build" if setup else "production.build",
+                    DecisionKind.SETUP_BUILD if setup else DecisionKind.PRODUCTION_BUILD,
                     options,
                     resources=self.state.players[player].resources,
                     step=[kind.value for kind in kinds],
@@ -537,7 +589,7 @@ class Game:
         options: list[Option] = []
         resources = me.resources
         if resources < 1:
-            return [Option("next", "дальше")]
+            return [Option("next")]
         space_object = CardKind.SPACE_OBJECT
         objects_started = objects_total = counted = 0
         if space_object in kinds:  # the counts only limit space objects
@@ -562,12 +614,10 @@ class Game:
             remaining = card.cost - card.tokens
             base = self.card_features(card)  # a fresh copy: add to it
             base["card"] = uid
-            name = card.spec.name
             if remaining <= resources:
                 options.append(
                     Option(
                         f"{uid}:{remaining}",
-                        f"{name}: построить",
                         {**base, "amount": remaining, "complete": True},
                     )
                 )
@@ -575,14 +625,13 @@ class Game:
                 options.append(
                     Option(
                         f"{uid}:{amount}",
-                        f"{name}: вложить {amount}",
                         {**base, "amount": amount, "complete": False},
                     )
                 )
         if setup and self.must_build_carrier(player, built, options):
             # AMB-28a: the Commander needs a built carrier, so complete one before anything else.
             return [option for option in options if option.data.get("complete")]
-        options.insert(0, Option("next", "дальше"))
+        options.insert(0, Option("next"))
         return options
 
     def must_build_carrier(self, player: int, built: list[str], options: list[Option]) -> bool:
@@ -599,13 +648,15 @@ class Game:
             state.move(uid, Zone.PRODUCTION)
         card.tokens += amount
         if card.tokens < card.cost:
-            self.log.emit("production", player=player, card=uid, paid=amount, tokens=card.tokens)
+            self.log.emit(
+                EventKind.PRODUCTION, player=player, card=uid, paid=amount, tokens=card.tokens
+            )
             return False
         card.tokens = 0
         state.move(uid, Zone.PLAY)
         card.controller = player
         card.built_turn = state.turn
-        self.log.emit("built", player=player, card=uid, name=card.spec.name, paid=amount)
+        self.log.emit(EventKind.BUILT, player=player, card=uid, name=card.spec.name, paid=amount)
         if self.effects.enabled and card.spec.effects:
             card_entered(self, uid)
         return True
@@ -618,22 +669,20 @@ class Game:
         """PROD-10..13, AMB-33: own unblocked orbits, enemy orbits I block, own or new sectors."""
         state = self.state
         index = self.place_index()
-        options = [Option(NEW_SECTOR, "новый сектор", {"to": NEW_SECTOR, "orbit": False})]
+        options = [Option(NEW_SECTOR, {"to": NEW_SECTOR, "orbit": False})]
         for obj in state.objects():
             blocked = state.is_blocked(obj)
             if (obj.controller == player and not blocked) or (obj.controller != player and blocked):
-                options.append(
-                    Option(obj.uid, obj.spec.name, self.location_features(player, obj.uid, index))
-                )
+                options.append(Option(obj.uid, self.location_features(player, obj.uid, index)))
         for where in state.ship_locations(player):
             if where.startswith("s"):
-                options.append(
-                    Option(where, "сектор", self.location_features(player, where, index))
-                )
-        option = self.ask(player, "place.ship", options, ship=self.card_features(state.cards[uid]))
+                options.append(Option(where, self.location_features(player, where, index)))
+        option = self.ask(
+            player, DecisionKind.PLACE_SHIP, options, ship=self.card_features(state.cards[uid])
+        )
         where = state.new_sector() if option.key == NEW_SECTOR else option.key
         state.cards[uid].where = where
-        self.log.emit("placed", player=player, card=uid, at=where)
+        self.log.emit(EventKind.PLACED, player=player, card=uid, at=where)
 
     def place_on_object(self, player: int, uid: str) -> None:
         """GB-3, GB-4, PROD-14, STN-6: on an unblocked own object of a suitable type, else lost."""
@@ -641,7 +690,7 @@ class Game:
         card = state.cards[uid]
         index = self.place_index()
         options = [
-            Option(obj.uid, obj.spec.name, self.location_features(player, obj.uid, index))
+            Option(obj.uid, self.location_features(player, obj.uid, index))
             for obj in state.objects(player)
             if not state.is_blocked(obj)
             and not (
@@ -650,11 +699,11 @@ class Game:
         ]
         if not options:
             state.move(uid, Zone.LOSSES)
-            self.log.emit("destroyed", card=uid, owner=player, cause="nowhere_to_place")
+            self.log.emit(EventKind.DESTROYED, card=uid, owner=player, cause="nowhere_to_place")
             return
-        option = self.ask(player, "place.ground", options, card=self.card_features(card))
+        option = self.ask(player, DecisionKind.PLACE_GROUND, options, card=self.card_features(card))
         card.where = option.key
-        self.log.emit("placed", player=player, card=uid, at=option.key)
+        self.log.emit(EventKind.PLACED, player=player, card=uid, at=option.key)
 
     def move_commander(self, player: int) -> None:
         """CMDR-3, CMDR-4: within one fleet, or between an object and a ship on its orbit."""
@@ -672,12 +721,14 @@ class Game:
             near = state.ships_at(at, player)
         if not near:
             return
-        options = [Option("stay", "остаться", self.card_features(carrier))]
-        options += [Option(c.uid, c.spec.name, self.card_features(c)) for c in near]
-        option = self.ask(player, "commander.move", options, at=at, phase=state.phase.value)
+        options = [Option("stay", self.card_features(carrier))]
+        options += [Option(c.uid, self.card_features(c)) for c in near]
+        option = self.ask(
+            player, DecisionKind.COMMANDER_MOVE, options, at=at, phase=state.phase.value
+        )
         if option.key != "stay":
             state.players[player].commander_at = option.key
-            self.log.emit("commander", player=player, at=option.key)
+            self.log.emit(EventKind.COMMANDER, player=player, at=option.key)
 
     def discard_abilities(self, player: int) -> None:
         """ABIL-9, AMB-27: any ability cards from hand into losses, +1 action token each."""
@@ -686,14 +737,14 @@ class Game:
         for uid in [u for u in me.hand if state.cards[u].kind is CardKind.ABILITY]:
             option = self.ask(
                 player,
-                "production.discard_ability",
-                (Option("keep", "оставить"), Option("discard", "сбросить за фишку действия")),
+                DecisionKind.PRODUCTION_DISCARD_ABILITY,
+                (Option("keep"), Option("discard")),
                 card=uid,
             )
             if option.key == "discard":
                 state.move(uid, Zone.LOSSES)
                 me.action_tokens += rules.ABILITY_DISCARD_TOKENS
-                self.log.emit("ability_discarded", player=player, card=uid)
+                self.log.emit(EventKind.ABILITY_DISCARDED, player=player, card=uid)
 
     # --- movement (MOVE) -----------------------------------------------------------------------
 
@@ -718,14 +769,14 @@ class Game:
         table = {where: self.location_features(player, where, index) for where in places}
         # The offer of each place is rebuilt only when a move changes its features.
         offers = {where: self._place_offer(where, table[where]) for where in places}
-        new_sector = Option(NEW_SECTOR, "новый сектор", {"to": NEW_SECTOR, "orbit": False})
+        new_sector = Option(NEW_SECTOR, {"to": NEW_SECTOR, "orbit": False})
         for ship in ships:
             here = ship.where or ""
-            options = [Option("stay", "остаться", table.get(here) or {"to": here}), new_sector]
+            options = [Option("stay", table.get(here) or {"to": here}), new_sector]
             options += [offer for where, offer in offers.items() if where != here]
             option = self.ask(
                 player,
-                "move.ship",
+                DecisionKind.MOVE_SHIP,
                 options,
                 ship=self.card_features(ship),
                 commander=ship.uid == commander_at,
@@ -734,7 +785,7 @@ class Game:
             if option.key == "stay":
                 continue
             where = state.new_sector() if option.key == NEW_SECTOR else option.key
-            self.log.emit("moved", player=player, card=ship.uid, frm=ship.where, to=where)
+            self.log.emit(EventKind.MOVED, player=player, card=ship.uid, frm=ship.where, to=where)
             ship.where = where
             power = ship_power(ship)
             for place, change in ((here, -power), (where, power)):
@@ -745,8 +796,7 @@ class Game:
                 offers[place] = self._place_offer(place, table[place])
 
     def _place_offer(self, where: str, features: dict[str, Any]) -> Option:
-        card = self.state.cards.get(where)
-        return Option(where, card.spec.name if card is not None else "", features)
+        return Option(where, features)
 
     def move_ground(self, player: int) -> None:
         """MOVE-2: a ground unit or building moves only between suitable objects the player
@@ -774,9 +824,9 @@ class Game:
         for card in cards:
             unit = card.kind is CardKind.GROUND_UNIT
             # ``card.where`` is one of ``free_uids`` (above), never None.
-            options = [Option("stay", "остаться", table[card.where])]  # type: ignore[index]
+            options = [Option("stay", table[card.where])]  # type: ignore[index]
             options += [
-                Option(obj.uid, obj.spec.name, table[obj.uid])
+                Option(obj.uid, table[obj.uid])
                 for obj in free
                 if obj.uid != card.where
                 # STN-6: no ground unit on a station
@@ -784,9 +834,13 @@ class Game:
             ]
             if len(options) == 1:
                 continue
-            option = self.ask(player, "move.ground", options, card=self.card_features(card))
+            option = self.ask(
+                player, DecisionKind.MOVE_GROUND, options, card=self.card_features(card)
+            )
             if option.key != "stay":
-                self.log.emit("moved", player=player, card=card.uid, frm=card.where, to=option.key)
+                self.log.emit(
+                    EventKind.MOVED, player=player, card=card.uid, frm=card.where, to=option.key
+                )
                 card.where = option.key
 
     # --- features for agents (read-only summaries) ---------------------------------------------
@@ -860,17 +914,20 @@ class Game:
 
     def hand_option(self, uid: str) -> Option:
         card = self.state.cards[uid]
-        return Option(uid, card.spec.name, self.card_features(card))
+        return Option(uid, self.card_features(card))
 
     def check_commanders(self) -> None:
         self.stop_if(check_commanders(self.state))
 
 
 @lru_cache(maxsize=4096)
-def _power(spec: CardSpec) -> int:
+def _spec_power(spec: CardSpec) -> int:
     """The agents' power of a spec, computed once per distinct spec (a deck repeats specs, and
     bulk matches reuse decks)."""
     return base_power(spec)
+
+
+_power: IdentityCache[CardSpec, int] = IdentityCache(_spec_power)  # once per spec object
 
 
 def _printed_features(card: Card) -> dict[str, Any]:

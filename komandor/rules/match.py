@@ -14,21 +14,31 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from komandor.agents.heuristic import Agent
 from komandor.rules import rules
-from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.decisions import Agent, IllegalChoiceError
 from komandor.rules.decks import Deck
 from komandor.rules.dice import Dice, SeededDice
 from komandor.rules.effects import Effect
-from komandor.rules.events import EventLog
+from komandor.rules.events import EventKind, EventLog
 from komandor.rules.game import Game
 from komandor.rules.match_state import MatchState, RecordingDice, Seat
-from komandor.rules.state import GameState
+from komandor.rules.state import GameState, Phase
 from komandor.rules.victory import Outcome, pirate_loot
 
-# Bumped whenever a change can alter a match's course for the same seed and choices (a rules
-# change). How an agent chooses is versioned apart: ``agents.AGENTS_VERSION``.
-ENGINE_VERSION = "0.5.0"
+# Bumped with every release of the engine; how an agent chooses is versioned apart
+# (``agents.AGENTS_VERSION``).
+ENGINE_VERSION = "0.6.0"
+# The engine versions whose stored matches this engine replays choice for choice: those whose
+# rules play every match as this one does for the same seed and choices (the log digests of
+# ``scripts/bench/engine_log_digest.py`` equal). A rules change that alters a match's course
+# leaves only ``ENGINE_VERSION`` here (docs/engine.md, "Versions and stored matches").
+REPLAYS_VERSIONS = frozenset({"0.5.0", ENGINE_VERSION})
+
+
+def replays_version(version: str) -> bool:
+    """Whether a match stored by engine ``version`` replays on this engine: the one test the
+    web app's replays and games against the AI make."""
+    return version in REPLAYS_VERSIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,25 +75,34 @@ class MatchSetup:
             for effect in attached:
                 game.effects.attach(player, effect)
         events.emit(
-            "match",
+            EventKind.MATCH,
             engine=ENGINE_VERSION,
             seed=self.seed,
             decks=[deck.name for deck in self.decks],
             agents=list(self.agent_names),
         )
+        return game, self.resume(game, None)
+
+    def resume(self, game: Game, phase: Phase | None) -> Callable[[], Outcome]:
+        """The program playing ``game`` to its end (``match_state.Resume``): from the
+        beginning (``phase`` None) or from a checkpoint taken as ``phase`` began."""
 
         def play() -> Outcome:
-            outcome = game.play(turn_cap=self.turn_cap)
-            if not events.of_type("victory"):  # a turn-cap draw: the rules log no victory
-                events.emit("victory", **outcome.to_dict())
+            outcome = game.play(turn_cap=self.turn_cap, resume=phase)
+            if not game.log.of_type(EventKind.VICTORY):  # a turn-cap draw: no victory logged
+                game.log.emit(EventKind.VICTORY, **outcome.to_dict())
             return outcome
 
-        return game, play
+        return play
 
 
 def new_match(setup: MatchSetup, *, log: bool | EventLog = True) -> MatchState:
     """The match from its beginning, stopped at its first decision."""
-    return MatchState(lambda seats: setup.begin(seats, log=log), names=tuple(setup.agent_names))
+    return MatchState(
+        lambda seats: setup.begin(seats, log=log),
+        names=tuple(setup.agent_names),
+        resume=setup.resume,
+    )
 
 
 def replay_match(setup: MatchSetup, actions: Iterable[int], *, log: bool = True) -> MatchState:

@@ -21,42 +21,19 @@ setup and applies the same history with the log off — the seeded dice give the
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, MutableSequence, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from greenlet import getcurrent, greenlet
 
 from komandor.rules.decisions import Decision, IllegalChoiceError
-from komandor.rules.dice import Dice, SeededDice
+from komandor.rules.dice import RecordingDice as RecordingDice
+from komandor.rules.dice import SeededDice
 from komandor.rules.events import EventLog
 from komandor.rules.game import Game
 from komandor.rules.observation import Observation
-from komandor.rules.state import GameState, Zone
+from komandor.rules.state import GameState, Phase, Zone
 from komandor.rules.victory import Outcome
-
-T = TypeVar("T")
-
-
-class RecordingDice:
-    """The match's dice, keeping every D6 it rolled (public: ``Observation.rolls``)."""
-
-    __slots__ = ("_dice", "rolls")
-
-    def __init__(self, dice: Dice) -> None:
-        self._dice = dice
-        self.rolls: list[int] = []
-
-    def d6(self) -> int:
-        roll = self._dice.d6()
-        self.rolls.append(roll)
-        return roll
-
-    def shuffle(self, items: MutableSequence[T]) -> None:
-        self._dice.shuffle(items)
-
-    def replace(self, dice: Dice) -> None:
-        """Roll from ``dice`` from now on (a sampled world's fresh dice, ``MatchState.sample``)."""
-        self._dice = dice
 
 
 class Seat:
@@ -68,7 +45,7 @@ class Seat:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def choose(self, decision: Decision) -> int:
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         parent = getcurrent().parent
         assert parent is not None, "a match state's seat answers only inside its rules"
         index: int = parent.switch(decision)
@@ -77,21 +54,76 @@ class Seat:
 
 # A match's beginning: given the two seats the rules will ask, the game they play and the
 # program that plays it (to the outcome, or None when it stops without one, as a scenario's
-# last phase). Called again by ``clone``, so it must build the same game every time.
+# last phase). Called again by ``clone`` when it has no checkpoint to start from, so it must
+# build the same game every time.
 Begin = Callable[[Sequence[Seat]], tuple[Game, Callable[[], Outcome | None]]]
+# The program that plays a checkpoint's restored game on from the phase it was taken at
+# (``Checkpoint``); a match given none is cloned by replaying its whole history.
+Resume = Callable[[Game, Phase], Callable[[], Outcome | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """The match as it stood when a phase was about to be played (``Phase.SETUP``: the match
+    about to begin), after ``choices`` choices and ``phases`` phases begun (this one
+    counted): a copy of its game (``Game.copy``), never played itself — each clone restored
+    from it plays a copy of it."""
+
+    choices: int
+    phases: int
+    phase: Phase
+    game: Game
 
 
 class MatchState:
     """One match in progress, stopped at its pending ``decision`` (None once over)."""
 
-    __slots__ = ("_begin", "_history", "_outcome", "_rolls", "_rules", "decision", "game")
+    __slots__ = (
+        "_begin",
+        "_checkpoint",
+        "_checkpointing",
+        "_history",
+        "_outcome",
+        "_phases",
+        "_resume",
+        "_rolls",
+        "_rules",
+        "_snapshot_at",
+        "decision",
+        "game",
+    )
 
-    def __init__(self, begin: Begin, *, names: Sequence[str] = ("", "")) -> None:
+    def __init__(
+        self,
+        begin: Begin,
+        *,
+        names: Sequence[str] = ("", ""),
+        resume: Resume | None = None,
+        checkpoint: Checkpoint | None = None,
+        history: Sequence[int] = (),
+        snapshot_at: int = -1,
+    ) -> None:
+        """``resume``: how to play on from a checkpoint (without it, a clone replays the whole
+        history). ``checkpoint``: start from it rather than from the beginning, ``history``
+        being the choices made before it; ``snapshot_at``: take a checkpoint as that phase
+        begins (counted from the match's beginning, ``clone``)."""
         self._begin = begin
-        self._history: list[int] = []
+        self._resume = resume
+        self._history: list[int] = list(history)
         self._outcome: Outcome | None = None
+        self._checkpoint = checkpoint
+        self._checkpointing = False  # a checkpoint as every phase begins (``clone``)
+        self._phases = 0 if checkpoint is None else checkpoint.phases - 1
+        self._snapshot_at = snapshot_at
         self.decision: Decision | None = None
-        self.game, program = begin([Seat(name) for name in names])
+        seats = [Seat(name) for name in names]
+        if checkpoint is None or resume is None:
+            self.game, program = begin(seats)
+        else:
+            self.game = checkpoint.game.copy(seats)
+            program = resume(self.game, checkpoint.phase)
+        if resume is not None:
+            self.game.checkpoint = self._phase_begins
         dice = self.game.dice
         self._rolls: Sequence[int] = dice.rolls if isinstance(dice, RecordingDice) else ()
         self._rules = greenlet(program)
@@ -137,11 +169,52 @@ class MatchState:
         self._outcome = answer if isinstance(answer, Outcome) else None
 
     def clone(self) -> MatchState:
-        """An independent copy at the same decision: the match built again from its beginning
-        and the same history applied (the original is never touched)."""
-        twin = MatchState(self._begin, names=[seat.name for seat in self._seats])
-        twin.apply_all(self._history)
+        """An independent copy at the same decision (the original is never touched): the
+        latest checkpoint's game copied and the choices made since it applied — at most one
+        phase's (docs/engine.md, "Copies"). The first clone of a match that takes no
+        checkpoints yet is replayed from its latest checkpoint (or its beginning) and takes
+        one as the current phase began; the match takes one as each phase begins from then
+        on."""
+        names = [seat.name for seat in self._seats]
+        if self._resume is None:  # no way to resume: the whole history replayed
+            twin = MatchState(self._begin, names=names)
+            twin.apply_all(self._history)
+            return twin
+        if self._checkpointing:
+            return self._restored(names, snapshot_at=-1)
+        twin = self._restored(names, snapshot_at=self._phases)
+        self._checkpoint = twin._checkpoint
+        self._checkpointing = True
         return twin
+
+    def _restored(self, names: Sequence[str], *, snapshot_at: int) -> MatchState:
+        """A twin from the latest checkpoint (or the beginning), the history since applied."""
+        checkpoint = self._checkpoint
+        done = 0 if checkpoint is None else checkpoint.choices
+        history = self._history
+        twin = MatchState(
+            self._begin,
+            names=names,
+            resume=self._resume,
+            checkpoint=checkpoint,
+            history=history[:done],
+            snapshot_at=snapshot_at,
+        )
+        for index in history[done:]:
+            twin._history.append(index)
+            twin._advance(index)
+        return twin
+
+    def _phase_begins(self, phase: Phase) -> None:
+        """``Game.checkpoint``, called inside the rules as a phase is about to be played:
+        counts the phases, and takes a checkpoint when this match takes them all, or this one
+        (``snapshot_at``)."""
+        self._phases = phases = self._phases + 1
+        if not self._checkpointing and phases != self._snapshot_at:
+            return
+        last = self._checkpoint
+        if last is None or last.phases != phases:  # not the one this match was restored from
+            self._checkpoint = Checkpoint(len(self._history), phases, phase, self.game.copy(()))
 
     @property
     def _seats(self) -> Sequence[Seat]:
@@ -199,6 +272,9 @@ class MatchState:
     def determinize(self, player: int, rng: random.Random) -> None:
         """Deal this match's hidden information for ``player`` again, in place (``sample``).
         The match is then no longer its history replayed: ``clone`` before, never after."""
+        self._checkpoint = None  # no longer this match's history: nothing to restore from
+        self._checkpointing = False
+        self._snapshot_at = -1
         state = self.game.state
         cards = state.cards
         them = state.players[1 - player]

@@ -16,15 +16,16 @@ The same data sets up rules tests (``tests/engine/positions.py``) and position s
         ],
         "dice": [4, 2],
     })
-    game = position_game(position)        # a fresh Game each time
+    game = position_game(position, agents=position_agents(position))  # a fresh Game each time
     outcome = play_phases(game, [Phase.PRODUCTION, Phase.MOVE_1, Phase.BATTLE_1])
 
 Every card has a label, unique across both players; ``position.uids[label]`` is its engine uid
 (``p<player>.<nn>`` in the order listed, then the ``deck`` filler cards). ``card`` is a card
 dict (the book's notation accepted, ``cards.card_from_dict``) or a name from ``library``. A card
 with ``at`` (an object's label, or a sector ``s<n>``) or a space object is in play unless a
-``zone`` says otherwise. Each player's agent answers from his ``script`` (a list answered in
-order, or ``{kind: [keys]}``; ``{label}`` in a key becomes the uid), then as ``HeuristicAgent``.
+``zone`` says otherwise. Each player's ``script`` (a list answered in order, or
+``{kind: [keys]}``; ``{label}`` in a key becomes the uid) is for his agent
+(``agents.simple.position_agents``: the script, then the heuristic); the rules take any agents.
 ``position_from_dict`` checks everything first and raises ``PositionError`` naming every
 problem, so a bad file never ends in a traceback.
 """
@@ -37,9 +38,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from komandor.agents.heuristic import HeuristicAgent, ScriptedAgent
 from komandor.rules.cards import CardKind, CardSpec, CardSpecError, card_from_dict, card_to_dict
-from komandor.rules.decisions import Agent as RulesAgent
+from komandor.rules.decisions import Agent
 from komandor.rules.dice import FixedDice
 from komandor.rules.effect_play import card_entered, has_plays
 from komandor.rules.events import EventLog
@@ -652,11 +652,11 @@ def _join(path: str, key: str) -> str:
 
 
 def position_game(
-    position: Position, *, log: EventLog | None = None, agents: Sequence[RulesAgent] | None = None
+    position: Position, *, agents: Sequence[Agent], log: EventLog | None = None
 ) -> Game:
-    """A fresh ``Game`` at the position, its dice fixed to the position's, each player's agent
-    a ``ScriptedAgent`` over his script with ``HeuristicAgent`` as the fallback (or the given
-    ``agents``: a match state's seats)."""
+    """A fresh ``Game`` at the position, its dice fixed to the position's, played by ``agents``
+    (``agents.simple.position_agents``: each player's script, then the heuristic; or a match
+    state's seats)."""
     decks = [
         [card.spec for card in player.cards] + [position.filler] * player.deck
         for player in position.players
@@ -664,7 +664,7 @@ def position_game(
     game = Game(
         decks=decks,
         commanders=[player.commander for player in position.players],
-        agents=position_agents(position) if agents is None else agents,
+        agents=agents,
         dice=FixedDice(position.dice),
         log=log if log is not None else EventLog(),
     )
@@ -810,11 +810,6 @@ def position_to_dict(state: GameState) -> dict[str, Any]:
         "next_sector": state.next_sector,
         "modifiers": [[m.target, m.stat, m.delta, m.expires] for m in state.modifiers],
     }
-
-
-def position_agents(position: Position) -> list[ScriptedAgent]:
-    """Each player's script, then ``HeuristicAgent``."""
-    return [ScriptedAgent(p.script, fallback=HeuristicAgent()) for p in position.players]
 
 
 # --- playing on --------------------------------------------------------------------------------

@@ -61,8 +61,69 @@ class Card:
     entered: bool = False  # ever put in play, among situations or under a card (card figures)
     kind: CardKind = field(init=False)  # a copy of spec.kind: read in every hot query
 
-    def __post_init__(self) -> None:
-        self.kind = self.spec.kind
+    def __init__(
+        self,
+        uid: str,
+        owner: int,
+        spec: CardSpec,
+        zone: Zone = Zone.DECK,
+        controller: int = -1,
+        where: str | None = None,
+        tokens: int = 0,
+        damage: int = 0,
+        tapped: bool = False,
+        built_turn: int = -1,
+        stay: bool = False,
+        destroyed_built_in: set[int] | None = None,
+        built_in_damage: dict[int, int] | None = None,
+        captured_turn: int = -1,
+        power: int = 0,
+        variant: int | None = None,
+        entered: bool = False,
+    ) -> None:
+        # Written out: the dataclass's generated ``__init__`` stays a Python function in the
+        # compiled engine, and cards are built for every game and copied for every clone.
+        self.uid = uid
+        self.owner = owner
+        self.spec = spec
+        self.zone = zone
+        self.controller = controller
+        self.where = where
+        self.tokens = tokens
+        self.damage = damage
+        self.tapped = tapped
+        self.built_turn = built_turn
+        self.stay = stay
+        self.destroyed_built_in = set() if destroyed_built_in is None else destroyed_built_in
+        self.built_in_damage = {} if built_in_damage is None else built_in_damage
+        self.captured_turn = captured_turn
+        self.power = power
+        self.variant = variant
+        self.entered = entered
+        self.kind = spec.kind
+
+    def copy(self) -> Card:
+        """An independent copy (``GameState.copy``), written out: ``copy.deepcopy`` would
+        also copy the shared, immutable spec."""
+        return Card(
+            self.uid,
+            self.owner,
+            self.spec,
+            self.zone,
+            self.controller,
+            self.where,
+            self.tokens,
+            self.damage,
+            self.tapped,
+            self.built_turn,
+            self.stay,
+            set(self.destroyed_built_in),
+            dict(self.built_in_damage),
+            self.captured_turn,
+            self.power,
+            self.variant,
+            self.entered,
+        )
 
     @property
     def cost(self) -> int:
@@ -85,6 +146,24 @@ class PlayerState:
     commerce_tokens: int = 0
     pending_rewards: int = 0  # resources due next resources phase for boarded ships
     initiative_bonus: int = 0  # INIT-2: changed by effects («может быть изменена»)
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.index,
+            self.commander,
+            list(self.deck),
+            list(self.hand),
+            list(self.losses),
+            list(self.production),
+            list(self.situations),
+            list(self.attached),
+            self.commander_at,
+            self.resources,
+            self.action_tokens,
+            self.commerce_tokens,
+            self.pending_rewards,
+            self.initiative_bonus,
+        )
 
     @property
     def initiative(self) -> int:
@@ -141,6 +220,20 @@ class GameState:
     # Told the uid of every card that leaves play, the situations zone or its host for a zone
     # where nothing it gives lasts (``Effects.card_left``: its «while in play» effects end).
     on_leave: Callable[[str], None] | None = field(default=None, repr=False, compare=False)
+
+    def copy(self) -> GameState:
+        """An independent copy of the whole state, cards and zones (``Game.copy``); the
+        specs and modifiers are immutable and shared. ``on_leave`` is the copier's to set."""
+        return GameState(
+            players=[player.copy() for player in self.players],
+            cards={uid: card.copy() for uid, card in self.cards.items()},
+            play=dict(self.play),
+            turn=self.turn,
+            phase=self.phase,
+            priority=self.priority,
+            next_sector=self.next_sector,
+            modifiers=list(self.modifiers),
+        )
 
     # --- durations and granted victories --------------------------------------------------
 

@@ -3,7 +3,7 @@
 ``game.Game`` is the one implementation. ``effects``, ``effect_play``, ``fights`` and
 ``commerce`` take a ``Table`` instead of a ``Game``, so ``game.py`` imports them and none of them
 imports ``game.py`` — the engine's import graph has no cycle, even for the type checker
-(``tests/engine/test_engine_isolation.py``). ``Table`` is generic in the type of its effects
+(``tests/test_import_cycles.py``). ``Table`` is generic in the type of its effects
 (``effects.Effects``, which itself holds a table), so this module needs nothing of ``effects.py``;
 the rules modules write ``Table[Effects]``.
 """
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from komandor.rules.battle import Combatant
-from komandor.rules.decisions import Agent, Option
+from komandor.rules.decisions import Agent, DecisionKind, Option
 from komandor.rules.dice import Dice
 from komandor.rules.events import EventLog
 from komandor.rules.state import Card, GameState
@@ -43,7 +43,9 @@ class Table(Protocol[EffectsT_co]):
     @property
     def effects(self) -> EffectsT_co: ...
 
-    def ask(self, player: int, kind: str, options: Sequence[Option], **context: Any) -> Option:
+    def ask(
+        self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any
+    ) -> Option:
         """The player's agent picks one of the legal ``options`` (``Decision``)."""
         ...
 

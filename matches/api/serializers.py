@@ -9,7 +9,7 @@ from rest_framework import serializers
 from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from decks.selectors import version_visible
 from decks.values import MAX_ROW_ID
-from komandor.agents.heuristic import SEARCH_MAX_BUDGET, SEARCH_MIN_BUDGET
+from komandor.agents.registry import SEARCH_MAX_BUDGET, SEARCH_MIN_BUDGET
 from komandor.rules import rules
 from matches.games.agent_specs import AGENT_PATTERN, AGENT_SPEC_MAX_LENGTH, agents_problems
 from matches.models import Format, Match, Problem, Tournament

@@ -32,6 +32,7 @@ urlpatterns = [
     path("matches/<int:match_id>/log/", views.MatchLogView.as_view(), name="match-log"),
     path("ai-games/", play_api.GameListCreateView.as_view(), name="ai-game-list"),
     path("ai-games/<int:game_id>/", play_api.GameDetailView.as_view(), name="ai-game-detail"),
+    path("ai-games/<int:game_id>/log/", play_api.GameLogView.as_view(), name="ai-game-log"),
     path(
         "ai-games/<int:game_id>/actions/",
         play_api.GameActionView.as_view(),

@@ -1,4 +1,5 @@
-"""Agent names as the service accepts them: ``random``, ``heuristic``, ``search``, ``search:N``.
+"""Agent names as the service accepts them: ``random``, ``heuristic``, ``search``, ``search:N``,
+and the frozen baselines ``heuristic-1.1``, ``search-1.1``, ``search-1.1:N``.
 
 The engine decides what is valid (``agent_spec_error``) and what an agent costs
 (``agent_cost``: CPU per game relative to the heuristic); this module is the one place the API,
@@ -13,7 +14,8 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext
 
-from komandor.agents.heuristic import (
+from komandor.agents.registry import (
+    BASELINES,
     SEARCH_DEFAULT_BUDGET,
     SEARCH_MAX_BUDGET,
     SEARCH_MIN_BUDGET,
@@ -22,12 +24,17 @@ from komandor.agents.heuristic import (
 )
 
 # The agents offered by name (``search:N`` is ``search`` with its budget set), in the order
-# the pages list them, each with what it is.
-AGENT_KINDS = ("heuristic", "search", "random")
+# the pages list them, each with what it is: today's, then the frozen baselines.
+AGENT_KINDS = ("heuristic", "search", "random", *BASELINES)
+# The names that take a budget (``name:N``).
+SEARCH_KINDS = ("search", "search-1.1")
 # What the OpenAPI schema documents: N has at most as many digits as the largest budget (its
 # exact range is in the description; the engine checks it).
 _DIGITS_AFTER_FIRST = len(str(SEARCH_MAX_BUDGET)) - 1
-AGENT_PATTERN = rf"^(random|heuristic|search(:[1-9][0-9]{{0,{_DIGITS_AFTER_FIRST}}})?)$"
+AGENT_PATTERN = (
+    r"^(random|heuristic(-1\.1)?|search(-1\.1)?"
+    rf"(:[1-9][0-9]{{0,{_DIGITS_AFTER_FIRST}}})?)$"
+)
 AGENT_SPEC_MAX_LENGTH = 16
 
 
@@ -51,6 +58,14 @@ def agent_descriptions() -> dict[str, str]:
             "default": SEARCH_DEFAULT_BUDGET,
         },
         "random": gettext("picks any legal choice at random — a floor to measure against"),
+        "heuristic-1.1": gettext(
+            "the heuristic as it played in agents 1.1, frozen: a fixed opponent to measure "
+            "against, whatever the heuristic becomes"
+        ),
+        "search-1.1": gettext(
+            "the search as it played in agents 1.1, frozen (search-1.1:N sets its playouts): a "
+            "fixed opponent to measure against"
+        ),
     }
 
 
@@ -61,7 +76,7 @@ def agent_problem(spec: object) -> str | None:
         if re.fullmatch(AGENT_PATTERN, spec) and agent_spec_error(spec) is None:
             return None
         kind, colon, budget = spec.partition(":")
-        if kind == "search" and colon and budget.isdigit() and budget[0] != "0":
+        if kind in SEARCH_KINDS and colon and budget.isdigit() and budget[0] != "0":
             return gettext(
                 "«%(spec)s»: the budget N of search:N is from %(least)s to %(most)s."
             ) % {
@@ -71,7 +86,8 @@ def agent_problem(spec: object) -> str | None:
             }
     shown = spec if isinstance(spec, str) else type(spec).__name__
     return gettext(
-        "«%(spec)s» is not an agent: random, heuristic, search or search:N (N from 1 to %(most)s)."
+        "«%(spec)s» is not an agent: random, heuristic, search or search:N (N from 1 to "
+        "%(most)s), or a frozen baseline: heuristic-1.1, search-1.1 or search-1.1:N."
     ) % {"spec": str(shown)[:40], "most": SEARCH_MAX_BUDGET}
 
 

@@ -8,11 +8,13 @@ those at setup (``agent_for_deck``).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from komandor.agents.heuristic import Agent, ScriptedAgent, make_agent
+from komandor.agents.registry import Agent, ScriptedAgent, make_agent
 from komandor.rules.decks import Deck, DeckError, deck_from_dict
 
 
@@ -66,12 +68,48 @@ def playable_deck_from_snapshot(
 
 
 def playable_deck_of(*, version: Any) -> PlayableDeck:
-    """The engine deck of a ``DeckVersion``."""
-    return playable_deck_from_snapshot(
+    """The engine deck of a ``DeckVersion``: its stored specs read once per version and process
+    (a version never changes; ``PLAYABLE``), so every batch, replay and game of it plays the
+    same spec objects, which the engine's caches find by identity."""
+    key = (version.pk, version.created_at)
+    found = PLAYABLE.get(key)
+    if found is not None:
+        return found
+    playable = playable_deck_from_snapshot(
         name=f"{version.deck.name} v{version.number}",
         snapshot=version.snapshot,
         card_specs=version.card_specs,
     )
+    PLAYABLE.put(key, playable)
+    return playable
+
+
+class _Playable:
+    """A bounded LRU of engine decks by deck version (its primary key and the moment it was
+    saved: a key no other version has, even where a test database reuses primary keys);
+    thread-safe."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._decks: OrderedDict[tuple[Any, Any], PlayableDeck] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, Any]) -> PlayableDeck | None:
+        with self._lock:
+            found = self._decks.get(key)
+            if found is not None:
+                self._decks.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[Any, Any], playable: PlayableDeck) -> None:
+        with self._lock:
+            self._decks[key] = playable
+            self._decks.move_to_end(key)
+            while len(self._decks) > self._size:
+                self._decks.popitem(last=False)
+
+
+PLAYABLE = _Playable(256)
 
 
 def agent_for_deck(*, name: str, seed: int, seat: int, playable: PlayableDeck) -> Agent:

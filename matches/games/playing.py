@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from komandor.agents.heuristic import AGENTS_VERSION, Agent
+from komandor.agents.registry import AGENTS_VERSION, Agent
 from komandor.rules.decisions import Decision
 from komandor.rules.match import ENGINE_VERSION, MatchResult, run_match
 from komandor.rules.match_state import encode_actions
@@ -118,36 +118,62 @@ def cpu_limited_agents(
     cpu_limit: float,
     heartbeat: Callable[[], None] | None = None,
 ) -> list[Agent]:
-    """The two seats' agents, seeded from the match seed, each bound to the game's CPU budget."""
+    """The two seats' agents, seeded from the match seed, both bound to the game's CPU budget."""
+    budget = _CpuBudget(cpu_limit)
     return [
         _Limited(
             agent_for_deck(
                 name=agents[seat], seed=seed * 2 + seat, seat=seat, playable=seats[seat]
             ),
-            cpu_limit,
+            budget,
             heartbeat,
         )
         for seat in (0, 1)
     ]
 
 
+# The game's CPU time (a system call) is read at a decision only once this much wall time
+# (``time.monotonic``: no system call) has passed since it was last read. A thread's CPU time
+# grows no faster than the wall clock, so a game is still stopped at the first decision past
+# its limit, give or take this much; a game of milliseconds reads it a few times, not at each
+# of its hundreds of decisions.
+CPU_CHECK_INTERVAL = 0.005
+
+
+class _CpuBudget:
+    """One game's CPU limit, shared by its two seats."""
+
+    __slots__ = ("_deadline", "_next_check")
+
+    def __init__(self, cpu_limit: float) -> None:
+        self._deadline = time.process_time() + cpu_limit
+        self._next_check = time.monotonic()
+
+    def check(self) -> None:
+        now = time.monotonic()
+        if now < self._next_check:
+            return
+        if time.process_time() > self._deadline:
+            raise GameLimitExceeded
+        self._next_check = now + CPU_CHECK_INTERVAL
+
+
 class _Limited:
     """Checks the game's CPU budget at every decision (works in any thread), and calls the
     ``heartbeat`` there."""
 
-    __slots__ = ("_agent", "_deadline", "_heartbeat", "name")
+    __slots__ = ("_agent", "_budget", "_heartbeat", "name")
 
     def __init__(
-        self, agent: Agent, cpu_limit: float, heartbeat: Callable[[], None] | None = None
+        self, agent: Agent, budget: _CpuBudget, heartbeat: Callable[[], None] | None = None
     ) -> None:
         self._agent = agent
-        self._deadline = time.process_time() + cpu_limit
+        self._budget = budget
         self._heartbeat = heartbeat
         self.name = agent.name
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        if time.process_time() > self._deadline:
-            raise GameLimitExceeded
+        self._budget.check()
         if self._heartbeat is not None:
             self._heartbeat()
         return self._agent.choose(decision, observation)

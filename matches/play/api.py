@@ -16,12 +16,14 @@ from matches.models import HumanMatch
 from matches.play.selectors import (
     human_match_detail,
     human_match_for,
+    human_match_log,
     human_match_summary,
     human_matches_of,
 )
 from matches.play.serializers import (
     AiGameActionSerializer,
     AiGameCreateSerializer,
+    AiGameLogSerializer,
     AiGameSerializer,
     AiGameSummarySerializer,
 )
@@ -132,6 +134,25 @@ class GameDetailView(APIView):
     )
     def get(self, request, game_id: int):
         return Response(_detail(human_match_for(request.user, game_id)))
+
+
+class GameLogView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={200: AiGameLogSerializer, 410: DeckApiErrorSerializer, **_ERRORS, **_NOT_FOUND},
+        description="The whole game in words, turn by turn (turn 0: the setup), as your seat "
+        "may know it: never the opponent's hand nor a deck's order. Each entry has a "
+        "`category` (battle, movement, cards, economy, game) for filtering.",
+    )
+    def get(self, request, game_id: int):
+        match = human_match_for(request.user, game_id)
+        try:
+            turns = human_match_log(match)
+        except HumanMatchUnavailable as error:
+            raise GameUnavailable(str(error)) from error
+        body = {"id": match.pk, "version": match.version, "turns": [t.to_dict() for t in turns]}
+        return Response(body)
 
 
 class GameActionView(APIView):

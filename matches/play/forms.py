@@ -9,14 +9,19 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck
-from komandor.agents.heuristic import AGENTS
+from komandor.agents.registry import AGENTS
 from matches.tournaments.forms import HeroChoiceField
 from matches.tournaments.selectors import enterable_decks
 
 # The AI players a person may face, weakest last (``make_agent`` names; "random" is a floor
 # for measurements, not an opponent).
 PLAY_AGENTS = [name for name in ("search", "heuristic") if name in AGENTS]
-AGENT_NAMES = {"heuristic": _("heuristic"), "search": _("search")}
+AGENT_NAMES = {
+    "heuristic": _("heuristic"),
+    "search": _("search"),
+    "heuristic-1.1": _("heuristic 1.1"),
+    "search-1.1": _("search 1.1"),
+}
 AGENT_LABELS = {
     "heuristic": _("Heuristic — weighs each choice by a few rules of thumb"),
     "search": _("Search — looks ahead before it chooses"),

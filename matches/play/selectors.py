@@ -7,12 +7,17 @@ from typing import Any
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from cardbase.display_names import card_names_shown
 from komandor.rules.match_state import MatchState
+from matches.games.threats import commander_exposure, victory_meters
 from matches.models import HumanMatch
 from matches.play.services import human_match_events_since_turn, human_match_state
 from matches.words.board import card_names, decision_view, narrate
+from matches.words.game_log import LogTurn, game_log
+from matches.words.labels import result_reason
+from matches.words.terms import sector_label
 
 
 def human_matches_of(user) -> QuerySet[HumanMatch]:
@@ -49,11 +54,18 @@ def human_match_result(match: HumanMatch) -> dict[str, Any] | None:
         outcome = "draw"
     else:
         outcome = "win" if match.winner == match.human_seat else "loss"
+    decks = {entry["seat"]: entry["name"] for entry in human_match_decks(match)}
+    loser = None if match.winner is None else 1 - match.winner
     return {
         "outcome": outcome,
         "winner": match.winner,
         "termination": match.termination,
-        "reason": match.reason,
+        "reason": result_reason(
+            termination=match.termination,
+            winner=decks.get(match.winner, "") if match.winner is not None else "",
+            loser=decks.get(loser, "") if loser is not None else "",
+            both="both" in match.reason,
+        ),
         "turns": match.turns,
     }
 
@@ -103,7 +115,43 @@ def human_match_detail(match: HumanMatch) -> dict[str, Any]:
         "observation": state.observation(match.human_seat).to_dict(),
         "decision": human_match_decision(match, state, names, cards),
         "events": narrate(events, viewer=match.human_seat, names=names, cards=cards),
+        **game_threats(state, names=names, cards=cards),
     }
+
+
+def game_threats(
+    state: MatchState, *, names: list[str], cards: dict[str, str]
+) -> dict[str, list[dict[str, Any]]]:
+    """Both players' extra-victory meters and their Commanders' exposure, with the names a
+    page shows (public facts only: ``matches.games.threats``)."""
+    victory = [{**meter.to_dict(), "player": names[meter.seat]} for meter in victory_meters(state)]
+    commander = []
+    for exposure in commander_exposure(state):
+        place = exposure.place
+        place_name = ""
+        if place is not None:
+            place_name = (
+                _("orbit of «%(name)s»") % {"name": cards[place]}
+                if place in cards
+                else sector_label(place)
+            )
+        commander.append(
+            {
+                **exposure.to_dict(),
+                "player": names[exposure.seat],
+                "carrier_name": cards.get(exposure.carrier or "", ""),
+                "place_name": place_name,
+            }
+        )
+    return {"victory": victory, "commander": commander}
+
+
+def human_match_log(match: HumanMatch) -> list[LogTurn]:
+    """The whole game in words, turn by turn, as the person's seat may know it (never the
+    opponent's hand or a deck's order, even once the game is over)."""
+    state = human_match_state(match)
+    names = human_match_names(match, state)
+    return game_log(state.log.events, viewer=match.human_seat, names=names, cards=card_names(state))
 
 
 def human_match_summary(match: HumanMatch) -> dict[str, Any]:

@@ -89,6 +89,39 @@ class AiGameSummarySerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
+class AiGameVictorySerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["procurator", "trader", "pirate"])
+    value = serializers.IntegerField(
+        help_text=_("Unblocked objects, commercial-run tokens or the opponent's losses' worth.")
+    )
+    target = serializers.IntegerField()
+    comparison = serializers.ChoiceField(
+        choices=["at_least", "more_than"],
+        help_text=_("The win: value ≥ target (at_least) or value > target (more_than)."),
+    )
+    checked = serializers.ChoiceField(
+        choices=["turn_start", "battle_end"], help_text=_("When the rules check it.")
+    )
+    reached = serializers.BooleanField()
+    percent = serializers.IntegerField(help_text=_("How full the meter is, 0–100."))
+
+
+class AiGameCommanderSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    carrier = serializers.CharField(allow_null=True, help_text=_("The carrier's card uid."))
+    carrier_name = serializers.CharField(allow_blank=True)
+    place = serializers.CharField(allow_null=True, help_text=_("An object's uid or a sector."))
+    place_name = serializers.CharField(allow_blank=True)
+    on_ship = serializers.BooleanField()
+    reachable = serializers.BooleanField()
+    why = serializers.ChoiceField(
+        choices=["", "enemy_here", "enemy_can_move", "lost", "not_placed"]
+    )
+
+
 class AiGameSerializer(AiGameSummarySerializer):
     observation = serializers.DictField(
         help_text=_(
@@ -103,3 +136,30 @@ class AiGameSerializer(AiGameSummarySerializer):
         child=serializers.CharField(),
         help_text=_("What happened since your last decision, in words."),
     )
+    victory = serializers.ListField(
+        child=AiGameVictorySerializer(),
+        help_text=_("Each player's extra victories and how near they are (public facts)."),
+    )
+    commander = serializers.ListField(
+        child=AiGameCommanderSerializer(),
+        help_text=_(
+            "Each Commander's carrier and place, and whether the enemy can reach him "
+            "this turn by the rules as they stand."
+        ),
+    )
+
+
+class AiGameLogEntrySerializer(serializers.Serializer):
+    text = serializers.CharField()
+    category = serializers.ChoiceField(choices=["battle", "movement", "cards", "economy", "game"])
+
+
+class AiGameLogTurnSerializer(serializers.Serializer):
+    turn = serializers.IntegerField(help_text=_("The turn (0: the setup)."))
+    entries = AiGameLogEntrySerializer(many=True)
+
+
+class AiGameLogSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    turns = AiGameLogTurnSerializer(many=True)

@@ -39,10 +39,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from decks.models import DeckVersion
-from komandor.agents.heuristic import AGENTS, AGENTS_VERSION, Agent, make_agent
+from komandor.agents.registry import AGENTS, AGENTS_VERSION, Agent, make_agent
 from komandor.rules import rules
 from komandor.rules.decisions import Decision, IllegalChoiceError
-from komandor.rules.match import ENGINE_VERSION, MatchSetup, new_match, play_out
+from komandor.rules.match import (
+    ENGINE_VERSION,
+    MatchSetup,
+    new_match,
+    play_out,
+    replays_version,
+)
 from komandor.rules.match_state import MatchState, decode_actions, encode_actions
 from komandor.rules.observation import Observation
 from komandor.rules.state import Phase
@@ -300,7 +306,7 @@ def _played(match: HumanMatch, *, pop: bool = False) -> _Played:
     played = STATES.get(key, pop=pop)
     if played is not None and played.state.history == actions:
         return played
-    if match.engine_version != ENGINE_VERSION:
+    if not replays_version(match.engine_version):
         raise HumanMatchUnavailable(match)
     setup = human_match_setup(match)
     try:

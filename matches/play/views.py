@@ -22,7 +22,10 @@ from django.views.decorators.http import require_POST
 from config.numbers import whole_number
 from matches.models import HumanMatch
 from matches.play.forms import AGENT_NAMES, NewGameForm
+from matches.play.parts import changed_parts, render_parts
+from matches.play.replay import human_replay_page
 from matches.play.selectors import (
+    game_threats,
     human_match_for,
     human_match_names,
     human_match_result,
@@ -41,16 +44,10 @@ from matches.play.services import (
 from matches.tournaments.errors import LimitExceeded
 from matches.tournaments.selectors import latest_version
 from matches.words.board import board_for, card_names, narrate
+from matches.words.game_log import CATEGORY_LABELS, game_log, recent_turns_start
 
+RECENT_TURNS = 3  # the log a page read shows (earlier turns: fetched when asked for)
 NOT_A_VERSION = gettext_lazy("The move names no position of the game: nothing was applied.")
-# The parts of the game page an action changes: element id → template (the page includes
-# the same templates, so both ways render the same HTML).
-PARTS = {
-    "play-status": "matches/play/_status.html",
-    "play-narration": "matches/play/_narration.html",
-    "play-decision": "matches/play/_decision_part.html",
-    "play-board": "matches/play/_board_part.html",
-}
 
 
 @login_required
@@ -91,10 +88,15 @@ def play_new(request):
 @login_required
 def play_game(request, match_id: int):
     match = human_match_for(request.user, match_id)
+    whole_log = request.GET.get("log") == "all"
     try:
-        context = game_context(match)
+        context = game_context(match, log_from=0 if whole_log else None)
     except HumanMatchUnavailable as error:
         return unavailable(request, error)
+    rendered = render_parts(context, request)
+    context["parts"] = {element.replace("-", "_"): html for element, html in rendered.items()}
+    _parts, digests = changed_parts(rendered, ())
+    context["digests"] = ",".join(f"{element}:{value}" for element, value in digests.items())
     return render(request, "matches/play/game.html", context)
 
 
@@ -121,8 +123,11 @@ def play_act(request, match_id: int):
         if message:
             messages.error(request, message)
         return redirect("matches:play-game", match.pk)
-    context = game_context(match)
-    parts = {element: render_to_string(name, context, request) for element, name in PARTS.items()}
+    seen = whole_number(request.POST.get("log_events"), max_digits=9)
+    context = game_context(match, log_from=seen)
+    rendered = render_parts(context, request)
+    have = request.POST.get("have", "").split(",")
+    parts, digests = changed_parts(rendered, have)
     return JsonResponse(
         {
             "code": {200: "ok", 400: "illegal_action", 409: "stale_action"}[status],
@@ -130,6 +135,11 @@ def play_act(request, match_id: int):
             "version": context["version"],
             "finished": context["finished"],
             "parts": parts,
+            "digests": digests,
+            "log": render_to_string(
+                "matches/board/_log_turns.html", {"turns": context["log"]}, request
+            ),
+            "log_events": context["log_events"],
         },
         status=status,
     )
@@ -149,14 +159,22 @@ def unavailable(request, error: HumanMatchUnavailable):
     return render(request, "matches/play/unavailable.html", context, status=410)
 
 
-def game_context(match: HumanMatch) -> dict:
+def game_context(match: HumanMatch, *, log_from: int | None = None) -> dict:
+    """The game page's context. ``log_from``: the log's events from there on (what an action
+    adds to the log the page shows); None: the last turns (a page read)."""
     state = human_match_state(match)
     finished = match.is_finished
     seat = match.human_seat
     viewer = None if finished else seat  # a finished game shows everything
     names = human_match_names(match, state)
-    board = board_for(state, viewer=viewer, names=names)
+    board = board_for(state, viewer=viewer, names=names, reveal=finished)
     events = human_match_events_since_turn(match)
+    cards = card_names(state)
+    events_all = state.log.events
+    if log_from is None:
+        log_from = recent_turns_start(events_all, RECENT_TURNS)
+    log_from = min(log_from, len(events_all))
+    log = game_log(events_all, viewer=seat, names=names, cards=cards, start=log_from)
     return {
         "match": match,
         "finished": finished,
@@ -171,6 +189,35 @@ def game_context(match: HumanMatch) -> dict:
         "board": board,
         # The board words the decision when it is mine (never the AI's: it answers at once).
         "decision": None if finished else board.decision,
-        "narration": narrate(events, viewer=viewer, names=names, cards=card_names(state)),
+        "narration": narrate(events, viewer=viewer, names=names, cards=cards),
         "action_url": reverse("matches:play-act", args=[match.pk]),
+        "threats": game_threats(state, names=names, cards=cards),
+        "log": log,
+        "log_events": len(events_all),
+        "log_earlier": log_from > 0,  # turns before those shown (the whole log: the API)
+        "log_url": reverse("ai-game-log", args=[match.pk]),
+        "log_categories": [(key, str(label)) for key, label in CATEGORY_LABELS.items()],
+        "replay_url": reverse("matches:play-replay", args=[match.pk]) if finished else "",
     }
+
+
+@login_required
+def play_replay(request, match_id: int):
+    """A finished game stepped through on the board, from the person's seat."""
+    match = human_match_for(request.user, match_id)
+    if not match.is_finished:
+        return redirect("matches:play-game", match.pk)
+    step = whole_number(request.GET.get("step"), max_digits=6) or 0
+    replay = human_replay_page(match=match, step=step)
+    if replay is None:
+        return unavailable(request, HumanMatchUnavailable(match))
+    seat = match.human_seat
+    context = {
+        "match": match,
+        "replay": replay,
+        "me": replay.names[seat],
+        "them": replay.names[1 - seat],
+        "result": human_match_result(match),
+        "winner": None if match.winner is None else replay.names[match.winner],
+    }
+    return render(request, "matches/play/replay.html", context)

@@ -7,11 +7,13 @@ the first decision of each turn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from komandor.rules.match_state import MatchState
 from matches.models import Match
 from matches.replays import services as replay_services
+from matches.replays.walk import ReplayWalk
 from matches.words.board import Board, board_for, card_names
 from matches.words.decision_text import DecisionView
 from matches.words.event_text import narrate
@@ -47,14 +49,32 @@ def replay_page(*, match: Match, step: int) -> ReplayPage | None:
     """The match at decision ``step`` (the end past the last); None when it cannot be
     rebuilt (``replay_services.match_replay_unavailable`` says why)."""
 
-    def at_step(state: MatchState) -> _AtStep:
+    def names_of(state: MatchState) -> list[str]:
         commanders = [player.commander.name for player in state.state.players]
-        names = match_player_names(match=match, commanders=commanders)
-        return _AtStep(board_for(state, viewer=None, names=names), names, card_names(state))
+        return match_player_names(match=match, commanders=commanders)
 
-    walk = replay_services.match_replay_step(match=match, step=step, at_step=at_step)
-    if walk is None:
-        return None
+    walk = replay_services.match_replay_step(
+        match=match, step=step, at_step=board_at_step(names_of, seat=None)
+    )
+    return None if walk is None else page_of_walk(walk)
+
+
+def board_at_step(
+    names_of: Callable[[MatchState], list[str]], *, seat: int | None
+) -> Callable[[MatchState], _AtStep]:
+    """What a replay draws at its step: every card shown, the seat's side at the bottom (a
+    spectator: the first player's)."""
+
+    def at_step(state: MatchState) -> _AtStep:
+        names = names_of(state)
+        board = board_for(state, viewer=seat, names=names, reveal=True)
+        return _AtStep(board, names, card_names(state))
+
+    return at_step
+
+
+def page_of_walk(walk: ReplayWalk[_AtStep]) -> ReplayPage:
+    """The replay page at the walk's step, with its navigation by decision and by turn."""
     seen = walk.at_step
     step, last = walk.step, walk.last
     return ReplayPage(

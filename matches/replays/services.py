@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from decks.models import DeckVersion
 from komandor.rules import rules
 from komandor.rules.events import EventLog
-from komandor.rules.match import ENGINE_VERSION, MatchSetup
+from komandor.rules.match import ENGINE_VERSION, MatchSetup, replays_version
 from komandor.rules.match_state import MatchState, decode_actions
 from matches.games.decks import PlayableDeck, playable_deck_of
 from matches.games.entries import entry_problems
@@ -73,14 +73,14 @@ def match_create(
 
 def match_replay_possible(*, match: Match) -> bool:
     """Only this engine version's rules replay a game's choices, and only a whole game."""
-    return match.engine_version == ENGINE_VERSION and match.termination != GAME_LIMIT
+    return replays_version(match.engine_version) and match.termination != GAME_LIMIT
 
 
 def match_replay_unavailable(*, match: Match) -> str:
     """Why the match cannot be replayed, for the page and the API ("" when it can)."""
     if match.termination == GAME_LIMIT:
         return _("this match was ended by the per-game limit: there is no whole game to replay")
-    if match.engine_version != ENGINE_VERSION:
+    if not replays_version(match.engine_version):
         return _(
             "this match was played by engine %(played)s; this site runs engine %(current)s, "
             "whose rules differ, so its moves no longer replay"

@@ -35,6 +35,7 @@ def board_face(card: CardView) -> SafeString:
             _kept.clear()
         html = _kept[key] = render_to_string(
             "cardbase/_card_face.html",
-            {"face": face, "compact": True, "link": False, "prefix": _PREFIX},
+            # A card with an image (a printed card's photo) shows its thumbnail (issue 35).
+            {"face": face, "compact": True, "link": False, "photo": True, "prefix": _PREFIX},
         )
     return mark_safe(html.replace(_PREFIX, f"{card.dom_id}-"))

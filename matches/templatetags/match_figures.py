@@ -49,6 +49,16 @@ def decision(code: str) -> str:
 
 
 @register.filter
+def victory_meter(kind: str) -> str:
+    return labels.victory_meter_label(kind)
+
+
+@register.filter
+def commander_reach(why: str) -> str:
+    return labels.commander_reach_label(why)
+
+
+@register.filter
 def tournament_name(tournament) -> str:
     """A made name (a field or swap test's) in the reader's language (issue 36)."""
     return tournament.localised_name(get_language() or "")

@@ -15,7 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Sum
 
-from komandor.agents.heuristic import agent_cost
+from komandor.agents.registry import agent_cost
 from komandor.rules import rules
 from matches.games.agent_specs import AGENT_KINDS, agents_problems
 from matches.models import WorkerSeen

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from cardbase.display_names import card_names_shown
 from config.numbers import whole_number
-from komandor.agents.heuristic import SEARCH_DEFAULT_BUDGET
+from komandor.agents.registry import SEARCH_DEFAULT_BUDGET
 from matches.games.agent_specs import agent_descriptions
 from matches.lab import swap_tests
 from matches.models import Status

@@ -14,7 +14,7 @@ reach it. (Django: card names and faces in the active language.)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,7 @@ from cardbase.display_names import card_names_shown, is_english
 from cardbase.models import Card as CatalogueCard
 from komandor.rules.cards import CardSpec
 from komandor.rules.match_state import MatchState
+from komandor.words.effect_text import card_text
 from komandor.words.english_terms import built_in_name_en
 from matches.words.decision_text import DecisionView, decision_view, dom_id
 from matches.words.event_text import narrate
@@ -85,9 +86,15 @@ class SectorView:
     label: str
     ships: list[CardView]
 
+    @property
+    def dom_id(self) -> str:
+        """The sector in a decision's path (a ship moved or placed there)."""
+        return dom_id(self.key)
+
 
 @dataclass(frozen=True)
 class BattleView:
+    at: str | None  # the object's uid or the sector fought over
     where: str
     round: int | None
     range: str
@@ -96,6 +103,7 @@ class BattleView:
 @dataclass(frozen=True)
 class Board:
     viewer: int | None
+    bottom: int | None  # the seat drawn at the bottom (the viewer's, also when all is shown)
     turn: int
     phase: str
     phase_label: str
@@ -110,12 +118,12 @@ class Board:
     @property
     def players_top(self) -> list[PlayerView]:
         """The opponent above the space (for a spectator: the second player)."""
-        me = 0 if self.viewer is None else self.viewer
+        me = 0 if self.bottom is None else self.bottom
         return [p for p in self.players if p.index != me]
 
     @property
     def players_bottom(self) -> list[PlayerView]:
-        me = 0 if self.viewer is None else self.viewer
+        me = 0 if self.bottom is None else self.bottom
         return [p for p in self.players if p.index == me]
 
 
@@ -141,8 +149,31 @@ def _names_shown(match_state: MatchState) -> dict[str, str]:
     return card_names_shown(printed | {player.commander.name for player in state.players})
 
 
-def board_for(match_state: MatchState, *, viewer: int | None, names: Sequence[str]) -> Board:
-    """The board of ``viewer`` (a seat), or of a spectator who sees everything (None)."""
+def card_lines(match_state: MatchState) -> Callable[[str], tuple[str, ...]]:
+    """A card's rules text by uid in the page's language (asked only for cards a decision
+    names, which the viewer knows)."""
+    language = "en" if is_english() else "ru"
+
+    def lines(uid: str) -> tuple[str, ...]:
+        card = match_state.state.cards.get(uid)
+        return card_text(card.spec, language) if card is not None else ()
+
+    return lines
+
+
+def board_for(
+    match_state: MatchState,
+    *,
+    viewer: int | None,
+    names: Sequence[str],
+    reveal: bool = False,
+) -> Board:
+    """The board of ``viewer`` (a seat), or of a spectator who sees everything (None).
+    ``reveal``: the seat's table with every hand shown and any player's decision (a finished
+    game replayed from the seat)."""
+    bottom = viewer
+    if reveal:
+        viewer = None
     state = match_state.state
     cards = state.cards
     seen = match_state.observation(0 if viewer is None else viewer).to_dict()
@@ -221,15 +252,25 @@ def board_for(match_state: MatchState, *, viewer: int | None, names: Sequence[st
                 situations=[view(c) for c in p["situations"]],
                 losses=[view(c) for c in p["losses"]],
                 has_priority=seen["priority"] == index,
-                is_viewer=viewer == index,
+                is_viewer=bottom == index,
             )
         )
     decision = match_state.decision
     shown_decision = None
     if decision is not None and (viewer is None or decision.player == viewer):
-        shown_decision = decision_view(decision, names=names, cards=named)
+        shown_decision = decision_view(
+            decision, names=names, cards=named, texts=card_lines(match_state)
+        )
+    if shown_decision is not None:  # an empty sector a ship may still go to: drawn to click
+        drawn = {sector.key for sector in sectors}
+        for option in shown_decision.options:
+            key = option.key
+            if key not in drawn and key[:1] == "s" and key[1:].isdigit():
+                sectors.append(SectorView(key=key, label=sector_label(key), ships=[]))
+                drawn.add(key)
     return Board(
         viewer=viewer,
+        bottom=bottom,
         turn=seen["turn"],
         phase=seen["phase"],
         phase_label=phase_label(seen["phase"]),
@@ -289,7 +330,7 @@ def _battle(match_state: MatchState, named: Mapping[str, str]) -> BattleView | N
     where = ""
     if at is not None:
         where = f"«{named[at]}»" if at in named else sector_label(at)
-    return BattleView(where=where, round=round_, range=range_label(range_) if range_ else "")
+    return BattleView(at=at, where=where, round=round_, range=range_label(range_) if range_ else "")
 
 
 class _Faces:

@@ -8,8 +8,8 @@ Russian first, English through gettext (``matches/locale``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -119,16 +119,45 @@ FIXED = {
 }
 
 
+# Answers that take nothing more («pass», «done», «no run»…): always shown apart, P picks them.
+PASS_KEYS = frozenset({"pass", "done", "none", "stay", "keep", "next", "hold"})
+
+
 @dataclass(frozen=True)
 class OptionView:
     index: int
     key: str
     label: str
     card_uid: str | None  # the card a click on the board picks this option with
+    # The cards (or sectors) to click on the board, in order, to reach this option: the card,
+    # then its target(s) — an attack: attacker → target → the laser pair's second target.
+    path: tuple[str, ...] = ()
+    step_label: str = ""  # what is left to say once the path is clicked (an amount, a weapon)
 
     @property
     def card_dom_id(self) -> str:
         return dom_id(self.card_uid) if self.card_uid else ""
+
+    @property
+    def path_dom_ids(self) -> str:
+        return " ".join(dom_id(uid) for uid in self.path)
+
+    @property
+    def is_pass(self) -> bool:
+        return self.key in PASS_KEYS
+
+
+@dataclass(frozen=True)
+class OptionGroup:
+    """The options that start with one card (``uid`` None: the ones named by words only)."""
+
+    uid: str | None
+    label: str
+    options: list[OptionView]
+
+    @property
+    def dom_id(self) -> str:
+        return dom_id(self.uid) if self.uid else ""
 
 
 def dom_id(uid: str) -> str:
@@ -142,30 +171,145 @@ class DecisionView:
     kind: str
     prompt: str
     options: list[OptionView]
+    about: str | None = None  # the uid of the card the decision is about
+    about_name: str = ""
+    about_text: tuple[str, ...] = ()  # its rules text (an opponent's card asking something)
+
+    @property
+    def about_dom_id(self) -> str:
+        return dom_id(self.about) if self.about else ""
+
+    @property
+    def offers_new_sector(self) -> bool:
+        return any(option.key == "new" for option in self.options)
+
+    @property
+    def passes(self) -> list[OptionView]:
+        return [option for option in self.options if option.is_pass]
+
+    @property
+    def groups(self) -> list[OptionGroup]:
+        """The other options grouped by the first card they are picked with, in order."""
+        groups: dict[str | None, OptionGroup] = {}
+        for option in self.options:
+            if option.is_pass:
+                continue
+            first = option.path[0] if option.path else None
+            if first not in groups:
+                label = option.label.split(":")[0] if first else ""
+                groups[first] = OptionGroup(first, label, [])
+            groups[first].options.append(option)
+        return list(groups.values())
 
 
 def decision_view(
-    decision: Decision, *, names: Sequence[str], cards: Mapping[str, str] | None = None
+    decision: Decision,
+    *,
+    names: Sequence[str],
+    cards: Mapping[str, str] | None = None,
+    texts: Callable[[str], tuple[str, ...]] | None = None,
 ) -> DecisionView:
     """``decision`` in words. ``names``: the players' names; ``cards``: card uid → name in the
-    page's language (``board.card_names``)."""
+    page's language (``board.card_names``); ``texts``: a card's rules text by uid (asked only
+    for the card the decision is about, which it names anyway)."""
     words = Words(lambda index: seat_named(index, names), cards or {})
-    options = [
-        OptionView(
-            index=index,
-            key=option.key,
-            label=option_words(decision.kind, option.key, option.data, words),
-            card_uid=_card_uid(decision.kind, option.key, option.data, words),
+    kind = decision.kind
+    about = _about(kind, decision.context)
+
+    def lines(uid: str | None) -> tuple[str, ...]:
+        return texts(uid) if texts is not None and uid and words.knows(uid) else ()
+
+    about_text = lines(about)
+    options = []
+    for index, option in enumerate(decision.options):
+        label = option_words(kind, option.key, option.data, words)
+        variant = _variant_text(kind, option.key, option.data, lines, about)
+        if variant:
+            label = f"{label} — {variant}"
+        path = _path(kind, option.key, option.data, words)
+        options.append(
+            OptionView(
+                index=index,
+                key=option.key,
+                label=label,
+                card_uid=_card_uid(kind, option.key, option.data, words),
+                path=path,
+                step_label=_step_words(kind, option.key, option.data, words, label, variant),
+            )
         )
-        for index, option in enumerate(decision.options)
-    ]
     _tell_equal_labels_apart(options)
     return DecisionView(
         player=decision.player,
-        kind=decision.kind,
-        prompt=prompt(decision.kind, decision.context, words),
+        kind=kind,
+        prompt=prompt(kind, decision.context, words),
         options=options,
+        about=about if about and words.knows(about) else None,
+        about_name=words.card(about) if about and words.knows(about) else "",
+        about_text=about_text,
     )
+
+
+def _path(kind: str, key: str, data: Mapping[str, Any], words: Words) -> tuple[str, ...]:
+    """The cards (or sectors) a player clicks, in order, to pick the option."""
+    if key in PASS_KEYS or kind == "effect.search":  # a card from the deck is not on the board
+        return ()
+    if key == "new":
+        return ("new",)  # the board's "new sector" place
+    if kind in ("setup.build", "production.build"):
+        uid = data.get("card")
+        return (uid,) if isinstance(uid, str) else ()
+    if kind in ("battle.attack", "battle.counter_fire"):
+        attacker, _sep, rest = key.partition(":")
+        _mount, _sep, targets = rest.partition(">")
+        return (attacker, *(t for t in targets.split(",") if t))
+    if kind == "battle.nova_targets":
+        return tuple(t for t in key.split(",") if t)
+    if kind == "effect.play" and key.startswith("play:"):
+        source = str(data.get("source") or key[5:].split(":")[0])
+        target = data.get("target")
+        return (source, target) if isinstance(target, str) else (source,)
+    if kind in ("move.ship", "place.ship", "battle.order") and key.startswith("s"):
+        return (key,)
+    uid = _card_uid(kind, key, data, words)
+    return (uid,) if uid else ()
+
+
+def _step_words(
+    kind: str, key: str, data: Mapping[str, Any], words: Words, label: str, variant: str
+) -> str:
+    """The option once its cards are clicked: what is left to choose (amount, weapon…)."""
+    if kind in ("setup.build", "production.build") and ":" in key:
+        amount = key.rsplit(":", 1)[1]
+        if data.get("complete"):
+            return _("build (%(amount)s)") % {"amount": amount}
+        return _("put %(amount)s into production") % {"amount": amount}
+    if kind in ("battle.attack", "battle.counter_fire") and ":" in key:
+        mount = key.partition(":")[2].partition(">")[0]
+        return _("the Nova") if mount == "nova" else weapon_label(mount)
+    if kind == "effect.play" and variant:
+        return variant
+    return label
+
+
+def _variant_text(
+    kind: str,
+    key: str,
+    data: Mapping[str, Any],
+    lines: Callable[[str | None], tuple[str, ...]],
+    about: str | None,
+) -> str:
+    """An ability card's variant as its text says it, when the card is known: the variant
+    declared (``ability.variant``) or the one an ability card's play uses (``…:v2.0``)."""
+    number, text = None, ()
+    if kind == "ability.variant" and isinstance(data.get("variant"), int):
+        number, text = data["variant"], lines(about)
+    elif kind == "effect.play" and key.startswith("play:"):
+        effect = str(data.get("effect") or "").split(":")
+        if len(effect) > 1 and effect[1][:1] == "v" and effect[1][1:2].isdigit():
+            number, text = int(effect[1][1:2]) - 1, lines(effect[0])
+    if number is None or not 0 <= number < len(text):
+        return ""
+    return text[number].split(": ", 1)[-1]
 
 
 def prompt(kind: str, context: Mapping[str, Any], words: Words) -> str:
@@ -300,6 +444,8 @@ def _attack_words(key: str, words: Words) -> str:
 def _play_words(rest: str, data: Mapping[str, Any], words: Words) -> str:
     effect, _sep, target = rest.partition(">")
     source = str(data.get("source") or effect.split(":")[0])
+    if source.startswith("cmdr."):  # the Commander's own ability (``effect_play``)
+        return _("use the Commander's ability")
     card = words.card(source) if words.knows(source) else _("a card")
     target = str(data.get("target") or target or "")
     if target:
@@ -331,13 +477,19 @@ def _tell_equal_labels_apart(options: list[OptionView]) -> None:
     for position, option in enumerate(options):
         if seen[option.label] > 1:
             counts[option.label] = counts.get(option.label, 0) + 1
-            options[position] = OptionView(
-                index=option.index,
-                key=option.key,
+            options[position] = replace(
+                option,
                 label=_("%(label)s, copy %(number)s")
                 % {"label": option.label, "number": counts[option.label]},
-                card_uid=option.card_uid,
             )
 
 
-__all__ = ["DecisionView", "OptionView", "decision_view", "option_words", "sector_label"]
+__all__ = [
+    "PASS_KEYS",
+    "DecisionView",
+    "OptionGroup",
+    "OptionView",
+    "decision_view",
+    "option_words",
+    "sector_label",
+]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from komandor.rules import rules
+
 TERMINATIONS = {
     "commander_lost": _("Commander lost"),
     "deck_out": _("deck ran out"),
@@ -34,3 +36,61 @@ def termination_label(code: str) -> str:
 
 def decision_label(code: str) -> str:
     return str(DECISIONS.get(code, code))
+
+
+# How a game ended, in a sentence of the request's language (the engine's own ``reason`` is an
+# English note for logs): %(winner)s and %(loser)s are the players' names.
+REASONS = {
+    "commander_lost": _("%(loser)s lost the Commander: his carrier was destroyed or taken"),
+    "deck_out": _("%(loser)s could not draw two cards"),
+    "pirate": _(
+        "%(winner)s (Pirate): the cards in the opponent's losses are worth more than "
+        "%(pirate)s resources"
+    ),
+    "trader": _("%(winner)s (Trader) began a turn with %(trader)s or more commercial-run tokens"),
+    "procurator": _(
+        "%(winner)s (Procurator) began a turn with %(procurator)s or more unblocked space objects"
+    ),
+    "no_commander_carrier": _("%(loser)s had no card to carry the Commander"),
+    "turn_cap": _("the turn limit was reached: a draw"),
+    "game_limit": _("the per-game CPU limit was reached: a draw"),
+}
+BOTH_AT_ONCE = _("both at once: the player with initiative priority wins")
+
+
+def result_reason(*, termination: str, winner: str, loser: str, both: bool = False) -> str:
+    """Why the game ended, in the request's language (the thresholds are the rules')."""
+    template = REASONS.get(termination)
+    if template is None:
+        return termination_label(termination)
+    text = str(template) % {
+        "winner": winner,
+        "loser": loser,
+        "pirate": rules.PIRATE_LOSSES_THRESHOLD,
+        "trader": rules.TRADER_COMMERCE_TOKENS,
+        "procurator": rules.PROCURATOR_OBJECTS,
+    }
+    return f"{text} ({BOTH_AT_ONCE})" if both else text
+
+
+# The extra-victory meters (``matches.games.threats``): what each one counts.
+VICTORY_METERS = {
+    "procurator": _("Procurator: unblocked space objects"),
+    "trader": _("Trader: commercial-run tokens"),
+    "pirate": _("Pirate: worth of the opponent's losses"),
+}
+COMMANDER_REACH = {
+    "enemy_here": _("an enemy fleet is at his place: a battle can reach him this turn"),
+    "enemy_can_move": _("enemy ships can still move to his orbit this turn"),
+    "lost": _("the Commander is lost"),
+    "not_placed": _("not placed yet"),
+    "": _("out of the enemy's reach this turn"),
+}
+
+
+def victory_meter_label(kind: str) -> str:
+    return str(VICTORY_METERS.get(kind, kind))
+
+
+def commander_reach_label(why: str) -> str:
+    return str(COMMANDER_REACH.get(why, why))

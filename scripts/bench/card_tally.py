@@ -30,7 +30,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from komandor.agents.heuristic import make_agent  # noqa: E402
+from komandor.agents.registry import make_agent  # noqa: E402
 from komandor.rules.decks import deck_from_dict  # noqa: E402
 from komandor.rules.match import run_match  # noqa: E402
 from matches.games.card_tally import card_tally  # noqa: E402

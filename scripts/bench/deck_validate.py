@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from decks.validation import CardFacts, DeckDraft, validate_deck
+from komandor.rules.deck_rules import CardFacts, DeckDraft, validate_deck
 from komandor.rules.rules import DECK_MAX_CARDS, MAX_COPIES_PER_NAME
 
 KINDS = ("ship", "space_object", "tactical", "upgrade", "ability")

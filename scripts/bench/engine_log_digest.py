@@ -2,6 +2,7 @@
 after an engine change that must not alter any match (a speed-up), and compare the lines.
 
     .venv/bin/python scripts/bench/engine_log_digest.py [--seeds 200] [--against-interpreted]
+        [--engine-as VERSION]
 
 Kinds: the standard test decks (heuristic pair, heuristic vs random), the generated effect
 decks (heuristic pair, heuristic vs random, random pair) and the shipped precons (heuristic
@@ -11,6 +12,10 @@ byte-identical replay tests do.
 ``--against-interpreted`` (``scripts/test.sh`` runs it): the digests of the compiled engine,
 then the same run again in a child process on the interpreted one (``KOMANDOR_ENGINE``); any
 difference fails (exit 1). It refuses to run where the engine is not compiled.
+
+``--engine-as 0.5.0``: the logs hashed with the version stamp of their ``match`` event read as
+0.5.0 — engine 0.6.0 plays every match as 0.5.0 did, and this compares its logs with 0.5.0's
+digests (everything else byte for byte).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import komandor  # noqa: E402
-from komandor.agents.heuristic import make_agent  # noqa: E402
+from komandor.agents.registry import make_agent  # noqa: E402
 from komandor.rules.decks import deck_from_dict  # noqa: E402
 from komandor.rules.effect_decks import effect_deck  # noqa: E402
 from komandor.rules.match import run_match  # noqa: E402
@@ -57,12 +62,20 @@ KINDS: dict[str, tuple[Callable[[int], list[Any]], tuple[str, str]]] = {
 }
 
 
-def digest(decks_for: Callable[[int], list[Any]], agents: tuple[str, str], seeds: int) -> str:
+def digest(
+    decks_for: Callable[[int], list[Any]],
+    agents: tuple[str, str],
+    seeds: int,
+    engine_as: str | None = None,
+) -> str:
     sha = hashlib.sha256()
     for seed in range(seeds):
         players = [make_agent(name, seed=seed + i) for i, name in enumerate(agents)]
         result = run_match(decks=decks_for(seed), agents=players, seed=seed, log=True)
-        sha.update(json.dumps(list(result.log), ensure_ascii=False, sort_keys=True).encode())
+        events = list(result.log)
+        if engine_as is not None:  # the version stamp of the first event, as another version's
+            events[0] = {**events[0], "engine": engine_as}
+        sha.update(json.dumps(events, ensure_ascii=False, sort_keys=True).encode())
         sha.update(b"\n")
     return sha.hexdigest()
 
@@ -75,16 +88,23 @@ def main() -> None:
         action="store_true",
         help="compare the compiled engine's digests with the interpreted engine's",
     )
+    parser.add_argument(
+        "--engine-as",
+        metavar="VERSION",
+        help="hash the match event's engine version as VERSION: compares the logs of a new "
+        "version that plays as an old one with the old one's digests",
+    )
     args = parser.parse_args()
     if args.against_interpreted and komandor.ENGINE != "compiled":
         raise SystemExit(f"The engine is not compiled ({komandor.ENGINE_REASON}).")
     lines = []
     for kind, (decks_for, agents) in KINDS.items():
-        lines.append(f"{kind}: {digest(decks_for, agents, args.seeds)}")
+        lines.append(f"{kind}: {digest(decks_for, agents, args.seeds, args.engine_as)}")
         print(lines[-1], flush=True)
     if args.against_interpreted:
         interpreted = subprocess.run(
-            [sys.executable, __file__, "--seeds", str(args.seeds)],
+            [sys.executable, __file__, "--seeds", str(args.seeds)]
+            + (["--engine-as", args.engine_as] if args.engine_as else []),
             env={**os.environ, "KOMANDOR_ENGINE": "interpreted"},
             check=True,
             capture_output=True,

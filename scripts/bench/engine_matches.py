@@ -60,7 +60,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import komandor  # noqa: E402
-from komandor.agents.heuristic import AGENTS, make_agent  # noqa: E402
+from komandor.agents.registry import AGENTS, make_agent  # noqa: E402
 from komandor.rules.decks import deck_from_dict  # noqa: E402
 from komandor.rules.effect_decks import effect_deck  # noqa: E402
 from komandor.rules.match import ENGINE_VERSION, run_match  # noqa: E402

@@ -35,7 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from komandor.agents.heuristic import AGENTS_VERSION, HeuristicAgent  # noqa: E402
+from komandor.agents.registry import AGENTS_VERSION, HeuristicAgent  # noqa: E402
 from komandor.rules.decks import deck_from_dict  # noqa: E402
 from komandor.rules.match import run_match  # noqa: E402
 from matches.tournaments.statistics import (  # noqa: E402

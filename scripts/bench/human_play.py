@@ -10,6 +10,10 @@ person choosing as the heuristic would (his choice is computed outside the timin
 request runs in this process (Django's test client): its wall time is the server's time, and
 its CPU time (this process's, the engine thread's included) what it costs on a loaded machine.
 ``--profile``: the functions that took most of the actions' time (cProfile, cumulative).
+``--page``: each move is posted as the game page's script posts it (``/play/{id}/act/``,
+``Accept: application/json``, gzip accepted, the digests of the parts it has and the number of
+log entries it shows), and the page is read again after it (gzip accepted): the bytes on the
+wire per action and per page, and their time, early vs late (issue 32).
 ``--wal``: SQLite in write-ahead-log mode with ``synchronous=NORMAL`` (a commit without an
 fsync), to see what the disk's flushes cost each action; the site's default is SQLite's own
 (a rollback journal, flushed on every commit).
@@ -19,6 +23,8 @@ Run ``scripts/build_engine.py`` first: the engine runs compiled, as on the serve
 from __future__ import annotations
 
 import cProfile
+import gzip
+import json
 import os
 import pstats
 import statistics
@@ -30,6 +36,14 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from scripts.bench.throwaway_site import throwaway_site  # noqa: E402
+
+
+def _body(response) -> bytes:
+    """The answer's bytes as the browser reads them (unzipped when it came compressed)."""
+    content = response.content
+    if response.get("Content-Encoding") == "gzip":
+        return gzip.decompress(content)
+    return content
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -47,7 +61,17 @@ def describe(name: str, values: list[float]) -> str:
     )
 
 
-def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
+def describe_bytes(name: str, values: list[int]) -> str:
+    if not values:
+        return f"{name}: none"
+    kb = [value / 1024 for value in values]
+    return (
+        f"{name}: n={len(kb)} p50 {percentile(kb, 0.5):.1f} KB, p95 {percentile(kb, 0.95):.1f} "
+        f"KB, max {max(kb):.1f} KB"
+    )
+
+
+def main(games: int = 6, profile: bool = False, wal: bool = False, as_page: bool = False) -> None:
     with throwaway_site("human-play-bench-"):
         from django.conf import settings
         from django.contrib.auth import get_user_model
@@ -88,6 +112,9 @@ def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
             page = False
         pairs = list(zip(precons, precons[1:] + precons[:1], strict=True))[:games]
         actions: list[tuple[float, float]] = []  # (position in the game 0..1, seconds)
+        # (position, bytes on the wire, bytes uncompressed) of each page action and page GET
+        wire: list[tuple[float, int, int]] = []
+        page_wire: list[tuple[float, int, int]] = []
         pages: list[tuple[float, float]] = []
         cpu: list[float] = []  # CPU seconds of each action (and its page)
         profiler = cProfile.Profile() if profile else None
@@ -104,6 +131,8 @@ def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
             starts.append(time.perf_counter() - began)
             timings: list[float] = []
             page_timings: list[float] = []
+            have, log_events = "", 0
+            first_wire, first_page = len(wire), len(page_wire)
             while not match.is_finished:
                 state = human_match_state(match)  # the cached state: the person's choice
                 decision = state.decision
@@ -113,23 +142,42 @@ def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
                 if profiler is not None:
                     profiler.enable()
                 began, began_cpu = time.perf_counter(), time.process_time()
-                response = client.post(
-                    f"/api/ai-games/{match.pk}/actions/", body, content_type="application/json"
-                )
-                response.json()
+                if as_page:
+                    body.update(have=have, log_events=log_events)
+                    response = client.post(
+                        reverse("matches:play-act", args=[match.pk]),
+                        body,
+                        HTTP_ACCEPT="application/json",
+                        HTTP_ACCEPT_ENCODING="gzip",
+                    )
+                    raw = _body(response)
+                    answer = json.loads(raw)
+                    have = ",".join(f"{k}:{v}" for k, v in answer.get("digests", {}).items())
+                    log_events = answer.get("log_events", 0)
+                    wire.append((len(timings), len(response.content), len(raw)))
+                else:
+                    response = client.post(
+                        f"/api/ai-games/{match.pk}/actions/", body, content_type="application/json"
+                    )
+                    response.json()
                 timings.append(time.perf_counter() - began)
                 assert response.status_code == 200, response.content[:300]
                 if page:
                     began = time.perf_counter()
-                    shown = client.get(reverse("matches:play-game", args=[match.pk]))
+                    shown = client.get(
+                        reverse("matches:play-game", args=[match.pk]), HTTP_ACCEPT_ENCODING="gzip"
+                    )
                     page_timings.append(time.perf_counter() - began)
                     assert shown.status_code == 200, shown.status_code
+                    page_wire.append((len(page_timings), len(shown.content), len(_body(shown))))
                 cpu.append(time.process_time() - began_cpu)
                 if profiler is not None:
                     profiler.disable()
                 match = HumanMatch.objects.get(pk=match.pk)
             lengths.append(match.version)
             count = len(timings)
+            for store, start in ((wire, first_wire), (page_wire, first_page)):
+                store[start:] = [(i / max(count - 1, 1), w, r) for i, w, r in store[start:]]
             actions += [(i / max(count - 1, 1), t) for i, t in enumerate(timings)]
             pages += [(i / max(count - 1, 1), t) for i, t in enumerate(page_timings)]
             print(
@@ -152,6 +200,15 @@ def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
             print(describe("action + page", both))
         else:
             print("game page: not in this tree (the play pages are not merged)")
+        if as_page:
+            late = [w for at, w, _ in wire if at > 2 / 3]
+            print(describe_bytes("page action on the wire", [w for _, w, _ in wire]))
+            print(describe_bytes("  first third", [w for at, w, _ in wire if at < 1 / 3]))
+            print(describe_bytes("  last third", late))
+            print(describe_bytes("page action uncompressed", [r for _, _, r in wire]))
+            print(describe_bytes("game page on the wire", [w for _, w, _ in page_wire]))
+            print(describe_bytes("  last third", [w for at, w, _ in page_wire if at > 2 / 3]))
+            print(describe_bytes("game page uncompressed", [r for _, _, r in page_wire]))
         print(describe("CPU per action" + (" + page" if page else ""), cpu))
         placed = [(at, c) for (at, _), c in zip(actions, cpu, strict=True)]
         print(describe("  first third", [c for at, c in placed if at < 1 / 3]))
@@ -164,4 +221,9 @@ def main(games: int = 6, profile: bool = False, wal: bool = False) -> None:
 
 if __name__ == "__main__":
     numbers = [int(arg) for arg in sys.argv[1:] if arg.isdigit()]
-    main(numbers[0] if numbers else 6, profile="--profile" in sys.argv, wal="--wal" in sys.argv)
+    main(
+        numbers[0] if numbers else 6,
+        profile="--profile" in sys.argv,
+        wal="--wal" in sys.argv,
+        as_page="--page" in sys.argv,
+    )

@@ -8,8 +8,10 @@ history; then, clock running (``time.process_time``):
 
 * ``apply`` — a fresh match state applies the whole history (``apply_index``), log off: the
   time per choice, and per match against ``run_match`` of the same match (the agents' share);
-* ``clone`` — ``clone()`` of the state at a quarter, half and three quarters of the history,
-  and at its end (a clone builds the match again and applies the same history);
+* ``clone`` — at the first decision, at a quarter, half and three quarters of the history and
+  at its last decision: the first ``clone()`` of the state (it may replay the history and start
+  the state's checkpoints, docs/engine.md), then ``clone()`` and ``sample(player, rng)`` (a
+  searched world: a clone dealt again) ``--repeat`` times each, their median;
 * ``observation`` — ``observation(player).to_dict()`` at the half-way state.
 
 Printed: medians and p25/p75 over the seeds, with the load average before and after.
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import time
@@ -30,7 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from komandor.agents.heuristic import make_agent  # noqa: E402
+import komandor  # noqa: E402
+from komandor.agents.registry import make_agent  # noqa: E402
 from komandor.rules.decks import deck_from_dict  # noqa: E402
 from komandor.rules.match import MatchSetup, new_match, replay_match, run_match  # noqa: E402
 
@@ -38,6 +42,7 @@ PRECONS = [
     deck_from_dict(json.loads(path.read_text(encoding="utf-8")))
     for path in sorted((ROOT / "content" / "precons").glob("*.json"))
 ]
+SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)  # 1.0: the last decision
 PAIRINGS = [(a, b) for a in PRECONS for b in PRECONS if a is not b]
 
 
@@ -47,9 +52,13 @@ def cpu_us(thunk: Callable[[], object]) -> float:
     return (time.process_time() - start) * 1e6
 
 
+def median_us(thunk: Callable[[], object], repeat: int) -> float:
+    return statistics.median(cpu_us(thunk) for _ in range(repeat))
+
+
 def describe(name: str, values: list[float]) -> str:
     p25, median, p75 = statistics.quantiles(values, n=4, method="inclusive")
-    return f"  {name:28} median {median:9.1f} µs  p25 {p25:9.1f}  p75 {p75:9.1f}"
+    return f"  {name:34} median {median:9.1f} µs  p25 {p25:9.1f}  p75 {p75:9.1f}"
 
 
 def load() -> str:
@@ -59,8 +68,13 @@ def load() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=60)
+    parser.add_argument("--repeat", type=int, default=5, help="clones and samples per point")
     args = parser.parse_args()
-    print(f"{args.seeds} precon matches, heuristic pair, log off; load average before {load()}")
+    engine = komandor.ENGINE
+    print(
+        f"{args.seeds} precon matches, heuristic pair, log off, {engine} engine; "
+        f"load average before {load()}"
+    )
     rows: dict[str, list[float]] = {}
 
     def add(name: str, value: float) -> None:
@@ -79,16 +93,20 @@ def main() -> None:
         add("apply all (whole match)", applied)
         add("apply, per choice", applied / max(len(actions), 1))
         add("choices per match", float(len(actions)))
-        for share in (0.25, 0.5, 0.75, 1.0):
+        for share in SHARES:
             match = new_match(setup, log=False)
-            match.apply_all(actions[: int(len(actions) * share)])
-            add(f"clone at {share:.0%} of the match", cpu_us(match.clone))
-            if share == 0.5 and match.decision is not None:
-                player = match.decision.player
+            match.apply_all(actions[: min(int(len(actions) * share), len(actions) - 1)])
+            label = "the last decision" if share == 1.0 else f"{share:.0%} of the match"
+            add(f"first clone at {label}", cpu_us(match.clone))
+            add(f"clone at {label}", median_us(match.clone, args.repeat))
+            player = match.decision.player if match.decision is not None else 0
+            rng = random.Random(seed)
+            add(f"sample at {label}", median_us(partial(match.sample, player, rng), args.repeat))
+            if share == 0.5:
                 add("observation().to_dict()", cpu_us(match.observation(player).to_dict))
     for name, values in rows.items():
         if name == "choices per match":
-            print(f"  {name:28} median {statistics.median(values):9.0f}")
+            print(f"  {name:34} median {statistics.median(values):9.0f}")
         else:
             print(describe(name, values))
     print(f"load average after {load()}")

@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from komandor.agents.heuristic import (  # noqa: E402
+from komandor.agents.registry import (  # noqa: E402
     Agent,
     HeuristicAgent,
     agent_spec_error,

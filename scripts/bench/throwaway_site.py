@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
-def throwaway_site(prefix: str) -> Iterator[Path]:
+def throwaway_site(prefix: str, *, content: bool = True) -> Iterator[Path]:
+    """``content=False``: migrated only, for a benchmark that needs no catalogue."""
     with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         os.environ.update(
             DJANGO_SETTINGS_MODULE="config.settings",
@@ -25,7 +26,7 @@ def throwaway_site(prefix: str) -> Iterator[Path]:
         )
         os.environ.pop("CELERY_BROKER_URL", None)
         manage = [sys.executable, "manage.py"]
-        for command in (["migrate", "--no-input"], ["load_content"]):
+        for command in (["migrate", "--no-input"], ["load_content"])[: 2 if content else 1]:
             subprocess.run([*manage, *command], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
         import django
 

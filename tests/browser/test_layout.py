@@ -51,7 +51,8 @@ def _signed_in(browser, site, viewport):
     page.fill("#id_username", "pilot")
     page.fill("#id_password", "pass-Word-123")
     page.click("form[action$='/accounts/login/'] button")
-    expect(page.locator(".site-header .link-button")).to_have_text("Выйти (pilot)")
+    expect(page.locator(".site-header .link-button")).to_have_text("Выйти")
+    expect(page.locator("#nav-account")).to_have_text("pilot")  # the way to the account page
     return context, page
 
 

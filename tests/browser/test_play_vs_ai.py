@@ -51,13 +51,16 @@ def options(page: Page):
 
 
 def card_to_click(page: Page) -> str | None:
-    """A card on the board that exactly one offered option names (its ``data-card``)."""
-    named = page.eval_on_selector_all(
-        "#play-decision button[name=key][data-card]", "els => els.map(e => e.dataset.card)"
+    """A card on the board that picks one offered option by itself (the option's whole path
+    of cards, and no other option goes through it)."""
+    paths = page.eval_on_selector_all(
+        "#play-decision button[name=key][data-path]", "els => els.map(e => e.dataset.path)"
     )
-    for card in named:
-        if named.count(card) == 1 and page.locator(f"#play-board [data-card='{card}']").count():
-            return card
+    firsts = [path.split()[0] for path in paths]
+    for path in paths:
+        single = " " not in path and firsts.count(path) == 1
+        if single and page.locator(f"#play-board [data-card='{path}']").count():
+            return path
     return None
 
 

@@ -7,7 +7,8 @@ from django.utils.html import escape
 
 from cardbase.models import Card
 from cardbase.search.syntax import SYNTAX
-from komandor.rules.cards import card_from_dict, card_stat_lines
+from komandor.rules.cards import card_from_dict
+from komandor.words.card_fields import card_stat_lines
 from tests.cardbase.pages_data import make_catalogue
 from tests.factories import CardFactory
 

@@ -13,7 +13,6 @@ from cardbase.models import Card, Origin, Release
 from content.loader import DATA_DIR
 from decks.precons import precon_content, precon_list_from_dict
 from decks.selectors import card_facts, deck_draft
-from decks.validation import validate_deck
 from komandor.rules.cards import (
     CardKind,
     CardSpec,
@@ -25,6 +24,7 @@ from komandor.rules.cards import (
     Weapons,
     card_from_dict,
 )
+from komandor.rules.deck_rules import validate_deck
 from komandor.rules.effect_schema import (
     ACTIONS,
     CONDITION_KEYS,

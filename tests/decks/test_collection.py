@@ -7,7 +7,6 @@ from django.urls import reverse
 from decks import collection, services
 from decks.models import OwnedCard
 from decks.selectors import UnknownCards, decks_precon
-from decks.text_format import DeckTextError
 from decks.values import DeckContent, EntryContent
 from tests.decks.factories import UserFactory, komandor_card
 
@@ -24,8 +23,9 @@ def _owned(user) -> dict[int, int]:
 
 
 def test_text_import_adds_and_replace_replaces(owner, cards):
-    assert collection.collection_import(user=owner, source="3 Крейсер Аргус\n1 крейсер бора") == 4
-    assert collection.collection_import(user=owner, source="2 Крейсер Аргус") == 2
+    read = collection.collection_import(user=owner, source="3 Крейсер Аргус\n1 крейсер бора")
+    assert (read.copies, read.cards, read.problems) == (4, 2, ())
+    assert collection.collection_import(user=owner, source="2 Крейсер Аргус").copies == 2
     assert _owned(owner) == {cards[0].id: 5, cards[1].id: 1}
     collection.collection_import(user=owner, source="1 Крейсер Бора", replace=True)
     assert _owned(owner) == {cards[1].id: 1}
@@ -39,19 +39,54 @@ def test_csv_import_with_or_without_a_header(owner, cards):
     assert _owned(owner) == {cards[0].id: 2, cards[1].id: 1}
 
 
-def test_a_bad_line_refuses_the_whole_import_and_suggests_names(owner, cards):
-    with pytest.raises(DeckTextError) as caught:
-        collection.collection_import(user=owner, source="2 Крейсер Аргус\n1 Крейсер Боро")
-    [error] = caught.value.errors
-    assert (error.line, error.code) == (2, "unknown_card")
-    assert "Крейсер Бора" in error.suggestions
+def test_the_good_lines_import_and_each_bad_one_comes_back_with_suggestions(owner, cards):
+    """Issue 36's friction: one bad line refused the whole import."""
+    read = collection.collection_import(user=owner, source="2 Крейсер Аргус\n1 Крейсер Боро")
+    [problem] = read.problems
+    assert (problem.line, problem.code) == (2, "unknown_card")
+    assert "Крейсер Бора" in problem.suggestions
+    assert read.copies == 2 and _owned(owner) == {cards[0].id: 2}
+    read = collection.collection_import(
+        user=owner, source="1,Крейсер Аргус\nx,Крейсер Аргус\n0,Крейсер Бора\n1,\n"
+    )
+    assert [(e.line, e.code) for e in read.problems] == [
+        (2, "missing_count"),
+        (3, "bad_count"),
+        (4, "missing_name"),
+    ]
+    assert _owned(owner) == {cards[0].id: 3}
+
+
+def test_nothing_is_written_when_no_line_reads_even_to_replace(owner, cards):
+    collection.collection_set_counts(user=owner, counts={cards[0].id: 4})
+    read = collection.collection_import(user=owner, source="1 Крейсер Боро", replace=True)
+    assert read.copies == 0 and len(read.problems) == 1
+    assert _owned(owner) == {cards[0].id: 4}
+
+
+def test_the_builders_short_names_import(client, owner, cards):
+    """«Химера», as the builder's quick-add takes it: whole words of one card's name."""
+    chimera = komandor_card("ship", name_ru="Линкор класса «Химера»", cost=6)
+    # The quick-add takes a name whose catalogue search finds exactly one card.
+    found = client.get(reverse("deck-catalogue"), {"q": "Химера"}).json()["results"]
+    assert [card["id"] for card in found] == [chimera.id]
+    read = collection.collection_import(user=owner, source="2 Химера\n1 аргус")
+    assert read.problems == ()
+    assert _owned(owner) == {chimera.id: 2, cards[0].id: 1}
+    collection.collection_import(user=owner, source="count,name\n1,Химера\n")  # and in CSV
+    assert _owned(owner)[chimera.id] == 3
+
+
+def test_a_short_name_of_several_cards_lists_them(owner, cards):
+    read = collection.collection_import(user=owner, source="1 Крейсер\n1 Арг")
+    ambiguous, unknown = read.problems
+    assert (ambiguous.code, set(ambiguous.suggestions)) == (
+        "ambiguous_name",
+        {"Крейсер Аргус", "Крейсер Бора"},
+    )
+    assert unknown.code == "unknown_card"  # a word's piece is not a short name
+    assert "Крейсер Аргус" in unknown.suggestions
     assert _owned(owner) == {}
-    with pytest.raises(DeckTextError) as caught:
-        collection.collection_import(
-            user=owner, source="1,Крейсер Аргус\nx,Крейсер Аргус\n0,Крейсер Бора\n1,\n"
-        )
-    errors = [(e.line, e.code) for e in caught.value.errors]
-    assert errors == [(2, "missing_count"), (3, "bad_count"), (4, "missing_name")]
 
 
 def test_export_reads_back_as_the_same_collection(owner, cards):
@@ -101,8 +136,13 @@ def test_collection_page_imports_edits_and_exports(client, owner, cards):
     client.force_login(owner)
     answer = client.post(reverse("decks:collection"), {"text": "3 Крейсер Аргус"}, follow=True)
     assert "Коллекция загружена: 3 карты." in answer.content.decode()
-    bad = client.post(reverse("decks:collection"), {"text": "3 Крейсер Аргас"})
-    assert bad.status_code == 200 and "Крейсер Аргус" in bad.content.decode()
+    bad = client.post(reverse("decks:collection"), {"text": "1 Крейсер Бора\n3 Крейсер Аргас"})
+    page = bad.content.decode()
+    assert bad.status_code == 200 and "Крейсер Аргус" in page  # the suggestion
+    assert "Коллекция загружена: 1 карта." in page  # the good line
+    # The bad line is left in the box to correct, the good one is not.
+    assert bad.context["form"].initial["text"] == "3 Крейсер Аргас"
+    assert _owned(owner) == {cards[0].id: 3, cards[1].id: 1}
     client.post(
         reverse("decks:collection"),
         {"counts": "1", f"owned_{cards[0].id}": "2", f"owned_{cards[1].id}": "1", "owned_x": "9"},
@@ -139,3 +179,10 @@ def test_a_card_page_edits_its_copies_in_place(client, owner, cards):
     assert _owned(owner) == {cards[0].id: 3}
     away = client.post(reverse("decks:collection"), {**form, "next": "https://elsewhere.example/"})
     assert away.url == reverse("decks:collection")  # never off the site
+
+
+def test_a_misspelt_short_name_is_offered_the_long_name_it_is_part_of(owner, cards):
+    komandor_card("ship", name_ru="Линкор класса «Химера»", cost=6)
+    [problem] = collection.collection_import(user=owner, source="2 Химира").problems
+    assert problem.code == "unknown_card"
+    assert problem.suggestions[0] == "Линкор класса «Химера»"

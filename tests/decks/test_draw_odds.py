@@ -5,7 +5,7 @@ import pytest
 from scipy.stats import hypergeom
 
 from decks.statistics import ODDS_TURNS, CardGroup, draw_odds
-from decks.validation import CardFacts, DeckDraft
+from komandor.rules.deck_rules import CardFacts, DeckDraft
 from komandor.rules.rules import DRAW_PER_TURN, SETUP_DRAW
 
 SHIP = CardFacts(id=1, name="Корабль", kind="ship", cost=3)

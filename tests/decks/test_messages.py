@@ -6,7 +6,7 @@ from django.utils import translation
 
 from decks.messages import JSON_PROBLEMS, MESSAGES, localised, localised_report, message
 from decks.text_format import DeckTextError, line_error, parse_deck_text
-from decks.validation import SEVERITIES, CardFacts, DeckDraft, validate_deck
+from komandor.rules.deck_rules import SEVERITIES, CardFacts, DeckDraft, validate_deck
 
 RUSSIAN_CARDS = {1: "1 карта", 2: "2 карты", 5: "5 карт", 21: "21 карта", 42: "42 карты"}
 ENGLISH_CARDS = {1: "1 card;", 2: "2 cards;", 5: "5 cards;", 21: "21 cards;", 42: "42 cards;"}
@@ -89,6 +89,7 @@ def test_every_problem_and_line_code_has_words_in_both_languages():
         "bad_json_entry",
         "too_many_lines",
         "line_too_long",
+        "ambiguous_name",
     }
     assert set(MESSAGES) == set(SEVERITIES) | line_codes
     params = {

@@ -11,7 +11,7 @@ from cardbase.models import Card, CatalogueVersion, Game, Release
 from decks import selectors, services
 from decks.importing import CatalogueIndex, Printing
 from decks.text_format import DeckTextError
-from decks.validation import CardFacts
+from komandor.rules.deck_rules import CardFacts
 from tests.decks.factories import komandor_card
 from tests.factories import GameFactory, ReleaseFactory
 

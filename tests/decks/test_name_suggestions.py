@@ -6,7 +6,7 @@ import random
 from rapidfuzz import fuzz, process
 
 from decks.importing import SUGGESTION_CUTOFF, SUGGESTIONS, CatalogueIndex, Printing
-from decks.validation import CardFacts
+from komandor.rules.deck_rules import CardFacts
 from komandor.rules.names import name_key
 
 

@@ -14,8 +14,14 @@ from rest_framework.test import APIClient
 from decks import selectors, services
 from decks.messages import message
 from decks.models import Visibility
-from decks.validation import CardFacts, DeckDraft, Severity, has_own_name_field, validate_deck
 from decks.values import DeckContent, EntryContent
+from komandor.rules.deck_rules import (
+    CardFacts,
+    DeckDraft,
+    Severity,
+    has_own_name_field,
+    validate_deck,
+)
 from komandor.rules.rules import MAX_COPIES_PER_NAME
 from tests.decks.factories import komandor_card
 

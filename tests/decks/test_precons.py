@@ -14,7 +14,7 @@ from content.loader import ContentError, content_load
 from decks.models import Deck, DeckVersion
 from decks.selectors import deck_content
 from decks.services import deck_export_json, deck_import
-from komandor.agents.heuristic import make_agent
+from komandor.agents.registry import make_agent
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.match import run_match
 from matches.games.entries import can_enter, entry_problems

@@ -2,8 +2,8 @@ import pytest
 
 from decks import selectors, services
 from decks.models import DeckVersion
-from decks.validation import validate_deck
 from decks.values import DeckContent, EntryContent
+from komandor.rules.deck_rules import validate_deck
 from tests.decks.factories import ReleaseFactory, komandor_card
 
 pytestmark = pytest.mark.django_db

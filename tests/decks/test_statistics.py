@@ -3,7 +3,7 @@ from fractions import Fraction
 import pytest
 
 from decks.statistics import chance_at_least, deck_statistics
-from decks.validation import CardFacts, DeckDraft
+from komandor.rules.deck_rules import CardFacts, DeckDraft
 from komandor.rules.rules import SETUP_DRAW
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from decks.validation import CardFacts, DeckDraft, Severity, validate_deck
+from komandor.rules.deck_rules import CardFacts, DeckDraft, Severity, validate_deck
 from komandor.rules.rules import (
     DECK_MAX_CARDS,
     DECK_MIN_CARDS,

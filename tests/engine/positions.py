@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from komandor.agents.heuristic import Agent
+from komandor.agents.registry import Agent
+from komandor.agents.simple import scripted_game
 from komandor.rules.decisions import Decision
 from komandor.rules.game import Game
-from komandor.rules.position import position_from_dict, position_game
+from komandor.rules.position import position_from_dict
 from komandor.rules.state import GameState
 from tests.engine.book_cards import CHIMERA_NOTATION, EXORCIST_NOTATION, MAGNUM_NOTATION
 from tests.engine.deck_data import (
@@ -86,7 +87,7 @@ def position(
     if dice is not None:
         full["dice"] = list(dice)
     setup = position_from_dict(full)
-    game = position_game(setup)
+    game = scripted_game(setup)
     game.agents = [RecordingAgent(agent) for agent in game.agents]
     for agent in game.agents:
         agent.state = game.state

@@ -3,7 +3,7 @@ stays with a Commander on an orbit; the free fleet goes together where it overpo
 the enemy Commander's place first."""
 
 from komandor.agents.heuristic import ATTACK_MARGIN, ESCORT_POWER, GUARD_SHARE, HeuristicAgent
-from komandor.rules.decisions import Decision, Option
+from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.game import MatchOver
 from tests.engine.positions import seen, two_homes
 
@@ -16,13 +16,13 @@ def enemy_orbit(key, *, enemy_power, own_power=0, commander=False, income=2, uni
     data = {"to": key, "orbit": True, "controller": 1, "own_power": own_power,
             "enemy_power": enemy_power, "enemy_commander": commander, "own_commander": False,
             "income": income, "ground_units": units}  # fmt: skip
-    return Option(key, key, data)
+    return Option(key, data)
 
 
 def move(*places, here=HOME, power=10, mobile=100, commander=False):
-    options = (Option("stay", "", here), Option("new", "", NEW), *places)
+    options = (Option("stay", here), Option("new", NEW), *places)
     context = {"ship": {"power": power}, "mobile_power": mobile, "commander": commander}
-    return Decision(0, "move.ship", options, context)
+    return Decision(0, DecisionKind.MOVE_SHIP, options, context)
 
 
 def chosen(decision):
@@ -37,7 +37,7 @@ def test_the_commander_s_carrier_in_open_space_stays_there():
 
 def test_the_commander_s_carrier_leaves_an_orbit_for_open_space():
     # Heuristic 1.0 kept him on the orbit, where the first battle could take him (turn-1 losses).
-    fleet = Option("s1", "", {"to": "s1", "orbit": False, "own_power": 30, "enemy_power": 0})
+    fleet = Option("s1", {"to": "s1", "orbit": False, "own_power": 30, "enemy_power": 0})
     assert chosen(move(enemy_orbit("P", enemy_power=1, commander=True), commander=True)) == "new"
     assert chosen(move(fleet, commander=True)) == "s1"
 
@@ -59,7 +59,7 @@ def test_no_attack_on_a_place_the_free_fleet_cannot_overpower():
     strong = enemy_orbit("S", enemy_power=60, commander=True)  # free 70 < 1.25 × 60 + 1
     sector = {"to": "s1", "orbit": False, "own_power": 10, "enemy_power": 0}
     assert ATTACK_MARGIN * 60 + 1 > 100 * (1 - GUARD_SHARE)
-    assert chosen(move(strong, Option("home", "", HOME), here=sector)) == "home"
+    assert chosen(move(strong, Option("home", HOME), here=sector)) == "home"
 
 
 def test_no_more_ships_go_where_enough_already_are():
@@ -75,15 +75,15 @@ def test_no_more_ships_go_where_enough_already_are():
 def test_a_ship_holding_an_enemy_orbit_keeps_it_when_nothing_better_is_in_reach():
     held = {"to": "P", "orbit": True, "controller": 1, "own_power": 30, "enemy_power": 0,
             "own_commander": False}  # fmt: skip
-    assert chosen(move(Option("home", "", HOME), here=held, mobile=10)) == "stay"
+    assert chosen(move(Option("home", HOME), here=held, mobile=10)) == "stay"
 
 
 def attack(*options):
-    return Decision(0, "battle.attack", (*options, Option("pass")), {})
+    return Decision(0, DecisionKind.BATTLE_ATTACK, (*options, Option("pass")), {})
 
 
 def ram(expected):
-    return Option("A1:ram>D1", "", {"mount": "ram", "expected": expected})
+    return Option("A1:ram>D1", {"mount": "ram", "expected": expected})
 
 
 def test_a_ram_worth_nothing_or_less_is_declined():
@@ -96,7 +96,7 @@ def test_a_ram_worth_something_is_made():
 
 
 def test_the_best_declinable_attack_is_made_over_passing():
-    boarding = Option("A2:boarding>D1", "", {"mount": "boarding", "expected": 1.2})
+    boarding = Option("A2:boarding>D1", {"mount": "boarding", "expected": 1.2})
     assert chosen(attack(ram(0), boarding)) == "A2:boarding>D1"
 
 
@@ -104,7 +104,7 @@ def test_the_best_declinable_attack_is_made_over_passing():
 
 
 def carrier(key, *, kind, power=0, cost=1):
-    return Option(key, key, {"uid": key, "kind": kind, "power": power, "cost": cost})
+    return Option(key, {"uid": key, "kind": kind, "power": power, "cost": cost})
 
 
 def test_the_commander_goes_on_the_weakest_ship_not_the_dearest_object():
@@ -115,7 +115,7 @@ def test_the_commander_goes_on_the_weakest_ship_not_the_dearest_object():
         carrier("scout", kind="ship", power=8, cost=2),
         carrier("corvette", kind="ship", power=8, cost=3),
     )
-    assert chosen(Decision(0, "setup.commander", options)) == "scout"
+    assert chosen(Decision(0, DecisionKind.SETUP_COMMANDER, options)) == "scout"
 
 
 def test_with_no_ship_built_the_commander_goes_on_the_dearest_object():
@@ -123,12 +123,12 @@ def test_with_no_ship_built_the_commander_goes_on_the_dearest_object():
         carrier("asteroid", kind="space_object", cost=3),
         carrier("planet", kind="space_object", cost=6),
     )
-    assert chosen(Decision(0, "setup.commander", options)) == "planet"
+    assert chosen(Decision(0, DecisionKind.SETUP_COMMANDER, options)) == "planet"
 
 
 def place(*places):
-    options = (Option("new", "", NEW), *(Option(p["to"], "", p) for p in places))
-    return Decision(0, "place.ship", options, {"ship": {"power": 10}})
+    options = (Option("new", NEW), *(Option(p["to"], p) for p in places))
+    return Decision(0, DecisionKind.PLACE_SHIP, options, {"ship": {"power": 10}})
 
 
 def test_before_the_commander_is_placed_the_fleet_gathers_in_open_space():
@@ -144,28 +144,28 @@ def test_before_the_commander_is_placed_the_fleet_gathers_in_open_space():
 
 def test_in_production_the_commander_steps_from_an_object_onto_a_ship_and_stays_on_a_ship():
     on_object = (
-        Option("stay", "", {"kind": "space_object", "cost": 6}),
+        Option("stay", {"kind": "space_object", "cost": 6}),
         carrier("cruiser", kind="ship", power=20),
         carrier("scout", kind="ship", power=8),
     )
     production = {"at": "planet", "phase": "production"}
-    assert chosen(Decision(0, "commander.move", on_object, production)) == "scout"
+    assert chosen(Decision(0, DecisionKind.COMMANDER_MOVE, on_object, production)) == "scout"
     on_ship = (
-        Option("stay", "", {"kind": "ship", "power": 8}),
+        Option("stay", {"kind": "ship", "power": 8}),
         carrier("cruiser", kind="ship", power=20),
     )
-    assert chosen(Decision(0, "commander.move", on_ship, production)) == "stay"
+    assert chosen(Decision(0, DecisionKind.COMMANDER_MOVE, on_ship, production)) == "stay"
 
 
 def test_at_the_start_of_a_battle_phase_the_commander_stays_on_his_object():
     """The ship on the orbit is about to fight there: no safer than the object, and unlike in
     production it cannot leave for open space first."""
     on_object = (
-        Option("stay", "", {"kind": "space_object", "cost": 6}),
+        Option("stay", {"kind": "space_object", "cost": 6}),
         carrier("scout", kind="ship", power=8),
     )
     battle = {"at": "planet", "phase": "battle_1"}
-    assert chosen(Decision(0, "commander.move", on_object, battle)) == "stay"
+    assert chosen(Decision(0, DecisionKind.COMMANDER_MOVE, on_object, battle)) == "stay"
 
 
 def test_a_commander_taken_into_open_space_survives_the_turn_that_takes_his_planet():

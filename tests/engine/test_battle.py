@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from komandor.agents.heuristic import ScriptedAgent
+from komandor.agents.registry import ScriptedAgent
 from komandor.rules.battle import (
     BattleEnd,
     BattleRules,

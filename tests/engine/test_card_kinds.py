@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from komandor.agents.heuristic import HeuristicAgent, RandomAgent, ScriptedAgent
+from komandor.agents.registry import HeuristicAgent, RandomAgent, ScriptedAgent
 from komandor.rules.cards import card_from_dict
 from komandor.rules.decks import DeckError, deck_from_dict
 from komandor.rules.dice import FixedDice

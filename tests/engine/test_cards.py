@@ -15,12 +15,11 @@ from komandor.rules.cards import (
     ShieldType,
     SizeClass,
     card_from_dict,
-    card_stat_lines,
     card_to_dict,
-    field_specs,
     flatten_card,
     unflatten_card,
 )
+from komandor.words.card_fields import card_stat_lines, field_specs
 from tests.engine.book_cards import (
     CHIMERA_CANONICAL,
     CHIMERA_NOTATION,

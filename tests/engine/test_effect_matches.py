@@ -11,7 +11,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.agents.registry import HeuristicAgent, RandomAgent
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.effect_decks import effect_deck
 from komandor.rules.invariants import state_problems

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from komandor.agents.heuristic import HeuristicAgent
 from komandor.rules.cards import card_from_dict
-from komandor.rules.decisions import Decision, Option
+from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.effect_play import LASTING_TURNS, SEARCH_WORTH, assess, lasting_value
 from komandor.rules.effects import Moment
 from komandor.rules.fights import battle_phase
@@ -135,8 +135,8 @@ def test_a_cancel_is_worth_the_play_it_answers_and_played_when_that_beats_its_pr
 
     def offer(expected: float) -> Decision:
         data = {"effect": "x", "cost": {"action_tokens": 2, "roll": 4}, "expected": expected}
-        options = (Option("pass"), Option("play:x", "", data))
-        return Decision(0, "effect.play", options, {"window": "opponent_play"})
+        options = (Option("pass"), Option("play:x", data))
+        return Decision(0, DecisionKind.EFFECT_PLAY, options, {"window": "opponent_play"})
 
     assert agent.choose(offer(9.0)) == 1  # 9 × 1/2 > 2 tokens × 2
     assert agent.choose(offer(6.0)) == 0
@@ -151,9 +151,9 @@ def test_an_open_enemy_sector_is_a_target_for_the_free_fleet_like_an_orbit():
     own_sector = {"to": "s5", "orbit": False, "own_power": 5, "enemy_power": 0}
 
     def move(*places: dict) -> str:
-        options = (Option("stay", "", home), *(Option(p["to"], "", p) for p in places))
+        options = (Option("stay", home), *(Option(p["to"], p) for p in places))
         context = {"ship": {"power": 10}, "mobile_power": 100, "commander": False}
-        decision = Decision(0, "move.ship", options, context)
+        decision = Decision(0, DecisionKind.MOVE_SHIP, options, context)
         return options[HeuristicAgent().choose(decision)].key
 
     assert move(enemy_sector, own_sector) == "s4"  # free 70 ≥ 1.25 × 20 + 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from komandor.agents.heuristic import RandomAgent
+from komandor.agents.registry import RandomAgent
 from komandor.rules.cards import Victory
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.dice import SeededDice

@@ -99,7 +99,7 @@ def test_install_without_a_compiler_says_so_in_one_line_and_the_engine_plays(tmp
         tmp_path,
         "import komandor as e\n"
         "from komandor.rules.match import run_match\n"
-        "from komandor.agents.heuristic import make_agent\n"
+        "from komandor.agents.registry import make_agent\n"
         "from komandor.rules.decks import deck_from_dict\n"
         "from tests.engine.deck_data import standard_deck\n"
         "decks = [deck_from_dict(standard_deck('a')), deck_from_dict(standard_deck('b'))]\n"

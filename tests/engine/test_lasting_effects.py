@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
+from komandor.agents.simple import scripted_game
 from komandor.rules import battle as battle_module
 from komandor.rules.cards import card_from_dict
 from komandor.rules.fights import battle_phase
-from komandor.rules.position import position_from_dict, position_game
+from komandor.rules.position import position_from_dict
 from komandor.rules.state import Zone
 from tests.engine.positions import CARDS, FILLER, RecordingAgent, two_homes
 
@@ -69,7 +70,7 @@ def commanded(data: dict[str, Any], commander: dict[str, Any], player: int = 0) 
     spec = card_from_dict(commander)
     players = list(setup.players)
     players[player] = replace(players[player], commander=spec)
-    game = position_game(replace(setup, players=tuple(players)))
+    game = scripted_game(replace(setup, players=tuple(players)))
     game.agents = [RecordingAgent(agent) for agent in game.agents]
     return game, dict(setup.uids)
 

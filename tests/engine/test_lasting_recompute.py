@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.agents.registry import HeuristicAgent, RandomAgent
 from komandor.rules.battle import Combatant
 from komandor.rules.cards import CardKind
 from komandor.rules.decks import deck_from_dict

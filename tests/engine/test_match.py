@@ -4,7 +4,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from komandor.agents.heuristic import HeuristicAgent, RandomAgent, ScriptedAgent
+from komandor.agents.registry import HeuristicAgent, RandomAgent, ScriptedAgent
 from komandor.rules import rules
 from komandor.rules.cards import CardKind, card_from_dict
 from komandor.rules.decks import deck_from_dict

@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.agents.registry import HeuristicAgent, RandomAgent
+from komandor.agents.simple import scripted_game
 from komandor.rules.decisions import IllegalChoiceError
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.effect_decks import effect_deck
 from komandor.rules.match import MatchSetup, new_match, replay_match, run_match
 from komandor.rules.match_state import decode_actions, encode_actions
-from komandor.rules.position import position_from_dict, position_game, position_to_dict
+from komandor.rules.position import position_from_dict, position_to_dict
 from komandor.rules.state import Phase, Zone
 from tests.engine.deck_data import standard_deck
 
@@ -108,6 +109,59 @@ def test_a_clone_played_on_leaves_the_original_untouched(kind):
         match.apply_all(twin.history[len(match.history) :])
         assert list(match.log) == list(twin.log)
         assert match.outcome == twin.outcome
+
+
+def effects_data(match):
+    """What the match's card effects hold now (``Effects``' slots but its game and battle)."""
+    effects = match.game.effects
+    # ``Effects``' slots but its game, battle and effect objects (a compiled class lists none)
+    names = ("_bans", "_budget", "_cancelled", "_changed", "_grants", "_in_force", "_rerolls")
+    data = {name: getattr(effects, name) for name in (*names, "enabled", "statics")}
+    # effects by key: a Commander's are compiled afresh for each game built from its setup
+    data["_attached"] = [list(attached) for attached in effects._attached]
+    data["_by_window"] = [
+        {window: [effect.key for effect in listed] for window, listed in by_window.items()}
+        for by_window in effects._by_window
+    ]
+    return data
+
+
+def same_match(twin, match):
+    assert snapshot(twin) == snapshot(match)
+    assert twin.state == match.state
+    assert effects_data(twin) == effects_data(match)
+    assert twin.rolls == match.rolls
+
+
+@pytest.mark.parametrize("kind", sorted(DECKS))
+def test_clones_from_checkpoints_play_on_as_the_original_would(kind):
+    """Once a match is cloned it takes a checkpoint as each phase begins, and its clones are
+    that checkpoint's copy with the phase's choices since applied: the same match as the
+    original in every part (state, effects, dice, log), at any point, and so are clones of
+    clones; given the same choices, original and clones write the same log to the end."""
+    rng = random.Random(f"checkpoints {kind}")
+    for seed in range(5):
+        match = new_match(setup_for(kind, seed))
+        same_match(match.clone(), match)  # the first clone: checkpoints from now on
+        clones = []
+        while match.decision is not None and len(clones) < 12:
+            play_random(match, rng, steps=rng.randrange(1, 25))
+            twin = match.clone()
+            same_match(twin, match)
+            clones.append(twin)
+        assert match._checkpoint is not None and match._checkpoint.choices > 0
+        play_random(match, rng)
+        for twin in clones[::3]:
+            done = len(twin.history)
+            twin.apply_all(match.history[done : done + rng.randrange(0, 30)])
+            second = twin.clone()  # a clone's first clone: replayed from its checkpoint
+            same_match(second, twin)
+            third = twin.clone()
+            same_match(third, twin)
+            twin.apply_all(match.history[len(twin.history) :])
+            assert list(twin.log) == list(match.log)
+            assert twin.outcome == match.outcome
+            assert twin.state == match.state
 
 
 def test_apply_checks_the_key_and_the_index_and_changes_nothing_when_wrong():
@@ -256,7 +310,7 @@ def test_a_position_written_at_any_decision_point_reads_back_to_the_same_table()
             if state.phase is not Phase.SETUP and rng.random() < 0.35:
                 data = position_to_dict(state)
                 text = json.dumps(data, ensure_ascii=False)
-                game = position_game(position_from_dict(json.loads(text)))
+                game = scripted_game(position_from_dict(json.loads(text)))
                 assert table_of(game.state) == table_of(state)
                 assert position_to_dict(game.state) == data
                 checked += 1

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from komandor.agents.heuristic import HeuristicAgent, ScriptedAgent
+from komandor.agents.registry import HeuristicAgent, ScriptedAgent
+from komandor.agents.simple import scripted_game
 from komandor.rules.game import MatchOver
 from komandor.rules.position import (
     TURN_ORDER,
@@ -15,7 +16,6 @@ from komandor.rules.position import (
     phases_for_turns,
     play_phases,
     position_from_dict,
-    position_game,
 )
 from komandor.rules.state import Phase, Zone
 
@@ -45,7 +45,7 @@ def test_labels_become_uids_in_the_listed_order_and_cards_go_where_they_are_said
         "market": "p1.02",
         "picket": "p1.03",
     }
-    game = position_game(position)
+    game = scripted_game(position)
     state = game.state
     assert (state.turn, state.phase, state.priority) == (2, Phase.MOVE_1, 0)
     assert state.cards["p0.01"].zone is Zone.PLAY and state.cards["p0.01"].where == "p0.00"
@@ -53,13 +53,13 @@ def test_labels_become_uids_in_the_listed_order_and_cards_go_where_they_are_said
     assert [p.commander_at for p in state.players] == ["p0.00", "p1.00"]
     assert len(state.players[0].deck) == 6  # the filler cards
     assert all(isinstance(agent, ScriptedAgent) for agent in game.agents)
-    assert position_game(position).state is not state  # a fresh game every time
+    assert scripted_game(position).state is not state  # a fresh game every time
 
 
 def test_a_sector_named_by_a_card_is_taken_and_new_sectors_come_after_it():
     data = capture_position()
     data["players"][1]["cards"]["picket"]["at"] = "s4"
-    game = position_game(position_from_dict(data))
+    game = scripted_game(position_from_dict(data))
     assert game.state.cards["p1.03"].where == "s4"
     assert game.state.new_sector() == "s5"
 
@@ -67,9 +67,9 @@ def test_a_sector_named_by_a_card_is_taken_and_new_sectors_come_after_it():
 def test_unscripted_decisions_go_to_the_heuristic_agent():
     """With no script, the game plays as two ``HeuristicAgent``s would."""
     data = capture_position()
-    scripted = position_game(position_from_dict(data))
+    scripted = scripted_game(position_from_dict(data))
     play_phases(scripted, [Phase.MOVE_1, Phase.BATTLE_1])
-    heuristic = position_game(position_from_dict(data))
+    heuristic = scripted_game(position_from_dict(data))
     heuristic.agents = [HeuristicAgent(), HeuristicAgent()]
     play_phases(heuristic, [Phase.MOVE_1, Phase.BATTLE_1])
     assert scripted.log.to_jsonl() == heuristic.log.to_jsonl()
@@ -98,9 +98,9 @@ def test_a_turn_played_phase_by_phase_is_the_turn_game_plays(phase, guard):
     data["players"][0]["script"] = {"commander.move": ["stay"] * 3}
     if guard:
         data["players"][1]["cards"]["guard"] = {"card": "exorcist", "at": "home1"}
-    whole = position_game(position_from_dict(data))
+    whole = scripted_game(position_from_dict(data))
     outcome = play_turn(whole)
-    stepped = position_game(position_from_dict(data))
+    stepped = scripted_game(position_from_dict(data))
     start = TURN_ORDER.index(Phase(phase))
     ended = play_phases(stepped, TURN_ORDER[:start])
     assert (ended or play_phases(stepped, TURN_ORDER[start:])) == outcome
@@ -123,7 +123,7 @@ def test_turns_run_on_into_the_next_turn_and_stop_when_the_match_is_decided():
     assert list(phases_for_turns(Phase.BATTLE_2, 2)) == [Phase.BATTLE_2, Phase.END, *TURN_ORDER]
     data = capture_position(phase="end")
     data["players"][0].update(victory="trader", commerce_tokens=7)
-    game = position_game(position_from_dict(data))
+    game = scripted_game(position_from_dict(data))
     outcome = play_phases(game, phases_for_turns(Phase.END, 5))
     assert outcome is not None and outcome.termination.value == "trader"
     assert (outcome.turn, game.state.phase) == (3, Phase.START)
@@ -179,6 +179,6 @@ def test_checked_data_is_not_changed_by_building_or_playing():
     data = capture_position()
     before = copy.deepcopy(data)
     position = position_from_dict(data)
-    play_phases(position_game(position), [Phase.MOVE_1, Phase.BATTLE_1])
+    play_phases(scripted_game(position), [Phase.MOVE_1, Phase.BATTLE_1])
     assert data == before
-    assert position_game(position).state.cards["p1.03"].zone is Zone.PLAY
+    assert scripted_game(position).state.cards["p1.03"].zone is Zone.PLAY

@@ -3,8 +3,9 @@ read from the book's own example ships and played by the engine."""
 
 import pytest
 
-from komandor.rules.cards import card_from_dict, card_stat_lines
+from komandor.rules.cards import card_from_dict
 from komandor.rules.commerce import commercial_runs
+from komandor.words.card_fields import card_stat_lines
 from tests.engine.book_cards import EXORCIST_NOTATION, MAGNUM_NOTATION
 from tests.engine.positions import position
 

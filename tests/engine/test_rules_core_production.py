@@ -3,7 +3,7 @@ its sub-steps in the book's order, partial production, where new cards go, repai
 
 import pytest
 
-from komandor.agents.heuristic import HeuristicAgent, ScriptedAgent
+from komandor.agents.registry import HeuristicAgent, ScriptedAgent
 from komandor.rules.cards import CardKind
 from komandor.rules.state import Phase, Zone
 from tests.engine.positions import position, seen

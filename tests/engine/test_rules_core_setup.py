@@ -3,7 +3,7 @@ before the game, building face down, the reveal, placement by initiative, the fi
 
 import pytest
 
-from komandor.agents.heuristic import HeuristicAgent, ScriptedAgent
+from komandor.agents.registry import HeuristicAgent, ScriptedAgent
 from komandor.rules import rules
 from komandor.rules.cards import CardKind, card_from_dict
 from komandor.rules.decks import deck_from_dict

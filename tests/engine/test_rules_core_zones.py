@@ -2,7 +2,7 @@
 
 import pytest
 
-from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.agents.registry import HeuristicAgent, RandomAgent
 from komandor.rules.cards import CardKind
 from komandor.rules.commerce import commercial_runs
 from komandor.rules.decks import deck_from_dict

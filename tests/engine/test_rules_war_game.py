@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from komandor.agents.heuristic import ScriptedAgent
+from komandor.agents.registry import ScriptedAgent
 from komandor.rules.cards import card_from_dict
 from komandor.rules.decisions import Decision
 from komandor.rules.dice import FixedDice

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from komandor.agents.heuristic import (
+from komandor.agents.registry import (
     SEARCH_DEFAULT_BUDGET,
     SEARCH_MAX_BUDGET,
     HeuristicAgent,

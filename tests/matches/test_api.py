@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from config.celery import app
 from decks.models import Visibility
-from komandor.agents.heuristic import AGENTS_VERSION
+from komandor.agents.registry import AGENTS_VERSION
 from komandor.rules.match import ENGINE_VERSION
 from matches.models import Match, Tournament
 from tests.matches.decks import four_decks, playable_deck

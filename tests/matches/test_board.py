@@ -99,12 +99,12 @@ def test_every_decision_and_option_reads_in_words_in_both_languages():
 
 
 def test_an_attack_option_and_its_prompt_in_russian_and_english():
-    from komandor.rules.decisions import Decision, Option
+    from komandor.rules.decisions import Decision, DecisionKind, Option
 
     attack = Decision(
         0,
-        "battle.attack",
-        (Option("p0.12:plasma>p1.09"), Option("pass", "не атаковать")),
+        DecisionKind.BATTLE_ATTACK,
+        (Option("p0.12:plasma>p1.09"), Option("pass")),
         {"round": 2, "range": "medium"},
     )
     cards = {"p0.12": "Оса", "p1.09": "Шакал"}
@@ -288,18 +288,13 @@ def test_the_decision_form_posts_each_options_key_with_the_state_version():
 
 
 def test_every_decision_kind_the_engine_asks_has_a_prompt_in_both_languages():
-    """The kinds read from the engine's source (``Game.ask`` and the battle's ``_ask``), so a
+    """Every kind the engine may ask (``DecisionKind``: a decision's kind is one of them), so a
     new kind without words fails here even before a match reaches it."""
+    from komandor.rules.decisions import DecisionKind
     from matches.words.decision_text import PROMPTS, prompt
     from matches.words.terms import Words
 
-    asked = set()
-    for path in (ROOT / "komandor").rglob("*.py"):
-        for found in re.finditer(
-            r'\b_?ask\(\s*[^,]+,\s*"([a-z_]+\.[a-z_]+)"(?:\s+if\s+\w+\s+else\s+"([a-z_]+\.[a-z_]+)")?',
-            path.read_text(encoding="utf-8"),
-        ):
-            asked.update(kind for kind in found.groups() if kind)
+    asked = {kind.value for kind in DecisionKind}
     assert len(asked) > 30 and asked <= set(PROMPTS), asked - set(PROMPTS)
     words = Words(lambda index: "Игрок", {"p0.01": "Оса"})
     context = {"card": "p0.01", "ship": {"uid": "p0.01"}, "round": 1, "range": "long"}

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from komandor.agents.heuristic import HeuristicAgent, RandomAgent
+from komandor.agents.registry import HeuristicAgent, RandomAgent
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.match import run_match
 from matches.games.card_tally import card_tally

@@ -4,7 +4,7 @@ import pytest
 
 from cardbase.models import Card
 from decks.models import DeckVersion
-from komandor.agents.heuristic import make_agent
+from komandor.agents.registry import make_agent
 from komandor.rules.decks import DeckError
 from komandor.rules.match import run_match
 from matches.games.decks import agent_for_deck, playable_deck_from_snapshot, playable_deck_of
@@ -77,3 +77,16 @@ def test_the_data_migration_fills_versions_saved_before_specs_were_kept(owner):
     refreshed = DeckVersion.objects.get(pk=version.pk)
     assert refreshed.card_specs == expected
     assert refreshed.catalogue_version == version.catalogue_version
+
+
+def test_a_versions_stored_specs_are_read_once_and_its_deck_reused(owner, monkeypatch):
+    version = playable_deck(owner).versions.get()
+    first = playable_deck_of(version=DeckVersion.objects.get(pk=version.pk))
+    read = []
+    monkeypatch.setattr(
+        "matches.games.decks.playable_deck_from_snapshot",
+        lambda **parts: read.append(parts) or first,
+    )
+    again = playable_deck_of(version=DeckVersion.objects.get(pk=version.pk))
+    assert again is first and read == []  # the same spec objects: the engine's caches hit
+    assert all(a is b for a, b in zip(again.deck.cards, first.deck.cards, strict=True))

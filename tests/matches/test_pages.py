@@ -130,7 +130,7 @@ def test_an_attack_reads_with_its_arithmetic():
 
 
 def test_every_event_of_many_matches_reads_without_failing(owner):
-    from komandor.agents.heuristic import make_agent
+    from komandor.agents.registry import make_agent
     from komandor.rules.match import run_match
     from matches.games.decks import playable_deck_of
     from matches.words.event_text import describe

@@ -12,7 +12,7 @@ import yaml
 
 from content.loader import DATA_DIR
 from decks.precons import deck_file_text, precon_files
-from komandor.agents.heuristic import make_agent
+from komandor.agents.registry import make_agent
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.match import run_match
 from komandor.rules.names import name_key

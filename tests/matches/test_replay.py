@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from komandor.agents.heuristic import AGENTS_VERSION
+from komandor.agents.registry import AGENTS_VERSION
 from komandor.rules.match import ENGINE_VERSION
 from komandor.rules.match_state import decode_actions
 from matches.games import decks as engine_decks
@@ -81,6 +81,16 @@ def test_a_match_without_stored_choices_replays_while_the_engine_version_matches
     match.refresh_from_db()
     assert list(replay_services.match_replay(match=match)) == stored
     assert replay_services.match_replay_step(match=match, step=3, at_step=id).events == stored
+
+
+def test_a_match_stored_by_engine_0_5_replays_on_this_engine_which_plays_as_it_did(tournament):
+    match = Match.objects.filter(tournament=tournament).first()
+    stored = list(replay_services.match_replay(match=match))
+    Match.objects.filter(pk=match.pk).update(engine_version="0.5.0")
+    match.refresh_from_db()
+    assert replay_services.match_replay_possible(match=match)
+    assert replay_services.match_replay_unavailable(match=match) == ""
+    assert list(replay_services.match_replay(match=match)) == stored
 
 
 def test_a_match_of_another_engine_version_says_so(tournament, client, owner):

@@ -3,11 +3,13 @@ the API, the form and the command, refused with a clear 400 / field error / Comm
 form's estimate; limits that count a game's cost; batches sized by CPU; leases renewed during
 a long game; batch time limits above the batch's games."""
 
+import re
+
 import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from komandor.agents.heuristic import SEARCH_MAX_BUDGET, agent_cost
+from komandor.agents.registry import SEARCH_MAX_BUDGET, agent_cost
 from matches.games.agent_specs import agent_problem, agents_problems
 from matches.models import Batch, Match, Tournament
 from matches.tournaments import batches, budget, errors, tasks
@@ -53,8 +55,12 @@ def create(owner, decks, **fields):
 def test_the_check_accepts_every_agent_and_says_what_is_wrong_with_a_bad_one():
     for spec in ("random", "heuristic", "search", "search:1", f"search:{SEARCH_MAX_BUDGET}"):
         assert agent_problem(spec) is None
+    for spec in ("heuristic-1.1", "search-1.1", "search-1.1:3", f"search-1.1:{SEARCH_MAX_BUDGET}"):
+        assert agent_problem(spec) is None  # the frozen baselines
     assert str(SEARCH_MAX_BUDGET) in agent_problem("search:0")
-    assert "search:N" in agent_problem("genius")
+    assert str(SEARCH_MAX_BUDGET) in agent_problem("search-1.1:0")
+    for spec in ("heuristic-1.1:3", "heuristic-1.2", "search-1.1:03", "heuristic-1", "genius"):
+        assert "search:N" in agent_problem(spec) and "heuristic-1.1" in agent_problem(spec)
     assert agent_problem(7) is not None
     assert agents_problems(["search:2", "heuristic"]) == []
     assert len(agents_problems(["search:0", "genius"])) == 2
@@ -64,7 +70,9 @@ def test_the_check_accepts_every_agent_and_says_what_is_wrong_with_a_bad_one():
 # --- the API ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("agents", ["search", "search:3", ["search:2", "heuristic"]])
+@pytest.mark.parametrize(
+    "agents", ["search", "search:3", ["search:2", "heuristic"], ["search-1.1:2", "heuristic-1.1"]]
+)
 def test_the_api_accepts_search_in_a_tournament(api, owner, agents):
     decks = [d.pk for d in four_decks(owner)[:2]]
     body = {"name": "x", "format": "round_robin", "games_per_pairing": 2, "decks": decks}
@@ -112,7 +120,10 @@ def test_the_schema_documents_the_agent_pattern(client, db):
         properties = schema["components"]["schemas"][properties["$ref"].rsplit("/", 1)[1]]
     agents = properties["properties"]["agents"]
     single = agents["oneOf"][0]
-    assert single["pattern"].startswith("^(random|heuristic|search")
+    for spec in ("random", "heuristic", "search:12", "heuristic-1.1", "search-1.1:12"):
+        assert re.fullmatch(single["pattern"], spec)
+    for spec in ("heuristic-1.2", "search:012", "heuristic-1x1"):
+        assert not re.fullmatch(single["pattern"], spec)
     assert str(SEARCH_MAX_BUDGET) in single["description"]
 
 

@@ -139,7 +139,7 @@ def test_cancel_drops_batches_not_yet_recorded(owner):
 
 
 def test_a_runaway_game_is_ended_with_its_reason_and_the_tournament_goes_on(owner, monkeypatch):
-    from komandor.agents.heuristic import RandomAgent
+    from komandor.agents.registry import RandomAgent
     from matches.games import decks as engine_decks
 
     class Stuck:

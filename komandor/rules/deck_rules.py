@@ -1,7 +1,8 @@
 """The one deck validator: plain values in, every problem out (no ORM, no Django).
 
 The API, the forms, the admin and tournament entry all call :func:`validate_deck` with a
-:class:`DeckDraft` built from whatever they hold (``decks.selectors`` builds one from rows).
+:class:`DeckDraft` built from whatever they hold (``decks.selectors`` builds one from rows);
+so does the engine's deck file reader (``decks.deck_from_dict``), from the card specs.
 
 Rules (Komandor rule book, checklist ids in brackets):
 
