@@ -22,7 +22,7 @@ from cardbase.models import Card
 from cardbase.selectors import catalogue_version
 from decks import selectors
 from decks.importing import CLOSE_SPELLING, SUGGESTIONS
-from decks.validation import KOMANDOR
+from komandor.rules.deck_rules import KOMANDOR
 from komandor.rules.names import fold_text
 
 
