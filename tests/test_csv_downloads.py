@@ -63,5 +63,6 @@ def test_the_collection_csv_is_excel_utf8_and_pastes_back():
     assert "2,Крейсер Аргус,," in text
     pasted = client.get(reverse("decks:collection-csv")).content.decode("utf-8")
     assert pasted.startswith(UTF8_BOM)  # as an editor shows it when the file is pasted whole
-    assert collection.collection_import(user=owner, source=pasted, replace=True) == 2
+    read = collection.collection_import(user=owner, source=pasted, replace=True)
+    assert (read.copies, read.problems) == (2, ())
     assert OwnedCard.objects.get(owner=owner).count == 2
