@@ -21,4 +21,6 @@ if [ -n "${DATABASE_URL:-}" ]; then concurrency=${WORKER_CONCURRENCY:-2}; fi
 .venv/bin/celery -A config worker --concurrency "$concurrency" --loglevel WARNING &
 worker=$!
 trap 'kill "$worker" 2>/dev/null || true' EXIT INT TERM
+# daphne's runserver (the first installed app): HTTP and the games' WebSockets in one process,
+# on the in-memory channel layer, or Redis when REDIS_URL is set (docs/ARCHITECTURE.md).
 .venv/bin/python manage.py runserver "${ADDRESS:-127.0.0.1:8000}"

@@ -34,6 +34,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver"
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
+    # First: its runserver serves the ASGI application (HTTP and the games' WebSockets).
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -48,6 +50,7 @@ INSTALLED_APPS = [
     "reversion",
     "import_export",
     "axes",
+    "channels",
     "cardbase",
     "content",
     "decks",
@@ -250,6 +253,8 @@ API_THROTTLE_RATES = {
     "tournament_page": os.environ.get("THROTTLE_TOURNAMENT_PAGE", "120/min"),
     "card_page": os.environ.get("THROTTLE_CARD_PAGE", "60/min"),
     "play_page": os.environ.get("THROTTLE_PLAY_PAGE", "300/min"),
+    # Creating and joining a table for two people (matches/friends).
+    "friend_table": os.environ.get("THROTTLE_FRIEND_TABLE", "20/min"),
 }
 # Seconds a rendered replay page is kept (matches/replays/page_limits.py); 0 turns the cache off.
 REPLAY_PAGE_CACHE_SECONDS = int(os.environ.get("REPLAY_PAGE_CACHE_SECONDS", "600"))
@@ -275,6 +280,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "StatusEnum": "matches.models.Status",
         "AiGameStatusEnum": "matches.models.HumanMatchStatus",
+        "FriendGameStatusEnum": "matches.models.FriendGameStatus",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
@@ -316,6 +322,40 @@ AI_GAMES_OPEN_PER_USER = int(os.environ.get("AI_GAMES_OPEN_PER_USER", "20"))
 # Worker processes that play batches, for the tournament form's time estimate, until a worker
 # has reported itself (matches/tournaments/estimates.py counts those seen lately).
 TOURNAMENT_WORKERS = int(os.environ.get("TOURNAMENT_WORKERS", "2"))
+
+# HTTP and WebSockets (config/asgi.py). Games between two people push each change to every
+# socket of the table through the channel layer: Redis when REDIS_URL is set (any process can
+# serve any table), else in the process's memory (the embedded default: one process).
+ASGI_APPLICATION = "config.asgi.application"
+CHANNEL_LAYERS = {
+    "default": (
+        {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # A socket's wait for its next message is a 5 s BZPOPMIN; redis-py 8 reads with a
+            # 5 s socket timeout by default, so a busy moment closed sockets with 1011 (the
+            # bench, docs/PERFORMANCE.md): reads may take longer than the wait.
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": os.environ.get("CHANNEL_LAYER_URL", REDIS_URL),
+                        "socket_timeout": 30,
+                    }
+                ]
+            },
+        }
+        if REDIS_URL
+        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    )
+}
+# Games between two people (matches/friends): seconds a player whose last socket closed may be
+# away before he forfeits; seconds a table waits for its opponent; seconds a game may stand
+# without a move; open tables (waiting or playing) per user; how often a connected socket
+# checks the clocks and the grace period.
+FRIEND_GAME_GRACE_SECONDS = float(os.environ.get("FRIEND_GAME_GRACE_SECONDS", "180"))
+FRIEND_TABLE_WAIT_SECONDS = float(os.environ.get("FRIEND_TABLE_WAIT_SECONDS", "86400"))
+FRIEND_GAME_IDLE_SECONDS = float(os.environ.get("FRIEND_GAME_IDLE_SECONDS", "604800"))
+FRIEND_OPEN_TABLES_PER_USER = int(os.environ.get("FRIEND_OPEN_TABLES_PER_USER", "5"))
+FRIEND_GAME_TICK_SECONDS = float(os.environ.get("FRIEND_GAME_TICK_SECONDS", "1"))
 
 CACHES = {
     "default": (

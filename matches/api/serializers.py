@@ -205,10 +205,76 @@ class SwapVerdictSerializer(serializers.Serializer):
     games_needed = serializers.IntegerField(allow_null=True)
 
 
+class DoctorCreateSerializer(serializers.Serializer):
+    deck = StrictIntegerField(min_value=1, max_value=MAX_ROW_ID, help_text=_("Your deck's id."))
+    field = serializers.JSONField(
+        required=False,
+        default="precons",
+        help_text=_(
+            'The opponents: "precons", {"tournament": id} (that tournament\'s decks) or a list '
+            "of deck ids (at most 8 are played)."
+        ),
+    )
+    cards = serializers.ChoiceField(
+        choices=["pool", "owned"],
+        required=False,
+        default="pool",
+        help_text=_("The cards a swap may add: the whole pool, or only cards you own."),
+    )
+    budget_games = StrictIntegerField(min_value=1, max_value=20000, required=False, default=800)
+    delta = serializers.FloatField(min_value=0.01, max_value=0.49, required=False, default=0.1)
+    seed = StrictIntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
+
+
+class DoctorSwapSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    remove = serializers.IntegerField(help_text=_("Card id out."))
+    add = serializers.IntegerField(help_text=_("Card id in."))
+    copies = serializers.IntegerField()
+    text = serializers.CharField()
+
+
+class DoctorScreeningSerializer(DoctorSwapSerializer):
+    stages = serializers.IntegerField()
+    games = serializers.IntegerField()
+    difference = serializers.FloatField(
+        allow_null=True, help_text=_("Screening only: mean paired difference, not a verdict.")
+    )
+
+
+class DoctorConfirmedSerializer(DoctorSwapSerializer, SwapVerdictSerializer):
+    pass
+
+
+class DoctorReportSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=["doctor_better", "doctor_none", "doctor_undecided"])
+    running = serializers.BooleanField()
+    deck = serializers.IntegerField()
+    version = serializers.IntegerField()
+    agent = serializers.CharField()
+    field = serializers.ListField(child=serializers.CharField())
+    delta = serializers.FloatField()
+    alpha = serializers.FloatField()
+    alpha_per_finalist = serializers.FloatField()
+    budget_games = serializers.IntegerField()
+    games = serializers.IntegerField()
+    screening = DoctorScreeningSerializer(many=True)
+    finalists = DoctorConfirmedSerializer(many=True)
+    suggestions = DoctorConfirmedSerializer(many=True)
+
+
+class DoctorAnswerSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text=_("The run (a tournament of the doctor format)."))
+    status = serializers.CharField()
+    progress = ProgressSerializer()
+    report = DoctorReportSerializer()
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username")
     progress = serializers.SerializerMethodField()
     swap = serializers.SerializerMethodField()
+    doctor = serializers.SerializerMethodField()
     standings = serializers.SerializerMethodField()
     pairings = serializers.SerializerMethodField()
 
@@ -235,6 +301,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "standings",
             "pairings",
             "swap",
+            "doctor",
         ]
 
     @extend_schema_field(ProgressSerializer)
@@ -244,6 +311,10 @@ class TournamentSerializer(serializers.ModelSerializer):
     @extend_schema_field(SwapVerdictSerializer(allow_null=True))
     def get_swap(self, tournament):
         return self.context.get("swap")
+
+    @extend_schema_field(DoctorReportSerializer(allow_null=True))
+    def get_doctor(self, tournament):
+        return self.context.get("doctor")
 
     @extend_schema_field(StandingSerializer(many=True))
     def get_standings(self, tournament):

@@ -22,7 +22,10 @@ from cardbase.api.views import StrictOrderingFilter
 from cardbase.models import Card
 from config.spreadsheet import cell_safe, csv_response
 from decks.api.schema import DeckApiErrorSerializer
+from decks.models import Deck
 from matches.api.serializers import (
+    DoctorAnswerSerializer,
+    DoctorCreateSerializer,
     FieldTestCreateSerializer,
     MatchCreateSerializer,
     MatchSerializer,
@@ -31,6 +34,7 @@ from matches.api.serializers import (
     TournamentListSerializer,
     TournamentSerializer,
 )
+from matches.lab.doctor import doctor_create, doctor_report
 from matches.lab.swap_tests import (
     field_test_create,
     field_versions,
@@ -79,6 +83,7 @@ def tournament_answer(tournament) -> dict:
         "progress": selectors.progress(tournament=tournament),
         "results": selectors.tournament_results(tournament=tournament),
         "swap": swap_summary(tournament=tournament),
+        "doctor": doctor_report(tournament=tournament),
     }
     return TournamentSerializer(tournament, context=context).data
 
@@ -169,7 +174,8 @@ class TournamentExportView(APIView):
             **_NOT_FOUND,
         },
         description="`kind`: `csv` per-pairing results; `json` standings, pairings, card "
-        "figures and (a swap test) its verdict; `cards` the card figures per deck as CSV.",
+        "figures and (a swap test, a deck doctor) its verdict; `cards` the card figures per "
+        "deck as CSV.",
     )
     def get(self, request, tournament_id: int, kind: str):
         if kind not in ("csv", "json", "cards"):
@@ -186,6 +192,7 @@ class TournamentExportView(APIView):
                     f.to_dict() for f in card_figures(tournament=tournament, user=request.user)
                 ],
                 "swap": swap_summary(tournament=tournament),
+                "doctor": doctor_report(tournament=tournament),
             }
             response = Response(body)
             response["Content-Disposition"] = f'attachment; filename="{name}.json"'
@@ -361,3 +368,56 @@ class FieldTestCreateView(APIView):
             )
         )
         return Response(tournament_answer(tournament), status=status.HTTP_201_CREATED)
+
+
+def doctor_answer(tournament) -> dict:
+    return DoctorAnswerSerializer(
+        {
+            "id": tournament.pk,
+            "status": tournament.status,
+            "progress": selectors.progress(tournament=tournament),
+            "report": doctor_report(tournament=tournament),
+        }
+    ).data
+
+
+class DoctorCreateView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "match_create"
+
+    @extend_schema(
+        request=DoctorCreateSerializer,
+        responses={201: DoctorAnswerSerializer, **_ERRORS},
+        description="Suggest improvements to one of your decks: candidate swaps (−k of a card, "
+        "+k of another, each a legal deck) screened on paired games against the `field`, the "
+        "best few confirmed by a paired SPRT on fresh seeds, within `budget_games` games on the "
+        "workers. Poll `GET /api/deck-doctor/{id}/`; per-user limits answer 429.",
+    )
+    def post(self, request):
+        form = DoctorCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        deck = Deck.objects.filter(pk=data["deck"], owner=request.user).first()
+        if deck is None:
+            raise ValidationError({"deck": [_("not one of your decks")]})
+        tournament = _service_call(
+            lambda: doctor_create(
+                owner=request.user,
+                deck=deck,
+                field=data["field"],
+                cards=data["cards"],
+                budget_games=data["budget_games"],
+                delta=data["delta"],
+                seed=data["seed"],
+            )
+        )
+        return Response(doctor_answer(tournament), status=status.HTTP_201_CREATED)
+
+
+class DoctorDetailView(APIView):
+    @extend_schema(responses={200: DoctorAnswerSerializer, **_NOT_FOUND})
+    def get(self, request, doctor_id: int):
+        tournament = _visible_tournament(request, doctor_id)
+        if tournament.format != "doctor":
+            raise NotFound()
+        return Response(doctor_answer(tournament))

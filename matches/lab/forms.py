@@ -7,6 +7,9 @@ from django.utils.translation import gettext_lazy as _
 
 from cardbase.display_names import shown_name
 from cardbase.models import Card
+from decks.models import Deck
+from matches.models import Tournament
+from matches.tournaments.selectors import enterable_decks, tournaments_visible
 from matches.tournaments.swap import DEFAULTS
 
 FIELD_CHOICES = [
@@ -66,3 +69,77 @@ class SwapTestForm(forms.Form):
 
     def options(self) -> dict:
         return {"delta": self.cleaned_data["delta"], "max_games": self.cleaned_data["max_games"]}
+
+
+class DoctorForm(forms.Form):
+    """ "Suggest improvements": against whom, with which cards, within how many games."""
+
+    field = forms.ChoiceField(
+        label=_("Against"),
+        choices=[
+            ("precons", _("precons")),
+            ("tournament", _("the decks of a tournament")),
+            ("decks", _("decks I name")),
+        ],
+        initial="precons",
+        widget=forms.RadioSelect,
+    )
+    tournament = forms.ModelChoiceField(
+        label=_("Tournament"), queryset=Tournament.objects.none(), required=False
+    )
+    decks = forms.ModelMultipleChoiceField(
+        label=_("Decks"),
+        queryset=Deck.objects.none(),
+        required=False,
+        help_text=_("At most 8 opponents are played."),
+    )
+    cards = forms.ChoiceField(
+        label=_("Cards a swap may add"),
+        choices=[("pool", _("the whole pool")), ("owned", _("only cards I own"))],
+        initial="pool",
+        widget=forms.RadioSelect,
+    )
+    budget_games = forms.IntegerField(
+        label=_("Games at most"),
+        min_value=1,
+        max_value=20000,
+        initial=800,
+        help_text=_(
+            "The screening takes half; the confirmation stops earlier once every finalist is "
+            "decided."
+        ),
+    )
+    delta = forms.FloatField(
+        label=_("δ"),
+        min_value=0.01,
+        max_value=0.49,
+        initial=DEFAULTS["delta"],
+        help_text=_(
+            "The smallest difference worth finding: 0.1 means the change wins 10 % more of the "
+            "deals where the two versions differ."
+        ),
+    )
+
+    def __init__(self, *args, user=None, deck=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        visible = tournaments_visible(user=user)
+        recent = list(visible.order_by("-id").values_list("pk", flat=True)[:50])
+        self.fields["tournament"].queryset = visible.filter(pk__in=recent).order_by("-id")
+        self.fields["decks"].queryset = enterable_decks(user=user).exclude(pk=deck.pk)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("field") == "tournament" and not data.get("tournament"):
+            self.add_error("tournament", _("Pick a tournament."))
+        if data.get("field") == "decks" and not data.get("decks"):
+            self.add_error("decks", _("Pick at least one deck."))
+        return data
+
+    def field_value(self):
+        """The service's ``field``: "precons", {"tournament": id} or deck ids."""
+        data = self.cleaned_data
+        if data["field"] == "tournament":
+            return {"tournament": data["tournament"].pk}
+        if data["field"] == "decks":
+            return [deck.pk for deck in data["decks"]]
+        return "precons"

@@ -63,7 +63,7 @@ def field_versions(
     return versions
 
 
-def _changed_content(version: DeckVersion, *, remove: Card, add: Card, copies: int) -> DeckContent:
+def changed_content(version: DeckVersion, *, remove: Card, add: Card, copies: int) -> DeckContent:
     snapshot = version.snapshot
     entries: dict[int, EntryContent] = {}
     for item in snapshot.get("entries", []):
@@ -142,7 +142,7 @@ def swap_test_create(
         )
     )  # fmt: skip
     with transaction.atomic():
-        content = _changed_content(version, remove=remove, add=add, copies=copies)
+        content = changed_content(version, remove=remove, add=add, copies=copies)
         changed = deck_create(
             owner=owner,
             name=name,

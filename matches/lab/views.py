@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from django.contrib import messages as flash
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cardbase.models import Card
-from matches.lab import swap_tests
-from matches.lab.forms import SwapTestForm
+from matches.lab import doctor, swap_tests
+from matches.lab.forms import DoctorForm, SwapTestForm
+from matches.models import Tournament
 from matches.tournaments import errors, selectors
 
 
@@ -79,3 +82,58 @@ def field_test(request, deck_id: int):
             status=429 if isinstance(error, errors.LimitExceeded) else 400,
         )
     return redirect("matches:tournament", tournament.pk)
+
+
+@login_required
+def doctor_new(request, deck_id: int):
+    """ "Suggest improvements" on one of the player's decks: the form, then the run's page."""
+    deck = get_object_or_404(request.user.decks, pk=deck_id)
+    version = selectors.latest_version(deck=deck)
+    form = DoctorForm(request.POST or None, user=request.user, deck=deck)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = doctor.doctor_create(
+                owner=request.user,
+                deck=deck,
+                field=form.field_value(),
+                cards=data["cards"],
+                budget_games=data["budget_games"],
+                delta=data["delta"],
+            )
+        except errors.TournamentError as error:
+            _add_errors(form, error)
+            status = 400
+        except errors.LimitExceeded as error:
+            form.add_error(None, error.message)
+            status = 429
+        else:
+            return redirect("matches:tournament", tournament.pk)
+    context = {"deck": deck, "version": version, "form": form}
+    return render(request, "matches/doctor_new.html", context, status=status)
+
+
+@login_required
+@require_POST
+def doctor_apply(request, tournament_id: int):
+    """ "Apply as a new version": the confirmed swap on the deck's current cards."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id, owner=request.user)
+    try:
+        entry = int(request.POST.get("entry", ""))
+    except ValueError:
+        entry = 0
+    try:
+        version = doctor.doctor_apply(tournament=tournament, entry=entry, user=request.user)
+    except errors.TournamentError as error:
+        problems = [m for found in error.fields.values() for m in found]
+        return render(
+            request,
+            "matches/refused.html",
+            {"title": tournament.name, "message": " ".join(problems), "back": tournament},
+            status=400,
+        )
+    flash.success(
+        request, _("Saved as version %(number)s of the deck.") % {"number": version.number}
+    )
+    return redirect("decks:detail", version.deck_id)

@@ -1,7 +1,9 @@
-"""The one app's models, by feature: tournaments (with their batches, pairings and matches) and
-games against the AI. Every model is importable from here, as before the split."""
+"""The one app's models, by feature: tournaments (with their batches, pairings and matches),
+games against the AI and games between two people. Every model is importable from here, as
+before the split."""
 
 from matches.models.card_tallies import CardTally
+from matches.models.friends import FriendGame, FriendGameStatus
 from matches.models.play import HumanMatch, HumanMatchStatus
 from matches.models.tournaments import (
     Batch,
@@ -20,6 +22,8 @@ __all__ = [
     "CardTally",
     "Entry",
     "Format",
+    "FriendGame",
+    "FriendGameStatus",
     "HumanMatch",
     "HumanMatchStatus",
     "Match",

@@ -22,6 +22,7 @@ class Format(models.TextChoices):
     GAUNTLET = "gauntlet", _("gauntlet")
     HEAD_TO_HEAD = "head_to_head", _("head-to-head test (SPRT)")
     SWAP = "swap", _("swap test (one card changed, SPRT)")
+    DOCTOR = "doctor", _("deck doctor (candidate swaps screened, then SPRT)")
 
 
 class Status(models.TextChoices):

@@ -3,7 +3,8 @@
 Round robins and gauntlets get one more round holding every pairing they played, with new
 seeds (a new round number gives new seeds); a head-to-head or swap test that stopped at its
 cap undecided gets a higher cap and goes on where it stopped. Swiss and knockout brackets
-cannot take more games without changing who met whom, so they are refused.
+cannot take more games without changing who met whom, so they are refused. A deck doctor
+left undecided goes on confirming (its screening is fixed at the start).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from matches.tournaments.services import MAX_GAMES_PER_PAIRING
 from matches.tournaments.tasks import advance_and_send, batches_send
 
 REPEATABLE = (formats.ROUND_ROBIN, formats.DOUBLE_ROUND_ROBIN, formats.GAUNTLET)
-SEQUENTIAL = (formats.HEAD_TO_HEAD, formats.SWAP)
+SEQUENTIAL = (formats.HEAD_TO_HEAD, formats.SWAP, formats.DOCTOR)
 
 
 def can_extend(tournament: Tournament) -> bool:
@@ -32,6 +33,7 @@ def can_extend(tournament: Tournament) -> bool:
     return tournament.format in SEQUENTIAL and tournament.decision in (
         "undecided",
         "swap_undecided",
+        "doctor_undecided",
     )
 
 

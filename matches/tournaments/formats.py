@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from matches.tournaments import swap
+from matches.tournaments import doctor, swap
 from matches.tournaments.statistics import SprtDecision, sprt_decision
 
 ROUND_ROBIN = "round_robin"
@@ -27,6 +27,7 @@ SINGLE_ELIMINATION = "single_elimination"
 GAUNTLET = "gauntlet"
 HEAD_TO_HEAD = "head_to_head"
 SWAP = swap.SWAP  # the swap test: entries 0 and 1 are a deck and its changed copy (``swap``)
+DOCTOR = doctor.DOCTOR  # the deck doctor: a deck, its candidate swaps, the field (``doctor``)
 FORMATS = (
     ROUND_ROBIN,
     DOUBLE_ROUND_ROBIN,
@@ -35,6 +36,7 @@ FORMATS = (
     GAUNTLET,
     HEAD_TO_HEAD,
     SWAP,
+    DOCTOR,
 )
 
 # The head-to-head test's game cap and block: the tournament form's bound, far past where the
@@ -277,6 +279,9 @@ def normalized_options(
             and result["block"] > result["max_games"]
         ):
             problems["block"] = gettext("At most the game cap (max_games).")
+    if format == DOCTOR:
+        result = doctor.normalized(options, count)
+        problems.update(doctor.problems(result, count))
     unknown = set(options) - set(result)
     for name in sorted(unknown):
         problems[name] = gettext("Not an option of the %(format)s format.") % {"format": format}
@@ -300,7 +305,7 @@ def planned_games(*, format: str, count: int, games: int, options: Mapping[str, 
         return options["rounds"] * (count // 2) * games
     if format == SINGLE_ELIMINATION:
         return (count - 1) * games
-    return options["max_games"]  # HEAD_TO_HEAD, SWAP: the cap
+    return options["max_games"]  # HEAD_TO_HEAD, SWAP, DOCTOR: the cap
 
 
 def next_round(
@@ -338,6 +343,9 @@ def next_round(
         return [PairingPlan(a, b, games) for a, b in pairs]
     if format == SINGLE_ELIMINATION:
         return _elimination_next(count, games, history)
+    if format == DOCTOR:
+        planned = doctor.next_round(count, options, history)
+        return [PairingPlan(a, b, games) for a, b, games in planned] if planned else None
     if format == SWAP:
         pairs = swap.next_round(count, options, history)
         return [PairingPlan(a, b, 2) for a, b in pairs] if pairs else None
@@ -349,17 +357,21 @@ def seed_key(*, format: str, round: int, slot: int, a: int, b: int) -> str:
     its own coordinates, except in the swap test, where A's and B's pairings share them."""
     if format == SWAP:
         return swap.seed_key(round, slot)
+    if format == DOCTOR:
+        return doctor.seed_key(round, b)
     return f"{round}:{slot}:{a}:{b}"
 
 
 def final_decision(
-    *, format: str, options: Mapping[str, Any], history: Sequence[SeriesResult]
+    *, format: str, options: Mapping[str, Any], history: Sequence[SeriesResult], count: int = 0
 ) -> str:
     """The verdict stored on a finished tournament ("" for formats without one)."""
     if format == HEAD_TO_HEAD:
         return head_to_head_decision(options, history).value
     if format == SWAP:
         return swap.verdict(options, history).code
+    if format == DOCTOR:
+        return doctor.decision(options, count, history)
     return ""
 
 

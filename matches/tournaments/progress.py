@@ -230,7 +230,10 @@ def series_history(*, tournament: Tournament) -> list[formats.SeriesResult]:
 def tournament_finish(*, tournament: Tournament, history: Sequence[formats.SeriesResult]) -> None:
     """The last round is complete: finished, with the games stored as both counts."""
     decision = formats.final_decision(
-        format=tournament.format, options=tournament.options, history=history
+        format=tournament.format,
+        options=tournament.options,
+        history=history,
+        count=tournament.entries.count(),
     )
     played = Match.objects.filter(tournament=tournament).count()
     Tournament.objects.filter(pk=tournament.pk).update(

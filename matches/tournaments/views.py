@@ -16,7 +16,8 @@ from cardbase.display_names import card_names_shown
 from config.numbers import whole_number
 from komandor.agents.registry import SEARCH_DEFAULT_BUDGET
 from matches.games.agent_specs import agent_descriptions
-from matches.lab import swap_tests
+from matches.lab import swap_tests, verdicts
+from matches.lab.doctor import doctor_report
 from matches.models import Status
 from matches.replays import services as replay_services
 from matches.replays.board import replay_page
@@ -137,6 +138,8 @@ def results_context(request, tournament) -> dict:
     )
     sort = request.GET.get("sort", "-drawn_games")
     running = tournament.status == Status.RUNNING
+    is_owner = tournament.owner_id == request.user.pk
+    swap = swap_tests.swap_summary(tournament=tournament)
     # Stored sums (matches/tournaments/card_tallies.py): a read of a few rows, live too; a
     # private deck's cards only for its owner.
     figures = [f for f in card_figures(tournament=tournament, user=request.user) if f.rank == rank]
@@ -149,6 +152,8 @@ def results_context(request, tournament) -> dict:
         "progress": selectors.progress(tournament=tournament),
         "results": results,
         "heatmap": heatmap(labels=results["labels"], pairings=results["pairings"]),
+    is_owner = tournament.owner_id == request.user.pk
+    swap = swap_tests.swap_summary(tournament=tournament)
         "swap": swap_tests.swap_summary(tournament=tournament),
         "figure_decks": [
             {"rank": r, "name": results["labels"][r]} for r in sorted(results["labels"])
@@ -160,7 +165,7 @@ def results_context(request, tournament) -> dict:
         "sort_links": {
             key: f"?deck={rank}&sort={_next_sort(key, sort)}#card-figures" for key in SORT_KEYS
         },
-        "is_owner": tournament.owner_id == request.user.pk,
+        "is_owner": is_owner,
     }
 
 

@@ -16,6 +16,12 @@ TERMINATIONS = {
     "no_commander_carrier": _("no carrier for the Commander"),
     "turn_cap": _("turn limit reached"),
     "game_limit": _("per-game CPU limit"),
+    # games between two people (``matches.friends``)
+    "timeout": _("out of time"),
+    "forfeit": _("left the game"),
+    "resignation": _("resignation"),
+    "agreed_draw": _("draw agreed"),
+    "idle": _("nobody moved for too long"),
 }
 
 DECISIONS = {
@@ -27,6 +33,10 @@ DECISIONS = {
     "swap_worse": _("the change is worse"),
     "swap_same": _("no difference as large as δ"),
     "swap_undecided": _("cannot tell yet"),
+    # the deck doctor (``matches.tournaments.doctor``)
+    "doctor_better": _("a better deck found"),
+    "doctor_none": _("nothing better by δ"),
+    "doctor_undecided": _("cannot tell yet"),
 }
 
 

@@ -1,0 +1,214 @@
+"""Screenshots of games between two people: my tables, a table waiting with its link, the
+invitation as the friend sees it, a game under way from a seat (with the clocks) and from a
+spectator, and a finished game — in Russian and English, 1280 px and 390 px wide, under
+``docs/screenshots/friends/``.
+
+    .venv/bin/python scripts/screenshots_friends.py [--out docs/screenshots/friends] [--seed 8]
+
+A fresh SQLite database in a temporary folder (the shipped content, three players, tables of
+two precons played by the heuristic agent for both seats up to the position wanted), the
+development server over it (daphne's runserver: HTTP and WebSockets), and Debian's Chromium
+through Playwright. The helpers are ``scripts/screenshots_play.py``'s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from screenshots_play import (
+    CHROMIUM,
+    LANGUAGES,
+    PASSWORD,
+    ROOT,
+    WIDTHS,
+    free_port,
+    save,
+    setup_django,
+)
+
+USERS = ("alice", "bob", "carol")
+
+
+def serve(port: int) -> subprocess.Popen:
+    """The development server (daphne's runserver), waited for up to two minutes (its checks
+    take a while on a busy machine)."""
+    server = subprocess.Popen(
+        [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=os.environ.copy(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health/", timeout=5)
+            return server
+        except OSError:
+            time.sleep(0.5)
+    server.terminate()
+    raise SystemExit("the development server did not start")
+
+
+def played_until(game, wanted, *, seed: int, limit: int = 3000):
+    """``game`` played by the heuristic agent for both seats until ``wanted(state)``."""
+    from komandor.agents.heuristic import make_agent
+    from matches.friends.services import friend_game_act, friend_game_match_state
+
+    agents = [make_agent("heuristic", seed=seed + seat) for seat in (0, 1)]
+    for _ in range(limit):
+        state = friend_game_match_state(game)
+        if wanted(state):
+            return game
+        decision = state.decision
+        if decision is None:
+            break
+        index = agents[decision.player].choose(decision, state.observation(decision.player))
+        user = game.user_of(decision.player)
+        game = friend_game_act(
+            game, user=user, key=decision.options[index].key, version=len(state.history)
+        )
+    raise SystemExit(f"the position wanted never came in game {game.pk}: try another --seed")
+
+
+def make_tables(seed: int) -> dict[str, object]:
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from decks.models import Deck
+    from matches.friends.services import friend_game_create, friend_game_join
+
+    call_command("migrate", verbosity=0)
+    call_command("load_content", verbosity=0)
+    users = {name: get_user_model().objects.create_user(name, password=PASSWORD) for name in USERS}
+    precons = list(Deck.objects.filter(is_preconstructed=True).order_by("pk")[:2])
+    versions = [deck.versions.order_by("-number").first() for deck in precons]
+
+    def table(**options):
+        game = friend_game_create(creator=users["alice"], deck=versions[0], seat=0, **options)
+        return game
+
+    def joined(**options):
+        game = table(**options)
+        return friend_game_join(user=users["bob"], token=game.invite_token, deck=versions[1])
+
+    def producing(state) -> bool:  # Alice chooses what to build, after the first turns
+        decision = state.decision
+        return (
+            decision is not None
+            and decision.player == 0
+            and decision.kind.startswith("production.")
+            and state.state.turn >= 3
+        )
+
+    end = played_until(joined(), lambda state: state.decision is None, seed=seed)
+    playing = played_until(joined(clock_seconds=20 * 60, clock_increment=10), producing, seed=seed)
+    waiting = table(listed=True, clock_seconds=20 * 60, clock_increment=10)
+    return {
+        "playing": playing.pk,
+        "end": end.pk,
+        "waiting": waiting.pk,
+        "token": waiting.invite_token,
+    }
+
+
+# (file name, user, path)
+def shots(tables: dict) -> list[tuple[str, str, str]]:
+    return [
+        ("tables", "alice", "/play/friends/"),
+        ("new-table", "alice", "/play/friends/new/"),
+        ("waiting", "alice", f"/play/friends/{tables['waiting']}/"),
+        ("invitation", "bob", f"/play/friends/join/{tables['token']}/"),
+        ("seat", "alice", f"/play/friends/{tables['playing']}/"),
+        ("spectator", "carol", f"/play/friends/{tables['playing']}/"),
+        ("end", "alice", f"/play/friends/{tables['end']}/"),
+    ]
+
+
+def shoot(base: str, tables: dict, out: Path) -> list[Path]:
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    for old in [*out.glob("*.png"), *out.glob("*.jpg")]:
+        old.unlink()
+    written = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        for language in LANGUAGES:
+            for width, height in WIDTHS.items():
+                pages = {}
+                for user in USERS:
+                    context = browser.new_context(
+                        base_url=base,
+                        locale="ru-RU" if language == "ru" else "en-US",
+                        viewport={"width": width, "height": height},
+                        is_mobile=width < 800,
+                        has_touch=width < 800,
+                    )
+                    context.add_cookies(
+                        [{"name": "django_language", "value": language, "url": base}]
+                    )
+                    page = context.new_page()
+                    page.goto("/accounts/login/")
+                    page.fill("#id_username", user)
+                    page.fill("#id_password", PASSWORD)
+                    page.click("main form button[type=submit]")
+                    page.wait_for_load_state()
+                    pages[user] = page
+                for name, user, path in shots(tables):
+                    page = pages[user]
+                    page.goto(path)
+                    if page.locator("#play-game").count():
+                        page.wait_for_selector("#play-game[data-live]", timeout=30_000)
+                    written.append(save(page, out / f"{name}-{language}-{width}"))
+                for page in pages.values():
+                    page.context.close()
+        browser.close()
+    return written
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots" / "friends")
+    parser.add_argument("--seed", type=int, default=8)
+    parser.add_argument("--keep", type=Path, help="a folder to keep the database in and reuse")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = args.keep or Path(temporary)
+        folder.mkdir(parents=True, exist_ok=True)
+        made = folder / "tables.json"
+        setup_django(folder / "screenshots.sqlite3")
+        if made.exists():
+            tables = json.loads(made.read_text())
+        else:
+            tables = make_tables(args.seed)
+            made.write_text(json.dumps(tables))
+        port = free_port()
+        server = serve(port)
+        try:
+            written = shoot(f"http://127.0.0.1:{port}", tables, args.out)
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    for path in written:
+        print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} KB")
+
+
+if __name__ == "__main__":
+    main()
