@@ -36,12 +36,19 @@ from matches.friends.selectors import (
 )
 from matches.friends.services import FriendGameError, FriendGameUnavailable, clock_left_ms
 from matches.models import FriendGame, FriendGameStatus
-from matches.play.views import PARTS, wants_json
+from matches.play.views import wants_json
 from matches.tournaments.selectors import latest_version
 
 NOT_A_VERSION = gettext_lazy("The move names no position of the game: nothing was applied.")
 SPECTATOR_NARRATION = gettext_lazy("What happened lately")
-FRIEND_PARTS = {**PARTS, "play-status": "matches/friends/_status.html"}
+# Element id → template: the table's parts, the board whole (a friend game's page swaps it in one
+# piece; the game against the AI sends its board in smaller parts, matches/play/parts.py).
+FRIEND_PARTS = {
+    "play-status": "matches/friends/_status.html",
+    "play-narration": "matches/play/_narration.html",
+    "play-decision": "matches/play/_decision_part.html",
+    "play-board": "matches/play/_board_part.html",
+}
 
 
 def _viewable(request, game_id: int) -> tuple[FriendGame, int | None]:
