@@ -46,9 +46,7 @@ urlpatterns = [
     path("play/new/", play_throttled(play_views.play_new), name="play-new"),
     path("play/<int:match_id>/", play_throttled(play_views.play_game), name="play-game"),
     path("play/<int:match_id>/act/", play_throttled(play_views.play_act), name="play-act"),
-    path(
-        "play/<int:match_id>/replay/", play_throttled(play_views.play_replay), name="play-replay"
-    ),
+    path("play/<int:match_id>/replay/", play_throttled(play_views.play_replay), name="play-replay"),
     # Games between two people (issue 33).
     path("play/friends/", friends_views.friends_list, name="friends"),
     path("play/friends/new/", friends_views.friends_new, name="friends-new"),

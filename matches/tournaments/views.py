@@ -152,9 +152,12 @@ def results_context(request, tournament) -> dict:
         "progress": selectors.progress(tournament=tournament),
         "results": results,
         "heatmap": heatmap(labels=results["labels"], pairings=results["pairings"]),
-    is_owner = tournament.owner_id == request.user.pk
-    swap = swap_tests.swap_summary(tournament=tournament)
-        "swap": swap_tests.swap_summary(tournament=tournament),
+        "swap": swap,
+        "swap_lead": swap and verdicts.swap_sentence(tournament=tournament, summary=swap),
+        "field_lead": verdicts.field_summary(
+            tournament=tournament, results=results, is_owner=is_owner
+        ),
+        "doctor": doctor_report(tournament=tournament),
         "figure_decks": [
             {"rank": r, "name": results["labels"][r]} for r in sorted(results["labels"])
         ],

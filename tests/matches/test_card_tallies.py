@@ -74,7 +74,7 @@ def test_the_migration_fills_the_sums_from_the_games_stored_before(owner):
     expected = card_figures(tournament=tournament)
     CardTally.objects.all().delete()  # as before the migration
     assert card_figures(tournament=tournament) == []
-    migration = importlib.import_module("matches.migrations.0005_card_tallies")
+    migration = importlib.import_module("matches.migrations.0007_card_tallies")
     migration.sums_from_stored_games(apps, None)
     assert card_figures(tournament=tournament) == expected
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0005_card_tallies'),
+        ('matches', '0007_card_tallies'),
     ]
 
     operations = [

@@ -49,7 +49,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('decks', '0005_deck_tags_and_collection'),
-        ('matches', '0004_human_match'),
+        ('matches', '0006_friend_game'),
     ]
 
     operations = [

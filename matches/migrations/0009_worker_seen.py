@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0006_tournament_name_en'),
+        ('matches', '0008_tournament_name_en'),
     ]
 
     operations = [
