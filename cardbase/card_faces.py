@@ -4,7 +4,8 @@
 template (``cardbase/_card_face.html``, or the ``{% card_face card %}`` tag) draws on the card
 page, in search results, in the builder's preview and in the admin. Values keep the rule
 book's notation (``12(8)``, ``В4``, ``2/4``, ``4-4 (Д)``), taken from the engine's
-``card_stat_lines``; labels and explanations are made here, in the interface language.
+``card_stat_lines``, with English letters in English (``cardbase/notation.py``); labels and
+explanations are made here, in the interface language.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from django.utils.translation import gettext as _
 from cardbase.card_images import ImageUrls, image_urls
 from cardbase.display_names import card_names_shown, shown_name
 from cardbase.models import Card
+from cardbase.notation import letters, notation_lang, stat_value
 from cardbase.rules_text import rules_text_of
 from komandor.rules.cards import (
     CardSpec,
@@ -29,6 +31,8 @@ from komandor.rules.cards import (
     Lasers,
     Maser,
     Range,
+    ShieldType,
+    SizeClass,
     card_from_dict,
 )
 from komandor.words.card_fields import card_stat_lines
@@ -63,6 +67,7 @@ class CardFace:
     name: str
     cost: int | None
     name_lang: str = "ru"  # "en" when the English interface shows an English name
+    notation_lang: str = "ru"  # the stat letters' language (cardbase/notation.py)
     subtype: str = ""  # the ship's type (as printed) or the kind of space object
     size: str = ""
     size_label: str = ""
@@ -127,12 +132,15 @@ def rarity_label(rarity: str) -> str:
 
 
 def size_label(size: str) -> str:
+    """``LK``, ``SK`` or ``TK`` in words, with its letters as the face shows them."""
     labels = {
-        "LK": _("light ship (ЛК)"),
-        "SK": _("medium ship (СК)"),
-        "TK": _("heavy ship (ТК)"),
+        "LK": _("light ship (%(abbr)s)"),
+        "SK": _("medium ship (%(abbr)s)"),
+        "TK": _("heavy ship (%(abbr)s)"),
     }
-    return labels.get(size, size)
+    if size not in labels:
+        return size
+    return labels[size] % {"abbr": letters().size[SizeClass(size)]}
 
 
 def object_type_label(object_type: str) -> str:
@@ -147,22 +155,22 @@ def object_type_label(object_type: str) -> str:
 
 def _range_name(range_: Range) -> str:
     return {
-        Range.LONG: _("long range (Д)"),
-        Range.MEDIUM: _("medium range (С)"),
-        Range.SHORT: _("short range (М)"),
-    }[range_]
+        Range.LONG: _("long range (%(letter)s)"),
+        Range.MEDIUM: _("medium range (%(letter)s)"),
+        Range.SHORT: _("short range (%(letter)s)"),
+    }[range_] % {"letter": letters().range[range_]}
 
 
 def _crew_level(level: CrewLevel) -> str:
     return {
-        CrewLevel.N: _("inexperienced (Н): −2 when defending against boarding"),
-        CrewLevel.V: _("veterans (В)"),
-        CrewLevel.E: _("elite (Э): +2 when defending against boarding"),
-    }[level]
+        CrewLevel.N: _("novices (%(letter)s): −2 when defending against boarding"),
+        CrewLevel.V: _("veterans (%(letter)s)"),
+        CrewLevel.E: _("elite (%(letter)s): +2 when defending against boarding"),
+    }[level] % {"letter": letters().crew[level]}
 
 
 def _shield_letter(spec: CardSpec) -> str:
-    return {"A": "А", "B": "В", "C": "С"}[spec.shield.type.value] if spec.shield else ""
+    return letters().shield[spec.shield.type] if spec.shield else ""
 
 
 # path -> (icon, label, explanation(spec, notation)); explanations follow the rule book's
@@ -189,7 +197,7 @@ def _shield(spec: CardSpec, value: str) -> str:
 
 def _maser(spec: CardSpec, value: str) -> str:
     maser: Maser = spec.weapons.maser
-    letter = {"A": "А", "B": "В", "C": "С"}[maser.type.value]
+    letter = letters().shield[maser.type]
     return _(
         "Maser of type %(type)s, power %(power)s (medium range): full damage whatever the "
         "shield's power; half against a shield of its own type; a printed number alone means "
@@ -585,7 +593,7 @@ def face_from_spec(spec: CardSpec, *, card: Card | None = None) -> CardFace:
     """The face of a card spec; ``card`` adds what only the catalogue row knows."""
     stats = []
     for line in card_stat_lines(spec):
-        stat = _stat(spec, line.path, line.text)
+        stat = _stat(spec, line.path, stat_value(spec, line.path, line.text))
         if stat is not None:
             stats.append(stat)
     stats += _extras(spec)
@@ -598,10 +606,11 @@ def face_from_spec(spec: CardSpec, *, card: Card | None = None) -> CardFace:
         kind_label=kind_label(spec.kind.value),
         name=_localized_name(card) if card is not None else spec.name,
         name_lang="en" if card is not None and _is_english() and card.name_en else "ru",
+        notation_lang=notation_lang(),
         cost=spec.cost,
         subtype=_ship_class(spec.ship_class)
         or (object_type_label(spec.object_type.value) if spec.object_type else ""),
-        size={"LK": "ЛК", "SK": "СК", "TK": "ТК"}.get(size, ""),
+        size=letters().size[spec.size] if spec.size else "",
         size_label=size_label(size) if size else "",
         stats=stats,
         text=text,
@@ -649,7 +658,8 @@ class LegendRow:
 
 
 # The notation on card faces, each as the rule book prints it (sections «Корабли»,
-# «Вооружение», «Экипаж», «Редкость карт», «Кубики»).
+# «Вооружение», «Экипаж», «Редкость карт», «Кубики»); ``{…}`` are the letters of the
+# interface's language (cardbase/notation.py), filled in the notation and in the meaning.
 _LEGEND = (
     (
         "12(8)",
@@ -660,9 +670,9 @@ _LEGEND = (
         "strength",
     ),
     (
-        "А3 · В4 · С3",
+        "{A}3 · {B}4 · {C}3",
         gettext_noop(
-            "Energy shield: its type (А, В or С) and power. The power is "
+            "Energy shield: its type (%(A)s, %(B)s or %(C)s) and power. The power is "
             "subtracted from plasma damage; the type decides which masers can "
             "hit the ship."
         ),
@@ -675,7 +685,7 @@ _LEGEND = (
     ),
     ("3", gettext_noop("Speed."), "speed"),
     (
-        "10 · В10",
+        "10 · {B}10",
         gettext_noop(
             "Plasma guns and turbolaser print their power; a maser prints its power, "
             "with its type letter when it differs from the ship's shield."
@@ -691,9 +701,9 @@ _LEGEND = (
         "lasers",
     ),
     (
-        "4-4 (Д)",
+        "4-4 ({L})",
         gettext_noop(
-            "Missiles: 4 missiles of power 4, at long (Д), medium (С) or short (М) "
+            "Missiles: 4 missiles of power 4, at long (%(L)s), medium (%(M)s) or short (%(S)s) "
             "range; each missile is rolled for."
         ),
         "missiles",
@@ -705,10 +715,12 @@ _LEGEND = (
         ),
         "torpedoes",
     ),
-    ("ЛК · СК · ТК", gettext_noop("Ship size: light, medium or heavy ship."), ""),
+    ("{LK} · {SK} · {TK}", gettext_noop("Ship size: light, medium or heavy ship."), ""),
     (
-        "Н3 · В3 · Э3",
-        gettext_noop("Crew: inexperienced (Н), veterans (В) or elite (Э), and the crew's size."),
+        "{N}3 · {V}3 · {E}3",
+        gettext_noop(
+            "Crew: novices (%(N)s), veterans (%(V)s) or elite (%(E)s), and the crew's size."
+        ),
         "crew",
     ),
     ("D6 4+", gettext_noop("Roll a six-sided die: 4, 5 or 6 succeeds."), "dice"),
@@ -716,5 +728,23 @@ _LEGEND = (
 )
 
 
+def _legend_letters() -> dict[str, str]:
+    shown = letters()
+    return {
+        **{shield.value: shown.shield[shield] for shield in ShieldType},
+        **{size.value: shown.size[size] for size in SizeClass},
+        **{level.value: shown.crew[level] for level in CrewLevel},
+        **{range_.value[0].upper(): shown.range[range_] for range_ in Range},
+    }
+
+
+def _meaning(meaning: str, shown: dict[str, str]) -> str:
+    return _(meaning) % shown if "%(" in meaning else _(meaning)
+
+
 def notation_legend() -> list[LegendRow]:
-    return [LegendRow(notation, _(meaning), icon) for notation, meaning, icon in _LEGEND]
+    shown = _legend_letters()
+    return [
+        LegendRow(notation.format(**shown), _meaning(meaning, shown), icon)
+        for notation, meaning, icon in _LEGEND
+    ]

@@ -28,7 +28,7 @@ class Game(models.Model):
     class Meta:
         ordering = ["sort_order", "slug"]
         verbose_name = _("game")
-        verbose_name_plural = _("games")
+        verbose_name_plural = pgettext_lazy("model", "games")
 
     def __str__(self) -> str:
         return self.name_ru

@@ -1,19 +1,17 @@
 """Forms that parse the catalogue pages' GET parameters (filters and the search box)."""
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardbase.card_faces import size_label
 from cardbase.selectors import CardFilterOptions, CardFilters
 from cardbase.templatetags.catalogue import card_type_label, localized, rarity_label
 
 ANY = ("", _("any"))
-SIZE_CHOICES = [
-    ANY,
-    ("LK", _("light ship (ЛК)")),
-    ("SK", _("medium ship (СК)")),
-    ("TK", _("heavy ship (ТК)")),
-]
+# In the interface's words and letters (ЛК in Russian, LS in English), as the card faces.
+SIZE_CHOICES = [ANY, *((size, lazy(size_label, str)(size)) for size in ("LK", "SK", "TK"))]
 
 
 # "Sort by …": the Russian needs the dative («по названию»), hence the context.

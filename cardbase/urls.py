@@ -1,6 +1,7 @@
 from django.urls import path, re_path
 
 from cardbase import image_views, views
+from config.page_throttles import page_throttled
 
 app_name = "cardbase"
 urlpatterns = [
@@ -16,7 +17,13 @@ urlpatterns = [
     path("cards/<int:card_id>/", views.card_by_id, name="card-by-id"),
     path("cards/<int:card_id>/face/", views.card_face, name="card-face"),
     path("games/<slug:game>/", views.catalogue, name="catalogue"),
-    path("games/<slug:game>/cards/<slug:key>/", views.card_detail, name="card-detail"),
+    # Throttled per client (config/page_throttles.py): a Komandor card's page sums its figures
+    # over the public tournaments.
+    path(
+        "games/<slug:game>/cards/<slug:key>/",
+        page_throttled("card_page")(views.card_detail),
+        name="card-detail",
+    ),
     path("games/<slug:game>/counts/", views.stated_counts, name="stated-counts"),
     path(
         "games/<slug:game>/components/<slug:kind>/",

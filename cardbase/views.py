@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from cardbase import selectors
 from cardbase.card_faces import card_face_of, notation_legend
 from cardbase.models import Card, Game
+from cardbase.notation import notation_lang
 from cardbase.page_forms import CardFilterForm, KomandorCardFilterForm, SearchForm
 from cardbase.search.everything import SearchResults, catalogue_search
 from cardbase.search.query import QuerySyntaxError
@@ -86,10 +87,11 @@ def search(request: HttpRequest) -> HttpResponse:
     return _render(request, "cardbase/search.html", context, valid=form.is_valid() and not error)
 
 
-def _name_suggestions(text: str) -> tuple[str, ...]:
+def _name_suggestions(text: str) -> tuple:
     """The Komandor card names nearest a search that found nothing: the deck import's matcher
-    and its per-process name index (imported here, as ``decks`` is built on this app)."""
-    from decks.selectors import name_suggestions
+    and its per-process name index, in the interface's language (imported here, as ``decks``
+    is built on this app)."""
+    from decks.suggestions import name_suggestions
 
     return name_suggestions(text=text)
 
@@ -159,7 +161,11 @@ def card_face(request: HttpRequest, card_id: int) -> HttpResponse:
 
 
 def notation(request: HttpRequest) -> HttpResponse:
-    return render(request, "cardbase/notation.html", {"legend": notation_legend()})
+    return render(
+        request,
+        "cardbase/notation.html",
+        {"legend": notation_legend(), "notation_lang": notation_lang()},
+    )
 
 
 def _view_mode(request: HttpRequest) -> str:

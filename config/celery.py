@@ -60,12 +60,17 @@ def worker_statement_timeout(**_kwargs) -> None:
 
 
 @worker_ready.connect
-def sweep_start(**_kwargs) -> None:
+def sweep_start(sender=None, **_kwargs) -> None:
     """Each worker's main process sweeps the running tournaments
-    (``matches/tournaments/sweep.py``)."""
+    (``matches/tournaments/sweep.py``) and reports itself with its pool's size (for the
+    tournament form's estimate)."""
     from matches.tournaments import sweep
 
-    sweep.start()
+    controller = getattr(sender, "controller", None)
+    sweep.start(
+        name=getattr(sender, "hostname", "") or "",
+        processes=int(getattr(controller, "concurrency", 0) or 1),
+    )
 
 
 @worker_shutdown.connect

@@ -4,7 +4,8 @@ Views document the errors of their own logic (a 400 for bad fields, a 404 for a 
 some answers come from the stack around every view instead, and so are added here to each
 operation: 401 (a wrong, revoked or expired token, on any endpoint), 403 (a token without the
 scope the operation needs: ``missing_scope`` with the ``scope``), 429 (throttles and the login
-lockout), 400 and 413 for a request body (unreadable or too deep JSON, too large), 400 and 414
+lockout), 503 with ``Retry-After`` (the database cannot be reached, ``config/outage.py``), 400
+and 413 for a request body (unreadable or too deep JSON, too large), 400 and 414
 for operations taking query parameters (filters; a query string past the limit), 404 for those
 with path parameters or a page number (a page past the last). A text query parameter never takes
 a NUL character (the forms and serializers reading them refuse it with a 400; PostgreSQL could
@@ -42,16 +43,28 @@ _DESCRIPTIONS = {
     "413": "The request body is larger than the limit.",
     "414": "The query string is longer than the limit (API_MAX_QUERY_BYTES).",
     "429": "Too many requests (throttled) or too many failed logins (locked_out).",
+    "503": "The database cannot be reached (database_unavailable); try again after "
+    "Retry-After seconds.",
+}
+# Answers that tell the client when to come back.
+_RETRY_AFTER = {
+    "Retry-After": {
+        "description": "Seconds to wait before trying again.",
+        "schema": {"type": "integer", "minimum": 1},
+    }
 }
 _METHODS = {"get", "post", "put", "patch", "delete"}
 NO_NUL = "^[^\\x00]*$"
 
 
 def _answer(status: str) -> dict[str, Any]:
-    return {
+    answer: dict[str, Any] = {
         "description": _DESCRIPTIONS[status],
         "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ERROR}"}}},
     }
+    if status == "503":
+        answer["headers"] = _RETRY_AFTER
+    return answer
 
 
 def error_responses(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
@@ -65,7 +78,7 @@ def error_responses(result: dict[str, Any], generator, request, public) -> dict[
             if method not in _METHODS:
                 continue
             responses = operation.setdefault("responses", {})
-            wanted = ["401", "403", "429"]
+            wanted = ["401", "403", "429", "503"]
             if "requestBody" in operation:
                 wanted += ["400", "413"]
             parameters = operation.get("parameters", [])

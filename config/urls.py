@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 
 from cardbase.editorial.admin import completeness_view
-from config.views import api_not_found, api_root, health
+from config.views import api_not_found, api_root, health, ready
 
 urlpatterns = [
     path(
@@ -17,6 +17,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", api_root, name="api-root"),
     path("api/health/", health, name="health"),
+    path("api/health/ready/", ready, name="health-ready"),
     path("api/", include("cardbase.api.urls")),
     path("api/", include("decks.api.urls")),
     path("api/", include("matches.api.urls")),

@@ -10,6 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardbase.api.urls import router
+from config.outage import RETRY_AFTER_SECONDS
+from config.readiness import Check, readiness
 
 # Entry points beside the catalogue router's lists: URL name → key in the API root.
 OTHER_ENTRY_POINTS = {
@@ -30,6 +32,7 @@ OTHER_ENTRY_POINTS = {
     "schema": "api-schema",
     "docs": "api-docs",
     "health": "health",
+    "ready": "health-ready",
 }
 
 
@@ -44,8 +47,23 @@ def api_not_found(request: HttpRequest) -> JsonResponse:
 
 
 def health(request: HttpRequest) -> JsonResponse:
-    """Liveness probe; also the benchmark's ceiling (the cheapest JSON answer the stack gives)."""
+    """Liveness probe (the process answers; nothing else is asked); also the benchmark's
+    ceiling (the cheapest JSON answer the stack gives)."""
     return JsonResponse({"status": "ok"})
+
+
+def ready(request: HttpRequest) -> JsonResponse:
+    """Readiness probe: 200 when the database and the broker answer, else 503 with
+    ``Retry-After`` and which of them failed (``config/readiness.py``)."""
+    checks = readiness()
+    is_ready = all(check != Check.UNAVAILABLE for check in checks.values())
+    response = JsonResponse(
+        {"status": "ok" if is_ready else "unavailable", "checks": checks},
+        status=200 if is_ready else 503,
+    )
+    if not is_ready:
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 @extend_schema(responses={200: OpenApiTypes.OBJECT})

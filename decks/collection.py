@@ -101,6 +101,7 @@ def collection_import(*, user, source: str, replace: bool = False) -> Collection
     user's (or put them in place of it with ``replace``); every other line comes back as a
     problem. A name may be the short form the builder's quick-add takes («Химера»). Nothing is
     written when no line reads; ``DeckTextError`` only for a text too long to read at all."""
+    source = source.removeprefix("\ufeff")  # an exported CSV's byte-order mark, pasted back
     if looks_like_csv(source):
         parsed, problems = read_collection_csv(source)
     else:

@@ -96,10 +96,15 @@ class PublicDeckSearchForm(forms.Form):
 
 
 class DeckNewForm(forms.Form):
+    """A new deck: its name and its Commander (which may be chosen later in the builder; a
+    Commander's card page sends its own)."""
+
     name = forms.CharField(label=_("Deck name"), max_length=200)
-    # Set by a Commander's card page ("new deck with this Commander").
-    commander = forms.ModelChoiceField(
-        queryset=commander_cards(), required=False, widget=forms.HiddenInput
+    commander = CardChoiceField(
+        queryset=commander_cards(),
+        required=False,
+        label=_("Commander"),
+        empty_label=_("— choose later —"),
     )
 
     def __init__(self, *args, **kwargs):

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cardbase.models import Card
 from decks.values import OWN_NAME_MAX_LENGTH, TAG_MAX_LENGTH
@@ -23,7 +24,7 @@ def new_share_token() -> str:
 class Visibility(models.TextChoices):
     PRIVATE = "private", _("private")
     UNLISTED = "unlisted", _("by link only")
-    PUBLIC = "public", _("public")
+    PUBLIC = "public", pgettext_lazy("deck visibility", "public")
 
 
 class Deck(models.Model):
@@ -60,8 +61,8 @@ class Deck(models.Model):
     )
     # Folded name and description (``fold_text``): SQLite's lower() knows only ASCII.
     search_text = models.TextField(editable=False, blank=True, default="")
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = models.DateTimeField(pgettext_lazy("deck", "created"), auto_now_add=True)
+    updated_at = models.DateTimeField(pgettext_lazy("deck", "updated"), auto_now=True)
 
     class Meta:
         ordering = ["-updated_at", "-id"]

@@ -385,13 +385,19 @@ def deck_check(*, content: DeckContent, facts: Mapping[int, CardFacts] | None = 
     return {**validate_deck(draft).to_dict(), "stats": deck_statistics(draft).to_dict()}
 
 
+def is_plain_name_search(text: str) -> bool:
+    """Words only: no field or sign of the search language (``type:ship``, ``-x``, ``OR``)."""
+    words = text.split()
+    return bool(words) and not any(":" in w or w[0] in '-<>="(' or w.upper() == "OR" for w in words)
+
+
 def name_suggestions(*, text: str) -> tuple[str, ...]:
     """The Komandor card names nearest a search that found nothing (the deck import's matcher);
-    none for a query that uses the search language's fields or signs (``type:ship``, ``-x``)."""
-    words = text.split()
-    if not words or any(":" in w or w[0] in '-<>="(' or w.upper() == "OR" for w in words):
+    none for a query that uses the search language's fields or signs (``type:ship``, ``-x``).
+    Printed (Russian) names; ``decks.suggestions`` words them for the interface."""
+    if not is_plain_name_search(text):
         return ()
-    index, typed = catalogue_index(), " ".join(words)
+    index, typed = catalogue_index(), " ".join(text.split())
     # A close spelling inside a name first (a search box gets a word of a name more often
     # than the whole of it), then the import's whole-name matches.
     names = dict.fromkeys((*index.suggest_within(typed), *index.suggest(typed)))

@@ -8,6 +8,8 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, ProtectedError
+from django.utils import translation
+from django.utils.translation import pgettext
 
 from cardbase.models import Card
 from cardbase.selectors import catalogue_version
@@ -45,13 +47,16 @@ def deck_create(
     description: str = "",
     visibility: str = Visibility.PRIVATE,
     precon: PreconNames | None = None,
+    name_en: str = "",
     tags: Iterable[str] = (),
 ) -> Deck:
     """Create a deck; raises ``UnknownCards`` (nothing saved) if a card id is not in the
     catalogue. An illegal deck is saved as a draft; its version records ``is_valid=False``.
-    ``precon`` makes it a preconstructed deck (``owner`` None); ``tags`` file it."""
+    ``precon`` makes it a preconstructed deck (``owner`` None); ``name_en`` is the English of
+    a name the site made (a copy's), shown to English readers until the deck is renamed;
+    ``tags`` file it."""
     draft = deck_draft(content=content)
-    english = precon or PreconNames(key="")
+    english = precon or PreconNames(key="", name_en=name_en)
     with transaction.atomic():
         deck = Deck.objects.create(
             owner=owner,
@@ -110,9 +115,12 @@ def deck_update(
             content = content_change(deck_content(deck=locked))
         current = deck_content(deck=locked) if content is None else content
         draft = deck_draft(content=current)
-        for field, value in (("name", name), ("description", description)):
-            if value is not None:
-                setattr(locked, field, value)
+        if name is not None and name not in (locked.name, locked.name_en):
+            locked.name = name
+            if not locked.is_preconstructed:
+                locked.name_en = ""  # a made name's English no longer says the new one
+        if description is not None:
+            locked.description = description
         if visibility is not None:
             if visibility == Visibility.PRIVATE != locked.visibility:
                 # A link handed out before must not open the deck again once it is shared
@@ -205,12 +213,20 @@ def _resolved_source(source: str | dict[str, Any]) -> tuple[DeckContent, Catalog
     return resolve_parsed_deck(parsed, index=index), index
 
 
-def deck_clone(*, deck: Deck, owner) -> Deck:
-    suffix = " (копия)"
+def copy_name(name: str, *, language: str) -> str:
+    """«<name> (копия)» in ``language``, within the name's length."""
+    with translation.override(language):
+        suffix = pgettext("deck copy", " (copy)")
     room = Deck._meta.get_field("name").max_length - len(suffix)
+    return f"{name[:room]}{suffix}"
+
+
+def deck_clone(*, deck: Deck, owner) -> Deck:
+    """A copy of ``deck`` for ``owner``, named in both languages (each reader sees his)."""
     return deck_create(
         owner=owner,
-        name=f"{deck.name[:room]}{suffix}",
+        name=copy_name(deck.name, language="ru"),
+        name_en=copy_name(deck.localised_name("en"), language="en"),
         description=deck.description,
         content=deck_content(deck=deck),
     )

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from config.page_throttles import page_throttled
 from matches.friends import views as friends_views
 from matches.lab import views as lab_views
 from matches.play import views as play_views
@@ -7,12 +8,23 @@ from matches.replays.page_limits import replay_page_limits
 from matches.tournaments import views
 
 app_name = "matches"
+play_throttled = page_throttled("play_page")
 
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
     path("tournaments/new/", views.tournament_new, name="tournament-new"),
-    path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament"),
-    path("tournaments/<int:tournament_id>/live/", views.tournament_live, name="tournament-live"),
+    # Throttled per client (config/page_throttles.py): figures and standings of a big
+    # tournament; the live part is asked for every second while it runs.
+    path(
+        "tournaments/<int:tournament_id>/",
+        page_throttled("tournament_page")(views.tournament_detail),
+        name="tournament",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/live/",
+        page_throttled("tournament_page")(views.tournament_live),
+        name="tournament-live",
+    ),
     path("tournaments/<int:tournament_id>/more/", views.tournament_more, name="tournament-more"),
     path(
         "tournaments/<int:tournament_id>/cancel/",
@@ -29,12 +41,12 @@ urlpatterns = [
         lab_views.doctor_apply,
         name="doctor-apply",
     ),
-    # Games against the AI (issue 22).
-    path("play/", play_views.play_list, name="play"),
-    path("play/new/", play_views.play_new, name="play-new"),
-    path("play/<int:match_id>/", play_views.play_game, name="play-game"),
-    path("play/<int:match_id>/act/", play_views.play_act, name="play-act"),
-    path("play/<int:match_id>/replay/", play_views.play_replay, name="play-replay"),
+    # Games against the AI (issue 22), throttled per client: a move runs the AI's replies.
+    path("play/", play_throttled(play_views.play_list), name="play"),
+    path("play/new/", play_throttled(play_views.play_new), name="play-new"),
+    path("play/<int:match_id>/", play_throttled(play_views.play_game), name="play-game"),
+    path("play/<int:match_id>/act/", play_throttled(play_views.play_act), name="play-act"),
+    path("play/<int:match_id>/replay/", play_throttled(play_views.play_replay), name="play-replay"),
     # Games between two people (issue 33).
     path("play/friends/", friends_views.friends_list, name="friends"),
     path("play/friends/new/", friends_views.friends_new, name="friends-new"),

@@ -15,9 +15,12 @@ phase (chains of calls through the links Schemathesis infers, a fixed number of 
 ``[phases.stateful]`` in the toml). Exits with Schemathesis's status: non-zero on any server
 error or conformance failure. ``scripts/test.sh`` runs it before pytest.
 
-    .venv/bin/python scripts/schemathesis_run.py [--examples N]
+    .venv/bin/python scripts/schemathesis_run.py [--examples N] [--seed N]
         [--phases coverage,fuzzing,stateful] [--report events.ndjson]
         [--include-name 'POST /api/tournaments/' ...]
+
+``--seed N`` draws other examples, reproducibly, instead of the deterministic set: a check that
+passes only on the deterministic examples is found by a few seeds.
 """
 
 from __future__ import annotations
@@ -73,6 +76,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=5, help="fuzzed cases per operation")
     parser.add_argument("--phases", default="coverage,fuzzing,stateful")
+    parser.add_argument(
+        "--seed", type=int, help="random examples from this seed instead of the deterministic set"
+    )
     parser.add_argument("--report", type=Path, help="keep Schemathesis's NDJSON events here")
     parser.add_argument(
         "--include-name",
@@ -100,7 +106,11 @@ def main() -> int:
                 args.phases,
                 "--max-examples",
                 str(args.examples),
-                "--generation-deterministic",
+                *(
+                    ("--generation-deterministic",)
+                    if args.seed is None
+                    else ("--seed", str(args.seed))
+                ),
                 "--workers",
                 "1",
                 "--report",

@@ -51,6 +51,19 @@ def _no_api_throttles(settings):
 
 
 @pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language: a request's LocaleMiddleware leaves
+    its language active in the thread, and a later test that words something outside a
+    request (``describe``, ``narrate``) read English after an English page."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _media_root(settings, tmp_path_factory):
     """Uploaded files (card images) go to a folder of the test's own, never ``var/media``."""
     settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")

@@ -15,3 +15,9 @@ def test_api_root_links_every_list(client, db):
         if key in {"search", "validate-deck", "import-deck", "play-match"}:
             continue
         assert client.get(url.removeprefix("http://testserver")).status_code in {200, 401}, key
+
+
+def test_ready_when_the_database_answers_and_tasks_run_in_process(client, db):
+    response = client.get("/api/health/ready/")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "checks": {"database": "ok", "broker": "in_process"}}

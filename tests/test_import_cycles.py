@@ -35,6 +35,7 @@ ROOT_WIRING = frozenset(
         "config.urls",
         "config.celery",
         "config.views",
+        "config.readiness",  # the readiness probe asks the Celery app for the broker
         "config.openapi",
         "config.wsgi",
         "config.asgi",

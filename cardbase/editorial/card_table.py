@@ -342,7 +342,7 @@ class CardResource(resources.ModelResource):
         for card, row in zip(queryset, dataset.dict, strict=True):
             flat = flat_attributes(card.attributes)
             cells = [row[h] for h in headers] + [flat.get(p, "") for p in stat_columns]
-        rows.append([cell_safe(cell) for cell in cells])  # a spreadsheet runs no cell
+            rows.append([cell_safe(cell) for cell in cells])  # a spreadsheet runs no cell
         table = type(dataset)(headers=[*headers, *(PREFIX + p for p in stat_columns)])
         for row in rows:
             table.append(row)

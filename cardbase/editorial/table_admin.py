@@ -30,6 +30,7 @@ from cardbase.editorial.card_table import (
 )
 from cardbase.editorial.drafts import can_publish
 from cardbase.models import Card, Game
+from config.spreadsheet import csv_response
 from content.exporting import catalogue_files
 
 SIGNING_SALT = "cardbase.card-import"
@@ -139,11 +140,13 @@ class CardTableAdminMixin:
             cards = cards.filter(game=game)
         dataset = CardResource().export_for(cards, file_format=file_format)
         body = dataset_write(dataset, file_format=file_format)
+        name = f"cards-{game.slug if game else 'all'}.{FORMATS[file_format].get_extension()}"
+        if file_format == "csv":
+            return csv_response(body, filename=name)
         content_type = FORMATS[file_format].get_content_type()
         if not FORMATS[file_format].is_binary():
             content_type += "; charset=utf-8"
         response = HttpResponse(body, content_type=content_type)
-        name = f"cards-{game.slug if game else 'all'}.{FORMATS[file_format].get_extension()}"
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
 

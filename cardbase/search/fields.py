@@ -94,9 +94,9 @@ PROPERTY_ALIASES = _aliases(
 )
 SIZE_ALIASES = _aliases(
     {
-        "LK": ("лк", "light", "легкий"),
-        "SK": ("ск", "medium", "средний"),
-        "TK": ("тк", "heavy", "тяжелый"),
+        "LK": ("лк", "ls", "light", "легкий"),
+        "SK": ("ск", "ms", "medium", "средний"),
+        "TK": ("тк", "hs", "heavy", "тяжелый"),
     }
 )
 RARITY_ALIASES = _aliases(
@@ -191,7 +191,7 @@ FIELDS: tuple[SearchField, ...] = (
         name="size",
         kind=FieldKind.CHOICE,
         paths=("attributes__size",),
-        description=_("Ship size: LK (light), SK (medium), TK (heavy); ЛК/СК/ТК too."),
+        description=_("Ship size: LK (light), SK (medium), TK (heavy); ЛК/СК/ТК and LS/MS/HS too."),
         example="size:ТК",
         keywords=("размер",),
         aliases=SIZE_ALIASES,

@@ -75,6 +75,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a login refused for too many failures into the lockout answer.
     "axes.middleware.AxesMiddleware",
+    # A database that cannot be reached: a 503 with Retry-After, not a 500 (config/outage.py).
+    "config.outage.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -109,6 +111,11 @@ DATABASES = {
 DB_STATEMENT_TIMEOUT_MS = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "5000"))
 
 
+# Seconds to wait for a PostgreSQL connection: a host that drops packets (a cut link) answers a
+# request or a readiness probe with the 503 within this, not after the system's TCP timeout.
+DB_CONNECT_TIMEOUT_SECONDS = int(os.environ.get("DB_CONNECT_TIMEOUT_SECONDS", "5"))
+
+
 def statement_timeout_set(database: dict, milliseconds: int) -> None:
     """Give every new PostgreSQL connection of ``database`` this statement timeout (0: none)."""
     if database["ENGINE"] == "django.db.backends.postgresql":
@@ -116,6 +123,8 @@ def statement_timeout_set(database: dict, milliseconds: int) -> None:
 
 
 statement_timeout_set(DATABASES["default"], DB_STATEMENT_TIMEOUT_MS)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", DB_CONNECT_TIMEOUT_SECONDS)
 # The worker's own transactions are short (a lease, one batch's upsert, the next round's rows;
 # pairing is computed outside any transaction), so they get a timeout too (0 = none).
 WORKER_STATEMENT_TIMEOUT_MS = int(os.environ.get("WORKER_STATEMENT_TIMEOUT_MS", "30000"))
@@ -238,6 +247,12 @@ API_THROTTLE_RATES = {
     "card_proposal": os.environ.get("THROTTLE_CARD_PROPOSAL", "10/min"),
     # The replay page (not the API): each page plays the match again up to its step.
     "replay_page": os.environ.get("THROTTLE_REPLAY_PAGE", "30/min"),
+    # Pages (config/page_throttles.py): a tournament's page and its live part (asked for
+    # every second while it runs), a card's page, and the games against the AI (a move runs
+    # the AI's replies; a person clicks fast).
+    "tournament_page": os.environ.get("THROTTLE_TOURNAMENT_PAGE", "120/min"),
+    "card_page": os.environ.get("THROTTLE_CARD_PAGE", "60/min"),
+    "play_page": os.environ.get("THROTTLE_PLAY_PAGE", "300/min"),
     # Creating and joining a table for two people (matches/friends).
     "friend_table": os.environ.get("THROTTLE_FRIEND_TABLE", "20/min"),
 }
@@ -302,7 +317,10 @@ BATCH_MAX_SECONDS = float(os.environ.get("BATCH_MAX_SECONDS", "3000"))
 # A single match is played within its request: agents whose per-game CPU limit (10 × the
 # expected CPU of a costly game) exceeds this are refused there (a tournament takes them).
 MATCH_SINGLE_CPU_SECONDS = float(os.environ.get("MATCH_SINGLE_CPU_SECONDS", "60"))
-# Worker processes that play batches, for the tournament form's time estimate only.
+# Games against the AI a person may have in progress at once (matches/play/services.py).
+AI_GAMES_OPEN_PER_USER = int(os.environ.get("AI_GAMES_OPEN_PER_USER", "20"))
+# Worker processes that play batches, for the tournament form's time estimate, until a worker
+# has reported itself (matches/tournaments/estimates.py counts those seen lately).
 TOURNAMENT_WORKERS = int(os.environ.get("TOURNAMENT_WORKERS", "2"))
 
 # HTTP and WebSockets (config/asgi.py). Games between two people push each change to every

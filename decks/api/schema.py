@@ -116,6 +116,12 @@ class DeckExportSerializer(serializers.Serializer):
     )
 
 
+class NameSuggestionSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    query = serializers.CharField()
+    lang = serializers.ChoiceField(choices=["ru", "en"])
+
+
 class CataloguePageSerializer(serializers.Serializer):
     """One page of the builder's catalogue."""
 
@@ -123,7 +129,10 @@ class CataloguePageSerializer(serializers.Serializer):
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = CatalogueCardSerializer(many=True)
-    suggestions = serializers.ListField(
-        child=serializers.CharField(),
-        help_text=_("When nothing is found: the nearest card names to what was typed."),
+    suggestions = NameSuggestionSerializer(
+        many=True,
+        help_text=_(
+            "When nothing is found: the nearest card names to what was typed, each as shown "
+            "in the request's language (name) and as words to search for (query)."
+        ),
     )

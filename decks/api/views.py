@@ -48,6 +48,7 @@ from decks.api.serializers import (
 from decks.forms import CatalogueFilterForm
 from decks.messages import localised, localised_report
 from decks.models import Deck
+from decks.suggestions import name_suggestions
 from decks.text_format import DeckTextError
 from decks.values import MAX_ROW_ID, TAG_MAX_LENGTH
 from komandor.rules.cards import CardKind
@@ -522,6 +523,6 @@ class CatalogueSearchView(APIView):
         # Nothing found: the nearest names, as the deck import offers them.
         found = response.data["count"]
         response.data["suggestions"] = (
-            [] if found else list(selectors.name_suggestions(text=filters.query))
+            [] if found else [s.to_dict() for s in name_suggestions(text=filters.query)]
         )
         return response

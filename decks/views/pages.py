@@ -29,6 +29,7 @@ from decks.forms import (
 from decks.messages import localised, localised_report
 from decks.models import Deck
 from decks.statistics import CardGroup, draw_odds
+from decks.suggestions import name_suggestions
 from decks.text_format import DeckTextError
 from decks.values import TAG_MAX_LENGTH, DeckContent
 from decks.version_diff import changes_named, version_changes
@@ -90,12 +91,15 @@ def deck_precons(request):
 
 
 @login_required
-@require_POST
 def deck_new(request):
+    """The new-deck form (a Commander's id in ``?commander=`` chooses him); its POST makes
+    the deck and opens the builder."""
+    if request.method != "POST":
+        form = DeckNewForm(initial={"commander": request.GET.get("commander", "")[:20]})
+        return render(request, "decks/new.html", {"form": form})
     form = DeckNewForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Give the deck a name."))
-        return redirect("decks:list")
+        return render(request, "decks/new.html", {"form": form}, status=400)
     commander = form.cleaned_data.get("commander")
     deck = services.deck_create(
         owner=request.user,
@@ -213,7 +217,7 @@ def empty_search(filters: selectors.CatalogueFilters) -> dict:
     """What the builder says when its catalogue search finds nothing."""
     return {
         "query": filters.query,
-        "suggestions": selectors.name_suggestions(text=filters.query),
+        "suggestions": name_suggestions(text=filters.query),
         "filtered": bool(
             filters.kind
             or filters.cost_min is not None
@@ -256,7 +260,7 @@ def deck_edit(request, deck_id: int):
     form = DeckBuilderForm(
         request.POST or None,
         initial={
-            "name": deck.name,
+            "name": deck.localised_name(get_language() or ""),
             "description": deck.description,
             "visibility": deck.visibility,
             "commander": deck.commander_id,

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from cardbase.models import Card
+from config.spreadsheet import csv_response
 from decks import collection, selectors, services
 from decks.comparison import deck_comparison, snapshot_content
 from decks.forms import CollectionImportForm, DeckCompareForm
@@ -216,9 +217,8 @@ def _collection_counts_save(request):
 @login_required
 def collection_export(request, form: str):
     if form == "csv":
-        body = collection.collection_export_csv(user=request.user)
-        response = HttpResponse(body, content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = 'attachment; filename="collection.csv"'
-        return response
+        return csv_response(
+            collection.collection_export_csv(user=request.user), filename="collection.csv"
+        )
     body = collection.collection_export_text(user=request.user, title=_("My collection"))
     return HttpResponse(body, content_type="text/plain; charset=utf-8")

@@ -377,17 +377,29 @@ class MatchSerializer(serializers.ModelSerializer):
         ]
 
     def to_representation(self, match):
-        """The result for anyone who may see the match; the Commander (a card) of a seat whose
-        deck version the viewer may not see is left out, as its replay and log are."""
+        """The result for anyone who may see the match; the Commander (a card) and the card
+        tally of a seat whose deck version the viewer may not see are left out, as its
+        replay and log are."""
         data = super().to_representation(match)
         request = self.context.get("request")
         user = getattr(request, "user", None)
         summary = data.get("summary")
-        players = summary.get("players") if isinstance(summary, dict) else None
+        if not isinstance(summary, dict):
+            return data
+        hidden = [
+            seat
+            for seat, version in enumerate((match.seat0, match.seat1))
+            if not version_visible(version=version, user=user)
+        ]
+        shown = dict(summary)  # a copy: the row's own JSON stays as stored
+        players = summary.get("players")
         if isinstance(players, list):
-            shown = list(players)  # a copy: the row's own JSON stays as stored
-            for seat, version in enumerate((match.seat0, match.seat1)):
-                if seat < len(shown) and not version_visible(version=version, user=user):
-                    shown[seat] = {k: v for k, v in shown[seat].items() if k != "commander"}
-            data["summary"] = {**summary, "players": shown}
+            shown["players"] = [
+                {k: v for k, v in player.items() if k != "commander"} if seat in hidden else player
+                for seat, player in enumerate(players)
+            ]
+        tallies = summary.get("cards")
+        if isinstance(tallies, list):  # per seat, the cards it drew and played (issue 36)
+            shown["cards"] = [None if seat in hidden else t for seat, t in enumerate(tallies)]
+        data["summary"] = shown
         return data

@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from cardbase.api.views import StrictOrderingFilter
 from cardbase.models import Card
-from config.spreadsheet import CSV_CONTENT_TYPE, cell_safe
+from config.spreadsheet import cell_safe, csv_response
 from decks.api.schema import DeckApiErrorSerializer
 from decks.models import Deck
 from matches.api.serializers import (
@@ -44,7 +44,8 @@ from matches.lab.swap_tests import (
 from matches.models import Match
 from matches.replays import services as replay_services
 from matches.tournaments import errors, selectors, services
-from matches.tournaments.card_figures import card_figures, card_figures_csv
+from matches.tournaments.card_figures import card_figures_csv
+from matches.tournaments.card_tallies import card_figures
 
 _ERRORS = {
     400: DeckApiErrorSerializer,
@@ -187,24 +188,20 @@ class TournamentExportView(APIView):
                 "tournament": TournamentListSerializer(tournament).data,
                 "standings": results["standings"],
                 "pairings": results["pairings"],
-                "card_figures": [f.to_dict() for f in card_figures(tournament=tournament)],
+                "card_figures": [
+                    f.to_dict() for f in card_figures(tournament=tournament, user=request.user)
+                ],
                 "swap": swap_summary(tournament=tournament),
                 "doctor": doctor_report(tournament=tournament),
             }
             response = Response(body)
-        elif kind == "cards":
-            response = HttpResponse(
-                card_figures_csv(card_figures(tournament=tournament), results["labels"]),
-                content_type="text/csv",
-            )
-            name += "-cards"
-            kind = "csv"
-        else:
-            response = HttpResponse(
-                pairings_csv(results["pairings"]), content_type=CSV_CONTENT_TYPE
-            )
-        response["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
-        return response
+            response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+            return response
+        if kind == "cards":
+            figures = card_figures(tournament=tournament, user=request.user)
+            text = card_figures_csv(figures, results["labels"])
+            return csv_response(text, filename=f"{name}-cards.csv")
+        return csv_response(pairings_csv(results["pairings"]), filename=f"{name}.csv")
 
 
 CSV_COLUMNS = [

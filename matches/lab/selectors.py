@@ -10,11 +10,11 @@ from django.db.models import Q
 from decks.card_specs import card_spec_of
 from decks.models import Deck, DeckEntry, Visibility
 from matches.models import Match
-from matches.tournaments.card_figures import CardFigures, figures_from_games, tournament_card_games
+from matches.tournaments import card_tallies
+from matches.tournaments.card_figures import CardFigures
 from matches.tournaments.selectors import tournaments_visible
 
 DECK_TOURNAMENTS = 20
-CARD_MATCHES = 2000  # a card page reads at most this many recent public games
 
 
 def deck_tournaments(*, user, deck: Deck) -> list[dict[str, Any]]:
@@ -61,19 +61,7 @@ def card_decks(*, user, card) -> dict[str, list[Deck]]:
 
 
 def card_public_figures(*, card) -> CardFigures | None:
-    """The card's figures over the recent games of public tournaments, every deck that played
-    it pooled (the same bias as in a tournament, and more: decks differ)."""
+    """The card's figures over the games of public tournaments, every deck everyone may see
+    that played it pooled (stored sums: ``matches.tournaments.card_tallies``)."""
     name = card_spec_of(card).get("name")
-    holding = DeckEntry.objects.filter(card=card).values("deck_id")
-    recent = (
-        Match.objects.filter(tournament__is_public=True)
-        .filter(Q(seat0__deck__in=holding) | Q(seat1__deck__in=holding))
-        .order_by("-id")[:CARD_MATCHES]
-    )
-    games = [
-        (0, score, {name: tally[name]})
-        for _, _, score, tally in tournament_card_games(tournaments=(), matches=recent)
-        if name in tally
-    ]
-    figures = figures_from_games(games)
-    return figures[0] if figures else None
+    return card_tallies.card_public_figures(name=name) if name else None

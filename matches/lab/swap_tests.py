@@ -8,13 +8,15 @@ precons.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext as _
 
+from cardbase.display_names import shown_name
 from cardbase.models import Card
 from decks.models import Deck, DeckVersion, Visibility
 from decks.services import deck_create
@@ -100,6 +102,16 @@ def changed_content(version: DeckVersion, *, remove: Card, add: Card, copies: in
     )
 
 
+def _changed_name(deck: str, copies: int, removed: str, added: str) -> str:
+    change = f"−{copies} {removed}, +{copies} {added}"
+    return f"{deck[: 200 - len(change) - 2]}: {change}"
+
+
+def _in_language(language: str, words: Callable[[], str]) -> str:
+    with translation.override(language):
+        return words()
+
+
 def swap_test_create(
     *,
     owner,
@@ -120,13 +132,21 @@ def swap_test_create(
     field = [v for v in field if v.deck_id != version.deck_id]
     if not field:
         raise TournamentError("invalid", "field", {"field": [_("at least one opponent")]})
-    change = f"−{copies} {remove.name_ru}, +{copies} {add.name_ru}"
+    # Named in both languages, each reader sees his (the English: the cards' English names).
+    name, name_en = (
+        _changed_name(version.deck.localised_name(language), copies, removed, added)
+        for language, removed, added in (
+            ("ru", remove.name_ru, add.name_ru),
+            ("en", shown_name(remove.name_ru, remove.name_en, english=True),
+             shown_name(add.name_ru, add.name_en, english=True)),
+        )
+    )  # fmt: skip
     with transaction.atomic():
         content = changed_content(version, remove=remove, add=add, copies=copies)
-        name_room = 200 - len(change) - 2
         changed = deck_create(
             owner=owner,
-            name=f"{version.deck.name[:name_room]}: {change}",
+            name=name,
+            name_en=name_en,
             description=f"swap test of {version.deck.name} v{version.number}",
             content=content,
             visibility=Visibility.PRIVATE,
@@ -139,7 +159,8 @@ def swap_test_create(
         return tournament_create(
             owner=owner,
             request=TournamentRequest(
-                name=f"{version.deck.name[:name_room]}: {change}",
+                name=name,
+                name_en=name_en,
                 format=formats.SWAP,
                 versions=[version, new_version, *field],
                 games_per_pairing=2,
@@ -159,11 +180,21 @@ def field_test_create(
     field = field_versions(user=owner, groups=["precons"], exclude=[version.deck_id])
     if not field:
         raise TournamentError("invalid", "field", {"field": [_("no precons to play against")]})
+    name, name_en = (
+        _in_language(
+            language,
+            lambda language=language: (
+                _("%(deck)s: against the precons")
+                % {"deck": f"{version.deck.localised_name(language)} v{version.number}"}
+            ),
+        )
+        for language in ("ru", "en")
+    )
     return tournament_create(
         owner=owner,
         request=TournamentRequest(
-            name=_("%(deck)s: against the precons")
-            % {"deck": f"{version.deck.name} v{version.number}"},
+            name=name[:200],
+            name_en=name_en[:200],
             format=formats.GAUNTLET,
             versions=[version, *field],
             games_per_pairing=FIELD_GAMES,

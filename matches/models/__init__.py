@@ -2,6 +2,7 @@
 games against the AI and games between two people. Every model is importable from here, as
 before the split."""
 
+from matches.models.card_tallies import CardTally
 from matches.models.friends import FriendGame, FriendGameStatus
 from matches.models.play import HumanMatch, HumanMatchStatus
 from matches.models.tournaments import (
@@ -13,10 +14,12 @@ from matches.models.tournaments import (
     Problem,
     Status,
     Tournament,
+    WorkerSeen,
 )
 
 __all__ = [
     "Batch",
+    "CardTally",
     "Entry",
     "Format",
     "FriendGame",
@@ -28,4 +31,5 @@ __all__ = [
     "Problem",
     "Status",
     "Tournament",
+    "WorkerSeen",
 ]

@@ -36,6 +36,9 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournaments"
     )
     name = models.CharField(_("name"), max_length=200)
+    # The English of a name the site made (a field test's, a swap test's), shown to English
+    # readers; empty for a name a person gave (issue 36).
+    name_en = models.CharField(_("name (English)"), max_length=200, blank=True)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices)
     options = models.JSONField(_("format options"), default=dict, blank=True)
     games_per_pairing = models.PositiveIntegerField(_("games per pairing"))
@@ -71,6 +74,9 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def localised_name(self, language: str) -> str:
+        return self.name_en if language.startswith("en") and self.name_en else self.name
+
 
 class Problem(models.TextChoices):
     """Why a running tournament is not progressing; each heals by itself once the cause goes."""
@@ -78,6 +84,10 @@ class Problem(models.TextChoices):
     BROKER_UNREACHABLE = "broker_unreachable", _("the task queue cannot be reached")
     WAITING_FOR_WORKER = "waiting_for_worker", _("no worker has taken its games")
     WORKER_LOST = "worker_lost", _("a worker stopped while playing its games")
+    WAITING_FOR_LOST_BATCH = (
+        "waiting_for_lost_batch",
+        _("waiting for a batch whose worker stopped answering; it is sent again shortly"),
+    )
     BATCH_FAILED = "batch_failed", _("a batch of its games keeps failing")
 
 
@@ -217,3 +227,15 @@ class Match(models.Model):
         if self.winner_seat is None:
             return "draw"
         return "win" if self.winner_seat == self.a_seat else "loss"
+
+
+class WorkerSeen(models.Model):
+    """A worker that plays batches, as its sweep last reported it (issue 36): the tournament
+    form's estimate divides by the processes of the workers seen lately, not by a setting."""
+
+    name = models.CharField(max_length=200, unique=True)  # its node name, e.g. celery@host
+    processes = models.PositiveIntegerField()
+    seen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.name

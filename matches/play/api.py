@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks.api.schema import DeckApiErrorSerializer
-from matches.api.views import _ERRORS, _NOT_FOUND
+from matches.api.views import _ERRORS, _NOT_FOUND, TooManyRequests
 from matches.models import HumanMatch
 from matches.play.selectors import (
     human_match_detail,
@@ -36,6 +36,7 @@ from matches.play.services import (
     human_match_start,
 )
 from matches.tournaments import selectors
+from matches.tournaments.errors import LimitExceeded
 
 
 class StaleAction(APIException):
@@ -115,10 +116,11 @@ class GameListCreateView(ListAPIView):
                 opponent=opponent,
                 agent=data["agent"],
                 seat=data["seat"],
-                seed=data["seed"],
             )
         except HumanMatchError as error:
             raise ValidationError(error.fields or {"non_field_errors": [error.message]}) from error
+        except LimitExceeded as error:
+            raise TooManyRequests(detail=error.message, code=error.code) from error
         return Response(_detail(match), status=status.HTTP_201_CREATED)
 
 

@@ -164,6 +164,8 @@ def human_match_summary(match: HumanMatch) -> dict[str, Any]:
         "agent": match.agent,
         "decks": human_match_decks(match),
         "result": human_match_result(match),
+        # Revealed only when it can no longer tell the AI's hand or the dice to come.
+        "seed": match.seed if match.is_finished else None,
         "created_at": match.created_at,
         "updated_at": match.updated_at,
     }

@@ -24,14 +24,15 @@ class AiGameCreateSerializer(serializers.Serializer):
         default=0,
         help_text=_("Your seat: 0 or 1."),
     )
-    seed = StrictIntegerField(
-        min_value=0,
-        max_value=2**31 - 1,
-        required=False,
-        allow_null=True,
-        default=None,
-        help_text=_("The game's seed; a random one when absent."),
-    )
+
+    def to_internal_value(self, data):
+        # The seed decides the AI's hand, both deck orders and every die, and the engine and
+        # the precons are public: the server draws it and shows it once the game is over.
+        if isinstance(data, dict) and "seed" in data:
+            raise serializers.ValidationError(
+                {"seed": [_("The server draws the seed; it is shown once the game is over.")]}
+            )
+        return super().to_internal_value(data)
 
 
 class AiGameActionSerializer(serializers.Serializer):
@@ -80,6 +81,10 @@ class AiGameSummarySerializer(serializers.Serializer):
     agent = serializers.CharField()
     decks = AiGameDeckSerializer(many=True)
     result = AiGameResultSerializer(allow_null=True)
+    seed = serializers.IntegerField(
+        allow_null=True,
+        help_text=_("The game's seed, drawn by the server: null until the game is over."),
+    )
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 

@@ -31,8 +31,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from decks.models import DeckVersion
 from komandor.agents.registry import AGENTS, AGENTS_VERSION, Agent, make_agent
@@ -52,6 +56,7 @@ from matches.games.decks import PlayableDeck, playable_deck_of
 from matches.games.entries import entry_problems
 from matches.games.playing import derive_seed
 from matches.models import HumanMatch, HumanMatchStatus
+from matches.tournaments.errors import LimitExceeded
 
 Event = dict[str, Any]
 T = TypeVar("T")
@@ -350,7 +355,9 @@ def human_match_start(
     seed: int | None = None,
 ) -> HumanMatch:
     """A new game of ``owner``'s ``deck`` (seat ``seat``) against ``opponent`` played by
-    ``agent``, saved after the agent's decisions up to the person's first (or the end).
+    ``agent``, saved after the agent's decisions up to the person's first (or the end). The
+    seed is drawn here; ``seed`` is for trusted callers only (tests, scripts), never a
+    request: it would give away the AI's hand and every die.
     Raises ``HumanMatchError`` for a deck he may not play, an unknown agent or seat."""
     fields: dict[str, list[str]] = {}
     if agent not in AGENTS:
@@ -364,6 +371,7 @@ def human_match_start(
             fields[name] = problems
     if fields:
         raise HumanMatchError("invalid", "; ".join(m for ms in fields.values() for m in ms), fields)
+    _open_games_check(owner)  # before the engine works for a game that would be refused
     match = HumanMatch(
         owner=owner,
         deck=deck,
@@ -387,9 +395,30 @@ def human_match_start(
     played = _in_engine(begin)
     for name, value in _store(match, played).items():
         setattr(match, name, value)
-    match.save()
+    with transaction.atomic():
+        # Under the owner's row lock, so parallel starts take turns and none passes the bound.
+        get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+        _open_games_check(owner)
+        match.save()
     STATES.put((match.pk, match.version), played)
     return match
+
+
+def _open_games_check(owner: Any) -> None:
+    """A person keeps at most ``AI_GAMES_OPEN_PER_USER`` games in progress (each holds a
+    state in the server's cache while played): raises ``LimitExceeded`` (429)."""
+    limit = settings.AI_GAMES_OPEN_PER_USER
+    open_games = HumanMatch.objects.filter(owner=owner, status=HumanMatchStatus.IN_PROGRESS)
+    if open_games.count() >= limit:
+        raise LimitExceeded(
+            "too_many_games",
+            ngettext(
+                "You have %(limit)s game in progress, the most at once: finish it first.",
+                "You have %(limit)s games in progress, the most at once: finish one first.",
+                limit,
+            )
+            % {"limit": limit},
+        )
 
 
 def human_match_act(match: HumanMatch, *, key: str, version: int) -> HumanMatch:

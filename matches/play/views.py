@@ -41,6 +41,7 @@ from matches.play.services import (
     human_match_start,
     human_match_state,
 )
+from matches.tournaments.errors import LimitExceeded
 from matches.tournaments.selectors import latest_version
 from matches.words.board import board_for, card_names, narrate
 from matches.words.game_log import CATEGORY_LABELS, game_log, recent_turns_start
@@ -76,6 +77,9 @@ def play_new(request):
             for field, problems in error.fields.items():
                 for problem in problems:
                     form.add_error(field if field in form.fields else None, problem)
+        except LimitExceeded as error:  # too many games in progress
+            form.add_error(None, error.message)
+            return render(request, "matches/play/new.html", {"form": form}, status=429)
         else:
             return redirect("matches:play-game", match.pk)
     return render(request, "matches/play/new.html", {"form": form})

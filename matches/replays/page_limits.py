@@ -3,8 +3,8 @@
 A replay page plays the match again up to the step shown: 0.27–0.51 s of CPU per request, so
 one client asking for steps in a loop takes a worker. Two bounds:
 
-* a throttle per client (the user, or the address from ``config.client_address``), at the rate
-  of ``API_THROTTLE_RATES["replay_page"]``; past it the page answers 429 with Retry-After;
+* a throttle per client (``config.page_throttles``, scope ``replay_page``); past it the page
+  answers 429 with Retry-After;
 * a cache of the whole page per match, step, language and viewer (the user, or anonymous),
   keyed also on the two decks' visibility so a deck going private is never served from the
   cache. A page holds CSRF tokens, which belong to one browser: they are kept as a placeholder
@@ -22,25 +22,14 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
-from rest_framework.throttling import SimpleRateThrottle
 
 from config.numbers import whole_number
-from config.throttles import _RateFromSettings
+from config.page_throttles import PageThrottle, throttled_response
 from matches.models import Match
 
 CACHE_SECONDS = 600
 _TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 _PLACEHOLDER = "\x00csrf\x00"
-
-
-class ReplayPageThrottle(_RateFromSettings, SimpleRateThrottle):
-    scope = "replay_page"
-
-    def get_cache_key(self, request, view) -> str:
-        user = getattr(request, "user", None)
-        who = f"user-{user.pk}" if user is not None and user.is_authenticated else None
-        return self.cache_format % {"scope": self.scope, "ident": who or self.get_ident(request)}
 
 
 def _key(request, match_id: int) -> str | None:
@@ -73,16 +62,9 @@ def replay_page_limits(view):
             response = HttpResponse(body, content_type="text/html; charset=utf-8")
             response["X-Replay-Cache"] = "hit"
             return response
-        throttle = ReplayPageThrottle()
+        throttle = PageThrottle("replay_page")
         if not throttle.allow_request(request, None):
-            wait = throttle.wait()
-            response = HttpResponse(
-                _("Too many replay pages at once; try again in a minute."),
-                status=429,
-                content_type="text/plain; charset=utf-8",
-            )
-            response["Retry-After"] = str(max(1, round(wait or 60)))
-            return response
+            return throttled_response(throttle.wait())
         response = view(request, match_id, *args, **kwargs)
         if key and response.status_code == 200 and not response.streaming:
             body = _TOKEN.sub(rf"\g<1>{_PLACEHOLDER}\g<2>", response.content.decode())

@@ -1,8 +1,12 @@
-"""Template filters for tournament figures: percentages, differences, and the codes' words."""
+"""Template filters for tournament figures: percentages, differences, the codes' words and a
+tournament's name in the reader's language. Decimals follow the page's language (a comma in
+Russian, ``django.utils.formats``)."""
 
 from __future__ import annotations
 
 from django import template
+from django.utils.formats import number_format
+from django.utils.translation import get_language
 
 from matches.words import labels
 
@@ -31,7 +35,7 @@ def points(value) -> str:
     """A difference of rates in percentage points: 0.042 → «+4.2»; None → «—»."""
     if value is None:
         return "—"
-    return f"{100 * value:+.1f}"
+    return ("-" if value < 0 else "+") + number_format(abs(100 * value), decimal_pos=1)
 
 
 @register.filter
@@ -52,3 +56,9 @@ def victory_meter(kind: str) -> str:
 @register.filter
 def commander_reach(why: str) -> str:
     return labels.commander_reach_label(why)
+
+
+@register.filter
+def tournament_name(tournament) -> str:
+    """A made name (a field or swap test's) in the reader's language (issue 36)."""
+    return tournament.localised_name(get_language() or "")

@@ -18,6 +18,8 @@ from matches.games.playing import GameRecord, GameSetup, play_game
 from matches.models import Batch, Match, Pairing, Status, Tournament
 from matches.tournaments import formats
 from matches.tournaments.budget import Item, batches_of, expected_game_cpu, game_cpu_limit
+from matches.tournaments.card_tallies import card_tallies_add
+from matches.tournaments.clock import db_now
 
 MAX_BATCH_FAILURES = 3  # errors (not outages) after which a batch is no longer sent
 
@@ -57,7 +59,7 @@ def batches_create(
 ) -> list[int]:
     """Batch rows for ``items`` of round ``number``, numbered from ``first``; marked sent now
     (the caller sends them, and unmarks what it could not send)."""
-    now = timezone.now()
+    now = db_now()
     Batch.objects.bulk_create(
         Batch(
             tournament=tournament,
@@ -111,8 +113,9 @@ def lease_seconds() -> float:
 
 def batch_claim(*, batch_id: int, owner: str) -> bool:
     """Take the lease on a batch that is not done, of a running tournament, and free: never
-    leased, its lease run out, or already this owner's (a retry of the same task)."""
-    now = timezone.now()
+    leased, its lease run out, or already this owner's (a retry of the same task). Times are
+    the database's (``clock.db_now``), never this machine's."""
+    now = db_now()
     return bool(
         Batch.objects.filter(
             pk=batch_id,
@@ -135,7 +138,7 @@ def batch_renew(*, batch_id: int, owner: str) -> bool:
     return bool(
         Batch.objects.filter(
             pk=batch_id, lease_owner=owner, done=False, tournament__status=Status.RUNNING
-        ).update(lease_expires=timezone.now() + timedelta(seconds=lease_seconds()))
+        ).update(lease_expires=db_now() + timedelta(seconds=lease_seconds()))
     )
 
 
@@ -311,6 +314,11 @@ def batch_record(*, batch_id: int, owner: str, rows: Sequence[Match]) -> bool:
             update_conflicts=True,
             unique_fields=["tournament", "pairing", "game"],
             update_fields=RESULT_FIELDS,
+        )
+        new = keys - already
+        card_tallies_add(
+            tournament_id=tournament_id,
+            rows=[row for row in rows if (row.pairing_id, row.game) in new],
         )
         if not Tournament.objects.filter(pk=tournament_id, status=Status.RUNNING).update(
             done=F("done") + len(keys - already),

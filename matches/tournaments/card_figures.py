@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from matches.games.card_tally import AT_END, DRAWN, PLAYED
-from matches.models import Entry, Match, Tournament
+from matches.models import Tournament
 from matches.tournaments.statistics import wilson_interval
 
 SORT_KEYS = (
@@ -104,88 +104,87 @@ class CardFigures:
         return values[key]
 
 
-class _Counter:
-    __slots__ = ("at_end", "copies", "drawn", "games", "not_drawn", "played", "played_copies")
+@dataclass(slots=True)
+class TallySums:
+    """One deck's games summed for one card: what its figures are computed from, and what
+    ``CardTally`` stores. Points are doubled scores (a win 2, a draw 1)."""
 
-    def __init__(self) -> None:
-        self.games = 0
-        self.drawn = [0, 0.0]  # games, score
-        self.played = [0, 0.0]
-        self.not_drawn = [0, 0.0]
-        self.copies = 0
-        self.played_copies = 0
-        self.at_end = 0
+    games: int = 0
+    drawn_games: int = 0
+    drawn_points: int = 0
+    not_drawn_points: int = 0
+    played_games: int = 0
+    played_points: int = 0
+    copies_drawn: int = 0
+    copies_played: int = 0
+    copies_at_end: int = 0
+
+    def add(self, points: int, row: list[int]) -> None:
+        """One game in which the deck scored ``points`` with ``row`` of this card's tally."""
+        self.games += 1
+        self.copies_drawn += row[DRAWN]
+        self.copies_played += row[PLAYED]
+        self.copies_at_end += row[AT_END]
+        if row[DRAWN]:
+            self.drawn_games += 1
+            self.drawn_points += points
+        else:
+            self.not_drawn_points += points
+        if row[PLAYED]:
+            self.played_games += 1
+            self.played_points += points
+
+    def merge(self, other: TallySums) -> None:
+        for name in TALLY_FIELDS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def figures(self, *, rank: int, name: str) -> CardFigures:
+        drawn = Rate.of(self.drawn_points / 2, self.drawn_games)
+        not_drawn = Rate.of(self.not_drawn_points / 2, self.games - self.drawn_games)
+        difference, interval = improvement(drawn, not_drawn)
+        return CardFigures(
+            rank=rank,
+            name=name,
+            games=self.games,
+            drawn_games=drawn.games,
+            drawn=drawn,
+            played=Rate.of(self.played_points / 2, self.played_games),
+            not_drawn=not_drawn,
+            improvement=difference,
+            improvement_ci95=interval,
+            copies_drawn=self.copies_drawn,
+            copies_played=self.copies_played,
+            copies_at_end=self.copies_at_end,
+        )
+
+
+TALLY_FIELDS = tuple(TallySums.__dataclass_fields__)
+
+
+def game_points(winner: int | None, seat: int) -> int:
+    """A seat's doubled score: 2 for a win, 1 for a draw, 0 for a loss."""
+    return 1 if winner is None else 2 * int(winner == seat)
+
+
+def sums_from_games(games: Iterable[tuple[Any, int, Mapping[str, list[int]]]]) -> dict:
+    """``(key, points, tally)`` rows (``key``: a deck entry or version) → ``TallySums`` per
+    (key, card name)."""
+    sums: dict[tuple[Any, str], TallySums] = {}
+    for key, points, tally in games:
+        for name, row in tally.items():
+            found = sums.get((key, name))
+            if found is None:
+                found = sums[(key, name)] = TallySums()
+            found.add(points, row)
+    return sums
 
 
 def figures_from_games(
     games: Iterable[tuple[int, float, Mapping[str, list[int]]]],
 ) -> list[CardFigures]:
     """``(rank, the deck's score in the game, its tally)`` rows → figures per deck and card."""
-    counters: dict[tuple[int, str], _Counter] = {}
-    for rank, score, tally in games:
-        for name, row in tally.items():
-            counter = counters.get((rank, name))
-            if counter is None:
-                counter = counters[(rank, name)] = _Counter()
-            counter.games += 1
-            counter.copies += row[DRAWN]
-            counter.played_copies += row[PLAYED]
-            counter.at_end += row[AT_END]
-            bucket = counter.drawn if row[DRAWN] else counter.not_drawn
-            bucket[0] += 1
-            bucket[1] += score
-            if row[PLAYED]:
-                counter.played[0] += 1
-                counter.played[1] += score
-    figures = []
-    for (rank, name), c in sorted(counters.items()):
-        drawn = Rate.of(c.drawn[1], int(c.drawn[0]))
-        not_drawn = Rate.of(c.not_drawn[1], int(c.not_drawn[0]))
-        difference, interval = improvement(drawn, not_drawn)
-        figures.append(
-            CardFigures(
-                rank=rank,
-                name=name,
-                games=c.games,
-                drawn_games=drawn.games,
-                drawn=drawn,
-                played=Rate.of(c.played[1], int(c.played[0])),
-                not_drawn=not_drawn,
-                improvement=difference,
-                improvement_ci95=interval,
-                copies_drawn=c.copies,
-                copies_played=c.played_copies,
-                copies_at_end=c.at_end,
-            )
-        )
-    return figures
-
-
-def tournament_card_games(
-    *, tournaments: Iterable[Tournament] | Any, matches: Any = None
-) -> Iterable[tuple[int, int, float, Mapping[str, list[int]]]]:
-    """``(tournament id, deck version id, score, tally)`` per seat of every game with a tally
-    (of ``matches`` when given, a query of the tournaments' games)."""
-    if matches is None:
-        matches = Match.objects.filter(tournament__in=tournaments)
-    rows = matches.values_list(
-        "tournament_id", "seat0_id", "seat1_id", "winner_seat", "summary__cards"
-    )
-    for tournament_id, seat0, seat1, winner, tallies in rows.iterator(chunk_size=500):
-        if not tallies:
-            continue
-        for seat, version in ((0, seat0), (1, seat1)):
-            score = 0.5 if winner is None else float(winner == seat)
-            yield tournament_id, version, score, tallies[seat]
-
-
-def card_figures(*, tournament: Tournament) -> list[CardFigures]:
-    """Every entry's card figures in this tournament, by entry rank then card name."""
-    ranks = dict(Entry.objects.filter(tournament=tournament).values_list("deck_version_id", "rank"))
-    return figures_from_games(
-        (ranks[version], score, tally)
-        for _, version, score, tally in tournament_card_games(tournaments=[tournament])
-    )
+    sums = sums_from_games((rank, round(score * 2), tally) for rank, score, tally in games)
+    return [found.figures(rank=rank, name=name) for (rank, name), found in sorted(sums.items())]
 
 
 def card_figures_deck(*, tournament: Tournament, results: Mapping[str, Any], asked: str) -> int:

@@ -1,25 +1,44 @@
 """How long a tournament will take, shown before it starts: games × expected CPU per game
 (``services.expected_game_cpu``: the agents' cost included, the same figure the per-user limit
-counts) ÷ the workers that play them (``TOURNAMENT_WORKERS``)."""
+counts) ÷ the worker processes that play them: those the workers' sweeps reported lately
+(``WorkerSeen``), one when tasks run in the web process (no broker), else
+``TOURNAMENT_WORKERS`` until a worker has reported (issue 36: the form assumed two while
+``scripts/run.sh`` starts one)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Sum
 
 from komandor.agents.registry import agent_cost
 from komandor.rules import rules
 from matches.games.agent_specs import AGENT_KINDS, agents_problems
+from matches.models import WorkerSeen
 from matches.tournaments import formats
 from matches.tournaments.budget import expected_game_cpu
+from matches.tournaments.clock import db_now
+from matches.tournaments.progress import sweep_seconds
+
+
+def worker_seen(*, name: str, processes: int) -> None:
+    """A worker's sweep says it is alive, with ``processes`` playing batches."""
+    WorkerSeen.objects.update_or_create(
+        name=name, defaults={"processes": max(1, processes), "seen_at": db_now()}
+    )
 
 
 def workers() -> int:
-    """Worker processes that play batches (for the estimate only; ``TOURNAMENT_WORKERS``)."""
-    return max(1, int(getattr(settings, "TOURNAMENT_WORKERS", 2)))
+    """Worker processes that play batches now, for the estimate."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return 1  # no broker: the web process plays them itself
+    lately = db_now() - timedelta(seconds=3 * sweep_seconds())
+    seen = WorkerSeen.objects.filter(seen_at__gte=lately).aggregate(n=Sum("processes"))["n"]
+    return max(1, seen or int(getattr(settings, "TOURNAMENT_WORKERS", 2)))
 
 
 @dataclass(frozen=True, slots=True)

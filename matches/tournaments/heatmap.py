@@ -4,7 +4,8 @@ Cell (row i, column j) is deck i's score against deck j. Its colour runs from re
 every game) through white (even) to green (wins every game); a cell whose 95 % interval still
 straddles 50 % cannot be called yet and is hatched and marked «?».
 
-It fits a phone: rows are labelled «1 Short name…» (the full name on hover, in ``<title>``),
+It fits a phone: rows are labelled «1 Short name…» (the full name on hover, in ``<title>``,
+and under the drawing in a numbered legend, which a phone and a screen reader reach too),
 columns by the same numbers only, so the drawing stays narrow and the page scales it to its
 width (``viewBox``) without making the labels unreadable.
 """

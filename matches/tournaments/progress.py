@@ -28,7 +28,13 @@ from django.utils import timezone
 
 from matches.models import Batch, Match, Pairing, Problem, Status, Tournament
 from matches.tournaments import formats
-from matches.tournaments.batches import MAX_BATCH_FAILURES, batches_create, round_open
+from matches.tournaments.batches import (
+    MAX_BATCH_FAILURES,
+    batches_create,
+    lease_seconds,
+    round_open,
+)
+from matches.tournaments.clock import db_now
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +74,7 @@ def tournament_advance(
     tournament = Tournament.objects.filter(pk=tournament_id, status=Status.RUNNING).first()
     if tournament is None:
         return []
-    now = now or timezone.now()
+    now = now or db_now()  # the clock every lease was stamped with (clock.py)
     number = tournament.round
     stored, planned = round_counts(tournament=tournament, number=number)
     if stored >= planned:
@@ -162,6 +168,8 @@ def _batches_due(*, tournament: Tournament, now: datetime) -> list[int]:
     untaken = Q(lease_expires__isnull=True, sent_at__lt=waited) if idle else Q(pk__in=[])
     due = list(pending.filter(unsent | lost | untaken).values_list("pk", flat=True))
     if not due:
+        if pending.filter(_silent(now)).exists():
+            problem_set(tournament.pk, Problem.WAITING_FOR_LOST_BATCH)
         return []
     if pending.filter(lost).exists():
         problem_set(tournament.pk, Problem.WORKER_LOST)
@@ -171,6 +179,20 @@ def _batches_due(*, tournament: Tournament, now: datetime) -> list[int]:
         sent_at=now, lease_owner="", lease_expires=None, sends=F("sends") + 1
     )
     return due
+
+
+def silence_seconds() -> float:
+    """A worker renews its lease every quarter of it (``batches.LeaseKeeper``), before each
+    decision; a lease not renewed for that and a sixth more (a slow decision) belongs to a
+    worker that is gone or cut off. The sweep says so at once; the batch is sent again only
+    when the lease runs out, as its worker may still come back within it."""
+    return lease_seconds() * (1 / 4 + 1 / 6)
+
+
+def _silent(now: datetime) -> Q:
+    """Leases still running but not renewed for ``silence_seconds``."""
+    renewed_by = now + timedelta(seconds=lease_seconds() - silence_seconds())
+    return Q(lease_expires__gte=now, lease_expires__lt=renewed_by)
 
 
 def batch_failed(*, batch_id: int, owner: str, error: BaseException) -> None:

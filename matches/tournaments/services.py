@@ -61,6 +61,7 @@ class TournamentRequest:
     options: dict[str, Any] | None = None
     turn_cap: int = rules.DEFAULT_TURN_CAP
     is_public: bool = False
+    name_en: str = ""  # the English of a name the site made
 
 
 def tournament_create(*, owner, request: TournamentRequest, dispatch: bool = True) -> Tournament:
@@ -111,6 +112,7 @@ def tournament_create(*, owner, request: TournamentRequest, dispatch: bool = Tru
         tournament = Tournament.objects.create(
             owner=owner,
             name=request.name,
+            name_en=request.name_en,
             format=request.format,
             options=options,
             games_per_pairing=request.games_per_pairing,

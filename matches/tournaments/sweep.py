@@ -20,17 +20,22 @@ log = logging.getLogger(__name__)
 
 
 class Sweeper(threading.Thread):
-    def __init__(self, interval: float) -> None:
+    def __init__(self, interval: float, *, name: str = "", processes: int = 0) -> None:
         super().__init__(name="tournament-sweep", daemon=True)
         self.interval = interval
+        self.worker = name
+        self.processes = processes
         self.stopping = threading.Event()
 
     def run(self) -> None:
+        from matches.tournaments.estimates import worker_seen
         from matches.tournaments.tasks import tournaments_sweep
 
         while not self.stopping.wait(self.interval):
             try:
                 close_old_connections()
+                if self.worker:  # the form's estimate counts the workers seen lately
+                    worker_seen(name=self.worker, processes=self.processes)
                 sent = tournaments_sweep()
                 if sent:
                     log.warning("sweep sent %s batches again", sent)
@@ -46,14 +51,15 @@ class Sweeper(threading.Thread):
 _sweeper: Sweeper | None = None
 
 
-def start() -> Sweeper | None:
+def start(*, name: str = "", processes: int = 0) -> Sweeper | None:
+    """Start this worker's sweep; ``name`` and ``processes`` (its pool) are reported with it."""
     global _sweeper
     from matches.tournaments.progress import sweep_seconds
 
     interval = sweep_seconds()
     if interval <= 0 or _sweeper is not None:
         return _sweeper
-    _sweeper = Sweeper(interval)
+    _sweeper = Sweeper(interval, name=name, processes=processes)
     _sweeper.start()
     return _sweeper
 

@@ -22,17 +22,12 @@ from matches.models import Status
 from matches.replays import services as replay_services
 from matches.replays.board import replay_page
 from matches.tournaments import budget, errors, estimates, extend, selectors, services
-from matches.tournaments.card_figures import (
-    SORT_KEYS,
-    card_figures,
-    card_figures_deck,
-    sorted_figures,
-)
+from matches.tournaments.card_figures import SORT_KEYS, card_figures_deck, sorted_figures
+from matches.tournaments.card_tallies import card_figures, entry_cards_visible
 from matches.tournaments.forms import TournamentForm
 from matches.tournaments.heatmap import heatmap
 
 MATCHES_PER_PAGE = 50
-LIVE_FIGURES_MAX = 2000  # games: above this the card figures of a running tournament wait
 
 
 def tournament_list(request):
@@ -145,10 +140,10 @@ def results_context(request, tournament) -> dict:
     running = tournament.status == Status.RUNNING
     is_owner = tournament.owner_id == request.user.pk
     swap = swap_tests.swap_summary(tournament=tournament)
-    # Reading every game's tally costs the page a pass over the tournament: while a big one
-    # runs (the page refreshes every second or three), the figures wait for its end.
-    deferred = running and tournament.done > LIVE_FIGURES_MAX
-    figures = [] if deferred else [f for f in card_figures(tournament=tournament) if f.rank == rank]
+    # Stored sums (matches/tournaments/card_tallies.py): a read of a few rows, live too; a
+    # private deck's cards only for its owner.
+    figures = [f for f in card_figures(tournament=tournament, user=request.user) if f.rank == rank]
+    cards_visible = entry_cards_visible(tournament=tournament, user=request.user)
     shown = card_names_shown({f.name for f in figures})  # the page's language
     figures = [dataclasses.replace(f, name=shown.get(f.name, f.name)) for f in figures]
     return {
@@ -163,11 +158,11 @@ def results_context(request, tournament) -> dict:
             tournament=tournament, results=results, is_owner=is_owner
         ),
         "doctor": doctor_report(tournament=tournament),
-        "figures_deferred": deferred,
         "figure_decks": [
             {"rank": r, "name": results["labels"][r]} for r in sorted(results["labels"])
         ],
         "figure_rank": rank,
+        "figures_hidden": not cards_visible.get(rank, True),
         "figure_sort": sort,
         "figures": sorted_figures(figures, sort),
         "sort_links": {

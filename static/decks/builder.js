@@ -401,10 +401,11 @@
     if (suggestions.length) {
       var offer = document.createElement("p");
       offer.append(t("Did you mean:") + " ");
-      suggestions.forEach(function (name, index) {
+      suggestions.forEach(function (suggestion, index) {
         var link = document.createElement("a");
-        link.href = "?q=" + encodeURIComponent(name); link.lang = "ru";
-        link.dataset.suggestion = name; link.textContent = name;
+        link.href = "?q=" + encodeURIComponent(suggestion.query);
+        link.lang = suggestion.lang;
+        link.dataset.suggestion = suggestion.query; link.textContent = suggestion.name;
         offer.append(link, index < suggestions.length - 1 ? ", " : "?");
       });
       box.appendChild(offer);
@@ -474,7 +475,7 @@
       var exact = quickCards.filter(function (card) { return fold(card.name) === fold(wanted.name); });
       var card = exact[0] || (quickCards.length === 1 ? quickCards[0] : null);
       if (!card) {
-        var names = quickCards.length ? quickCards.slice(0, 3).map(function (c) { return c.name; }) : (body.suggestions || []);
+        var names = quickCards.length ? quickCards.slice(0, 3).map(function (c) { return c.name; }) : (body.suggestions || []).map(function (s) { return s.name; });
         quickMessage.textContent = quickCards.length
           ? fmt(t("Several cards match; pick one: %(names)s."), {names: names.join("; ")}, true)
           : fmt(t("No card named “%(name)s”.") + (names.length ? " " + t("Did you mean: %(names)s?") : ""),

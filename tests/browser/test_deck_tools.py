@@ -101,7 +101,7 @@ def test_a_collection_imported_finds_the_decks_it_can_build(page):
     expect(page.locator("#precon-decks [data-precon]")).to_have_count(0)
 
     # The export reads back as the same collection.
-    exported = page.request.get("/decks/collection/export.csv").text()
+    exported = page.request.get("/decks/collection/export.csv").body().decode("utf-8-sig")
     assert exported.splitlines()[0] == "count,name,release,number"
     assert f"3,{cards[0].name_ru},," in exported
 

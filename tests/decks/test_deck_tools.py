@@ -129,7 +129,10 @@ def test_an_empty_catalogue_search_says_why_and_offers_the_nearest_names(client,
     assert 'data-suggestion="Линкор класса «Химера»"' in text
     assert "сбросьте их" in text  # a filter was set: it says so
     answer = client.get(reverse("deck-catalogue"), {"q": "Химира"}).data
-    assert answer["count"] == 0 and answer["suggestions"] == ["Линкор класса «Химера»"]
+    assert answer["count"] == 0
+    assert answer["suggestions"] == [
+        {"name": "Линкор класса «Химера»", "query": "Линкор класса «Химера»", "lang": "ru"}
+    ]
     assert client.get(reverse("deck-catalogue"), {"q": "type:ship"}).data["suggestions"] == []
     search = client.get(reverse("cardbase:search"), {"q": "Химира"}).content.decode()
     assert 'data-suggestion="Линкор класса «Химера»"' in search

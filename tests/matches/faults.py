@@ -40,15 +40,19 @@ class PrivateRedis:
     """``redis-server`` on a free port, without persistence (the worst case: a restart loses
     every message), that the test may kill and start again on the same port."""
 
-    def __init__(self, config: Path | None = None, folder: Path | None = None) -> None:
+    def __init__(
+        self, config: Path | None = None, folder: Path | None = None, host: str = "127.0.0.1"
+    ) -> None:
         """Without ``config``, no persistence; with it (e.g. ``deploy/redis.conf``), that
-        configuration, its files in ``folder``. Skips without ``redis-server`` (the README's
+        configuration, its files in ``folder``. ``host``: the address it listens on (also
+        127.0.0.1), e.g. a test network's bridge. Skips without ``redis-server`` (the README's
         first run), fails so under REQUIRE_SERVICES=1 (CI)."""
         if shutil.which("redis-server") is None:
             if os.environ.get("REQUIRE_SERVICES") == "1":
                 pytest.fail("REQUIRE_SERVICES=1 but redis-server is not installed")
             pytest.skip("redis-server is not installed")
         self.port = free_port()
+        self.host = host
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.process: subprocess.Popen | None = None
         self.config = config
@@ -61,7 +65,8 @@ class PrivateRedis:
         )
         self.process = subprocess.Popen(
             [
-                *("redis-server", *config, "--port", str(self.port), "--bind", "127.0.0.1"),
+                *("redis-server", *config, "--port", str(self.port)),
+                *("--bind", *dict.fromkeys(("127.0.0.1", self.host))),
                 *("--protected-mode", "no", *persistence),
             ],
             stdout=subprocess.DEVNULL,
@@ -88,8 +93,9 @@ class RefusingProxy:
     socket and every open connection (new connections are refused, as by a server that is
     down); ``accept()`` listens again."""
 
-    def __init__(self, host: str, port: int) -> None:
+    def __init__(self, host: str, port: int, listen: str = "127.0.0.1") -> None:
         self.target = (host, port)
+        self.listen = listen
         self.port = free_port()
         self.listener: socket.socket | None = None
         self.open: set[socket.socket] = set()
@@ -99,13 +105,17 @@ class RefusingProxy:
     def accept(self) -> None:
         listener = socket.socket()
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(("127.0.0.1", self.port))
+        listener.bind((self.listen, self.port))
         listener.listen(64)
         self.listener = listener
         threading.Thread(target=self._serve, args=(listener,), daemon=True).start()
 
     def refuse(self) -> None:
         if self.listener is not None:
+            # shutdown first: a close alone leaves the thread blocked in accept() listening
+            # (Linux), so one more connection would still get through.
+            with contextlib.suppress(OSError):
+                self.listener.shutdown(socket.SHUT_RDWR)
             self.listener.close()
             self.listener = None
         with self.lock:

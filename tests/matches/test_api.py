@@ -103,7 +103,7 @@ def test_csv_and_json_exports(api, owner, eager, django_capture_on_commit_callba
     tournament_id = create(
         api, django_capture_on_commit_callbacks, decks=[d.pk for d in decks]
     ).json()["id"]
-    text = api.get(f"/api/tournaments/{tournament_id}/export/csv/").content.decode()
+    text = api.get(f"/api/tournaments/{tournament_id}/export/csv/").content.decode("utf-8-sig")
     rows = list(csv.DictReader(io.StringIO(text)))
     assert len(rows) == 3
     assert rows[0]["a_name"] == "Баланс v1" and rows[0]["games"] == "2"

@@ -45,7 +45,7 @@ def decks(owner):
 
 def start(api, decks, **fields):
     mine, theirs = decks
-    body = {"deck": mine.pk, "opponent": {"deck": theirs.pk, "version": 1}, "seed": 3, **fields}
+    body = {"deck": mine.pk, "opponent": {"deck": theirs.pk, "version": 1}, **fields}
     response = api.post("/api/ai-games/", body, format="json")
     assert response.status_code == 201, response.json()
     return response.json()
@@ -271,3 +271,27 @@ def test_stored_actions_these_rules_refuse_are_410(api, decks):
     human_play.STATES.clear()
     shown = api.get(f"/api/ai-games/{game['id']}/")
     assert shown.status_code == 410 and shown.json()["code"] == "game_unavailable"
+
+
+# --- issue 36: the server draws the seed --------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [77, 0, None, "77"])
+def test_a_seed_in_the_request_is_refused(api, decks, seed):
+    mine, theirs = decks
+    body = {"deck": mine.pk, "opponent": theirs.pk, "seed": seed}
+    response = api.post("/api/ai-games/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid" and "seed" in response.json()["fields"]
+    assert not HumanMatch.objects.exists()
+
+
+def test_the_seed_is_drawn_by_the_server_and_shown_only_after_the_game(api, decks):
+    games = [start(api, decks) for _ in range(2)]
+    seeds = [HumanMatch.objects.get(pk=game["id"]).seed for game in games]
+    assert seeds[0] != seeds[1]  # two draws of 2**31 (equal once in two billion)
+    assert all(game["seed"] is None for game in games)
+    assert api.get(f"/api/ai-games/{games[0]['id']}/").json()["seed"] is None
+    assert all(g["seed"] is None for g in api.get("/api/ai-games/").json()["results"])
+    HumanMatch.objects.filter(pk=games[0]["id"]).update(status=HumanMatchStatus.FINISHED)
+    assert api.get(f"/api/ai-games/{games[0]['id']}/").json()["seed"] == seeds[0]

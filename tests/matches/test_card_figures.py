@@ -12,7 +12,8 @@ from komandor.rules.decks import deck_from_dict
 from komandor.rules.match import run_match
 from matches.games.card_tally import card_tally
 from matches.models import Match
-from matches.tournaments.card_figures import card_figures, sorted_figures
+from matches.tournaments.card_figures import sorted_figures
+from matches.tournaments.card_tallies import card_figures
 from matches.tournaments.services import (
     TournamentRequest,
     tournament_create,

@@ -43,7 +43,8 @@ def test_a_deck_named_like_a_formula_is_text_in_the_csv(
     assert created.status_code == 201, created.json()
     exported = api.get(f"/api/tournaments/{created.json()['id']}/export/csv/")
     assert exported["Content-Type"] == "text/csv; charset=utf-8"
-    (row,) = csv.DictReader(io.StringIO(exported.content.decode("utf-8")))
+    assert exported.content.startswith("\ufeff".encode())  # Excel reads it as UTF-8 (issue 36)
+    (row,) = csv.DictReader(io.StringIO(exported.content.decode("utf-8-sig")))
     names = {row["a_name"], row["b_name"]}
     assert names == {"'@SUM(1) v2", f"'{EVIL} v2"}
     assert row["games"] == "2"

@@ -223,8 +223,10 @@ def test_card_figures_on_the_page_sort_and_export(signed_in, owner, played):
     table = page.split('id="card-figures-table"')[1].split("</table>")[0]
     names = [row.split("<td>")[1].split("</td>")[0] for row in table.split("<tr>")[2:]]
     assert names == sorted(names) and len(names) > 5
-    csv_text = signed_in.get(f"/api/tournaments/{tournament.pk}/export/cards/").content.decode()
-    lines = csv_text.strip().splitlines()
+    exported = signed_in.get(f"/api/tournaments/{tournament.pk}/export/cards/")
+    assert exported["Content-Type"] == "text/csv; charset=utf-8"  # issue 36: was text/csv
+    assert exported.content.startswith("\ufeff".encode())
+    lines = exported.content.decode("utf-8-sig").strip().splitlines()
     assert lines[0].startswith("entry,deck,card,games,drawn_games,drawn_rate")
     assert len(lines) == 1 + 2 * len(names)
     body = signed_in.get(f"/api/tournaments/{tournament.pk}/export/json/").json()
@@ -267,7 +269,7 @@ def test_deck_and_card_pages_link_to_their_results(signed_in, owner, played):
     page = signed_in.get(f"/cards/{card.pk}/", follow=True).content.decode()
     assert 'id="card-decks"' in page and f"/decks/{decks[0].pk}/" in page
     # Its figures pool both decks' games of this public tournament.
-    from matches.tournaments.card_figures import card_figures
+    from matches.tournaments.card_tallies import card_figures
 
     pooled = [f for f in card_figures(tournament=tournament) if f.name == card.name_ru]
     games, drawn = sum(f.games for f in pooled), sum(f.drawn_games for f in pooled)
@@ -304,9 +306,8 @@ def test_the_swap_test_page_starts_one_and_names_bad_input(signed_in, owner, pla
     assert tournament.decision.startswith("swap_")
 
 
-def test_a_big_running_tournament_defers_its_card_figures(signed_in, owner, monkeypatch):
-    from matches.tournaments import views
-
+def test_a_running_tournament_shows_its_card_figures_live(signed_in, owner):
+    # Stored sums (issue 36): no tournament is too big to read them while it runs.
     decks = four_decks(owner)[:2]
     signed_in.post("/tournaments/new/", form(decks, games_per_pairing=4))  # not dispatched
     tournament = Tournament.objects.get()
@@ -315,10 +316,7 @@ def test_a_big_running_tournament_defers_its_card_figures(signed_in, owner, monk
 
     batch_play(batch_id=pending_batches(tournament=tournament)[0], owner="test")
     page = signed_in.get(f"/tournaments/{tournament.pk}/live/").content.decode()
-    assert 'id="card-figures-table"' in page  # small: live figures
-    monkeypatch.setattr(views, "LIVE_FIGURES_MAX", 1)
-    page = signed_in.get(f"/tournaments/{tournament.pk}/live/").content.decode()
-    assert 'id="figures-deferred"' in page and 'id="card-figures-table"' not in page
+    assert 'id="card-figures-table"' in page
 
 
 def test_a_precon_match_replays_step_by_step(

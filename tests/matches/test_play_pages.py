@@ -104,6 +104,10 @@ def test_my_games_lists_in_progress_and_finished_with_continue(signed_in, game):
     assert reverse("matches:play") in signed_in.get("/").content.decode()  # in the menu
 
 
+def test_an_unfinished_game_never_shows_its_seed(signed_in, game):
+    assert 'id="play-seed"' not in page_of(signed_in, game)
+
+
 def test_the_game_page_shows_the_board_the_decision_and_the_version(signed_in, game):
     html = page_of(signed_in, game)
     state = human_match_state(game)
@@ -257,6 +261,7 @@ def test_a_finished_game_shows_its_result_and_takes_no_more_moves(signed_in, gam
     html = page_of(signed_in, game)
     assert 'id="play-result"' in html and not OPTION.findall(html)
     assert 'data-finished="1"' in html
+    assert 'id="play-seed"' in html and str(game.seed) in html  # revealed once it is over
     url = reverse("matches:play-act", args=[game.pk])
     answer = signed_in.post(
         url, {"key": "pass", "version": game.version}, HTTP_ACCEPT="application/json"

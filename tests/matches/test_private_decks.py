@@ -2,6 +2,8 @@
 replay or a log, only where the deck's own pages would show it; tournaments are private unless
 their organiser makes them public."""
 
+import csv
+import io
 import re
 
 import pytest
@@ -206,3 +208,39 @@ def test_the_service_refuses_a_version_saved_while_private_too(owner, went_publi
     with pytest.raises(TournamentError) as refused:
         tournament_create(owner=owner, request=request, dispatch=False)
     assert refused.value.code == "deck_not_playable"
+
+
+# --- issue 36: a private deck in a public tournament shows its results, never its cards ----
+
+
+def test_a_private_decks_cards_are_in_no_export_match_or_page_but_its_owners(
+    owner, stranger, client, public_tournament_with_a_private_deck
+):
+    match = public_tournament_with_a_private_deck
+    tournament = match.tournament
+    private_rank = tournament.entries.get(deck_version__deck__owner=owner).rank
+    private_deck = tournament.entries.get(rank=private_rank).deck_version.deck_id
+    private_seat = 0 if match.seat0.deck.owner_id == owner.pk else 1
+    for api in (_api(), _api(stranger)):
+        cards_csv = api.get(f"/api/tournaments/{tournament.pk}/export/cards/")
+        assert cards_csv.status_code == 200
+        rows = list(csv.DictReader(io.StringIO(cards_csv.content.decode("utf-8-sig"))))
+        assert rows and {row["entry"] for row in rows} == {str(1 - private_rank)}
+        exported = api.get(f"/api/tournaments/{tournament.pk}/export/json/").json()
+        assert {f["rank"] for f in exported["card_figures"]} == {1 - private_rank}
+        assert len(exported["standings"]) == 2  # its results stay public
+        summary = api.get(f"/api/matches/{match.pk}/").json()["summary"]
+        assert summary["cards"][private_seat] is None
+        assert summary["cards"][1 - private_seat]
+        for game in api.get(f"/api/tournaments/{tournament.pk}/matches/").json()["results"]:
+            seat = [d["deck"] for d in game["decks"]].index(private_deck)
+            assert game["summary"]["cards"][seat] is None
+            assert game["summary"]["cards"][1 - seat]
+    page = client.get(f"/tournaments/{tournament.pk}/?deck={private_rank}").content.decode()
+    assert 'id="figures-hidden"' in page and 'id="card-figures-table"' not in page
+    client.force_login(owner)
+    own = client.get(f"/tournaments/{tournament.pk}/?deck={private_rank}").content.decode()
+    assert 'id="card-figures-table"' in own and 'id="figures-hidden"' not in own
+    mine = _api(owner).get(f"/api/tournaments/{tournament.pk}/export/json/").json()
+    assert {f["rank"] for f in mine["card_figures"]} == {0, 1}
+    assert all(_api(owner).get(f"/api/matches/{match.pk}/").json()["summary"]["cards"])

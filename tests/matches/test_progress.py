@@ -166,3 +166,56 @@ def test_a_message_from_before_batches_were_rows_advances_its_tournament(owner):
         app.conf.task_always_eager = previous
     tournament.refresh_from_db()
     assert (tournament.status, tournament.done) == (Status.FINISHED, 4)
+
+
+def test_a_lease_no_longer_renewed_says_so_before_it_runs_out(owner):
+    """Issue 36: a worker renews its lease every quarter of it; one silent for longer is gone
+    or cut off, and the tournament says it waits for that batch at once — not a null problem
+    and a rising estimate until the lease runs out."""
+    tournament = _create(owner)
+    first, second = pending_batches(tournament=tournament)
+    batch_claim(batch_id=first, owner="cut-off worker")
+    batch_claim(batch_id=second, owner="busy worker")
+    claimed = Batch.objects.get(pk=first).lease_expires - timedelta(seconds=60)
+    # Renewed on time (every 15 s, a slow decision more): nothing to say.
+    assert (
+        tournament_advance(tournament_id=tournament.pk, now=claimed + timedelta(seconds=20)) == []
+    )
+    tournament.refresh_from_db()
+    assert tournament.problem == ""
+    # The busy worker renews; the other has not been heard from for 26 s of its 60.
+    Batch.objects.filter(pk=second).update(lease_expires=claimed + timedelta(seconds=86))
+    silent = claimed + timedelta(seconds=26)
+    assert tournament_advance(tournament_id=tournament.pk, now=silent) == []  # not yet resent
+    tournament.refresh_from_db()
+    assert tournament.problem == Problem.WAITING_FOR_LOST_BATCH
+    shown = progress(tournament=tournament)
+    assert shown["problem"]["code"] == "waiting_for_lost_batch" and shown["eta_seconds"] is None
+    # When its lease runs out it is sent again, and says its worker was lost.
+    assert tournament_advance(tournament_id=tournament.pk, now=claimed + timedelta(seconds=61)) == [
+        first
+    ]
+    tournament.refresh_from_db()
+    assert tournament.problem == Problem.WORKER_LOST
+
+
+def test_leases_are_stamped_and_judged_by_the_databases_clock(owner, monkeypatch):
+    """Issue 36: a worker whose clock runs a minute ahead neither cuts another's lease short
+    when it sweeps nor stretches its own: both read the database's clock (``clock.db_now``)."""
+    from django.db import connection
+
+    from matches.tournaments import clock
+
+    tournament = _create(owner)
+    first, second = pending_batches(tournament=tournament)
+    batch_claim(batch_id=first, owner="right clock")
+    ahead = timezone.now() + timedelta(minutes=1, seconds=5)
+    monkeypatch.setattr(timezone, "now", lambda: ahead)  # this process's clock runs ahead
+    if connection.vendor == "postgresql":
+        assert abs((clock.db_now() - ahead).total_seconds()) > 60  # the server's clock
+        assert tournament_advance(tournament_id=tournament.pk) == []  # the lease is alive
+        batch_claim(batch_id=second, owner="fast clock")
+        lease = Batch.objects.get(pk=second).lease_expires
+        assert lease < ahead  # stamped by the server: 60 s from its now, not from ahead
+    else:  # SQLite lives in this process, on this machine: its clock is the database's
+        assert clock.db_now() == ahead

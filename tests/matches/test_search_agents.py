@@ -169,7 +169,11 @@ def test_the_form_explains_each_agent_and_its_time(client, owner):
 
 
 def test_the_estimate_is_shown_before_starting_and_starts_nothing(client, owner, settings):
-    settings.TOURNAMENT_WORKERS = 2
+    from matches.tournaments.estimates import worker_seen
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # a broker, and two worker processes reported
+    worker_seen(name="celery@a", processes=1)
+    worker_seen(name="celery@b", processes=1)
     client.force_login(owner)
     decks = four_decks(owner)[:3]
     fields = form(decks, agent_a="heuristic", estimate="1", games_per_pairing=4)

@@ -78,7 +78,16 @@ def worker_log_tails(lines: int = 30) -> str:
 
 
 class Worker:
-    def __init__(self, queue: str, concurrency: int = 1, extra_env: dict | None = None) -> None:
+    def __init__(
+        self,
+        queue: str,
+        concurrency: int = 1,
+        extra_env: dict | None = None,
+        prefix: tuple[str, ...] = (),
+        name: str = "",
+    ) -> None:
+        """A worker process; ``prefix`` runs it inside something (``ip netns exec NS``, for
+        a worker host of its own), ``name`` its node name (a random one by default)."""
         env = {
             **os.environ,
             "DATABASE_URL": shared_database_url(),
@@ -98,8 +107,10 @@ class Worker:
         self.log = open(  # noqa: SIM115 (closed in stop)
             ROOT / f".pytest-worker-{queue}.log", "ab"
         )
+        self.name = name or uuid.uuid4().hex[:6]
         self.process = subprocess.Popen(
             [
+                *prefix,
                 sys.executable,
                 "-m",
                 "celery",
@@ -118,7 +129,7 @@ class Worker:
                 "--without-mingle",
                 "--without-heartbeat",
                 "-n",
-                f"{uuid.uuid4().hex[:6]}@%h",
+                f"{self.name}@%h",
             ],
             cwd=ROOT,
             env=env,

@@ -1,0 +1,54 @@
+"""Issue 36: one text, one Russian. The apps keep catalogues of their own (locale/, config/,
+cardbase/, content/, decks/, matches/ and the builder's djangojs), and Django merges them, the
+first one found winning: a text translated two ways showed the wrong one (a tournament's
+"public" read «открытая», a deck's word). A text that means different things carries a
+context (pgettext), and every (context, text) has one translation across all catalogues."""
+
+import gettext
+from collections import defaultdict
+from pathlib import Path
+
+from django.utils import translation
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _catalogues() -> dict[str, dict]:
+    found = {}
+    for mo in sorted(ROOT.glob("**/locale/ru/LC_MESSAGES/*.mo")):
+        if ".venv" in mo.parts:
+            continue
+        with mo.open("rb") as handle:
+            found[str(mo.relative_to(ROOT))] = gettext.GNUTranslations(handle)._catalog
+    return found
+
+
+def test_every_text_has_one_translation_across_the_catalogues():
+    catalogues = _catalogues()
+    assert len(catalogues) >= 7
+    translations: dict[object, dict[str, str]] = defaultdict(dict)
+    for name, catalogue in catalogues.items():
+        for key, text in catalogue.items():
+            if key:  # the header
+                translations[key][name] = text
+    twofold = {key: where for key, where in translations.items() if len(set(where.values())) > 1}
+    assert not twofold, twofold
+
+
+def test_the_words_each_model_means_read_as_it_means_them():
+    from cardbase.models import Game
+    from decks.models import Deck, Visibility
+    from matches.models import Tournament
+
+    with translation.override("ru"):
+        assert str(Visibility.PUBLIC.label) == "открытая"
+        assert str(Tournament._meta.get_field("is_public").verbose_name) == "открытый"
+        assert str(Deck._meta.get_field("created_at").verbose_name) == "создана"
+        assert str(Tournament._meta.get_field("created_at").verbose_name) == "создан"
+        assert str(Game._meta.verbose_name_plural) == "игры"
+        assert translation.pgettext("button", "Search") == "Искать"
+        assert translation.gettext("Search") == "Поиск"
+        assert translation.pgettext("button", "Import") == "Импортировать"
+        assert translation.gettext("Import") == "Импорт"
+        assert translation.pgettext("import row", "created") == "будет создана"
+        assert translation.gettext("Cost") == "Стоимость"
