@@ -9,6 +9,7 @@ from cardbase.display_names import shown_name
 from cardbase.models import Card
 from decks.models import Deck
 from matches.models import Tournament
+from matches.tournaments.forms import DeckChoiceField
 from matches.tournaments.selectors import enterable_decks, tournaments_visible
 from matches.tournaments.swap import DEFAULTS
 
@@ -87,7 +88,7 @@ class DoctorForm(forms.Form):
     tournament = forms.ModelChoiceField(
         label=_("Tournament"), queryset=Tournament.objects.none(), required=False
     )
-    decks = forms.ModelMultipleChoiceField(
+    decks = DeckChoiceField(
         label=_("Decks"),
         queryset=Deck.objects.none(),
         required=False,
