@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from cardbase.api.strict_fields import StrictCharField, StrictIntegerField
+from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from matches.api.serializers import DeckRefField
 from matches.models import FriendGameStatus
 from matches.play.serializers import AiGameActionSerializer, AiGameDecisionSerializer
@@ -38,13 +38,13 @@ class FriendGameCreateSerializer(serializers.Serializer):
         default=0,
         help_text=_("Seconds added to a player's clock after each of his decisions."),
     )
-    spectators = serializers.BooleanField(required=False, default=True)
-    open_hand = serializers.BooleanField(
+    spectators = StrictBooleanField(required=False, default=True)
+    open_hand = StrictBooleanField(
         required=False,
         default=False,
         help_text=_("Let spectators see your hand (shown only if the opponent allows too)."),
     )
-    listed = serializers.BooleanField(
+    listed = StrictBooleanField(
         required=False, default=False, help_text=_("List the table among the open tables.")
     )
 
@@ -52,7 +52,7 @@ class FriendGameCreateSerializer(serializers.Serializer):
 class FriendGameJoinSerializer(serializers.Serializer):
     token = StrictCharField(max_length=64, help_text=_("The invitation's token."))
     deck = DeckRefField(help_text=_("Your deck: its id (latest version) or {deck, version}."))
-    open_hand = serializers.BooleanField(required=False, default=False)
+    open_hand = StrictBooleanField(required=False, default=False)
 
 
 class FriendGamePlayerSerializer(serializers.Serializer):

@@ -94,6 +94,14 @@ def test_a_seed_is_refused(people):
     assert answer.status_code == 400 and "seed" in answer.json()["fields"]
 
 
+@pytest.mark.parametrize("field", ["spectators", "open_hand", "listed"])
+def test_a_yes_or_no_is_a_json_boolean_not_a_number(people, field):
+    answer = people["alice"].post(
+        "/api/friend-games/", {"deck": people["alice_deck"].pk, field: 0}, format="json"
+    )
+    assert answer.status_code == 400 and field in answer.json()["fields"]
+
+
 def test_each_viewer_sees_his_own_view(people):
     table = create(people)
     join(people, table["invite_token"])
