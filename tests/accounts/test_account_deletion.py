@@ -192,6 +192,8 @@ def test_every_model_that_points_at_a_user_is_thought_of():
         "matches.Match.owner",
         "matches.HumanMatch.owner",
         "accounts.AccessToken.user",
+        "matches.FriendGame.creator",  # a game with a friend goes with either player
+        "matches.FriendGame.guest",
         "proposals.CardProposal.proposer",  # his proposals go with him; a published card stays
         "reversion.Revision.user",  # the content history, kept without its author
     }
