@@ -40,11 +40,11 @@ from matches.models import FriendGame, FriendGameStatus
 from matches.play.seeds import secret_seed
 from matches.play.services import (
     IllegalActionError,
+    Played,
     StaleActionError,
-    _in_engine,
-    _Played,
-    _replayed,
-    _StateCache,
+    StateCache,
+    in_engine,
+    replayed,
 )
 
 __all__ = [
@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 CACHE_SIZE = 64
-STATES = _StateCache(CACHE_SIZE)
+STATES = StateCache(CACHE_SIZE)
 PLAYER = "person"  # each seat's name in the match's log
 
 # Terminations besides the engine's (``komandor.rules.victory.Termination``).
@@ -105,7 +105,7 @@ def friend_game_setup(game: FriendGame) -> MatchSetup:
     )
 
 
-def _played(game: FriendGame, *, pop: bool = False) -> _Played:
+def _played(game: FriendGame, *, pop: bool = False) -> Played:
     actions = decode_actions(bytes(game.actions or b""))
     key = (game.pk, len(actions))
     played = STATES.get(key, pop=pop)
@@ -115,7 +115,7 @@ def _played(game: FriendGame, *, pop: bool = False) -> _Played:
         raise FriendGameUnavailable(game.engine_version)
     setup = friend_game_setup(game)
     try:
-        played = _in_engine(lambda: _replayed(setup, actions))
+        played = in_engine(lambda: replayed(setup, actions))
     except IllegalChoiceError as error:
         raise FriendGameUnavailable(game.engine_version) from error
     if not pop:
@@ -123,7 +123,7 @@ def _played(game: FriendGame, *, pop: bool = False) -> _Played:
     return played
 
 
-def friend_game_state(game: FriendGame) -> _Played:
+def friend_game_state(game: FriendGame) -> Played:
     """The played state at the game's stored version (cached, or replayed as after a
     restart)."""
     return _played(game)
@@ -435,7 +435,7 @@ def friend_game_act(game: FriendGame, *, user, key: str, version: int) -> Friend
         played.answer(index)
 
     try:
-        _in_engine(act)
+        in_engine(act)
     except IllegalActionError:
         if played.state.history == actions:
             STATES.put((game.pk, version), played)

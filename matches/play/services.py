@@ -127,7 +127,7 @@ def _engine_thread() -> ThreadPoolExecutor:
         return _engine[1]
 
 
-def _in_engine(call: Callable[[], T]) -> T:
+def in_engine(call: Callable[[], T]) -> T:
     """Run ``call`` on the engine thread (where every match state's greenlet lives)."""
     if threading.current_thread().name.startswith(ENGINE_THREAD):
         return call()
@@ -135,7 +135,7 @@ def _in_engine(call: Callable[[], T]) -> T:
 
 
 @dataclass(slots=True)
-class _Played:
+class Played:
     """A match state with, for each action of its history, who answered it and the length of
     the log just before it (to tell what happened since the person's last decision)."""
 
@@ -155,17 +155,17 @@ class _Played:
         self.state.apply_index(index)
 
 
-class _StateCache:
+class StateCache:
     """A bounded LRU of played states by (game id, version); thread-safe."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[int, int], _Played] = OrderedDict()
+        self._items: OrderedDict[tuple[int, int], Played] = OrderedDict()
         self._lock = threading.Lock()
         self._pid = os.getpid()
         self.hits = self.misses = 0
 
-    def get(self, key: tuple[int, int], *, pop: bool = False) -> _Played | None:
+    def get(self, key: tuple[int, int], *, pop: bool = False) -> Played | None:
         with self._lock:
             if self._pid != os.getpid():  # a forked child: the parent's greenlets are not ours
                 self._items.clear()
@@ -179,7 +179,7 @@ class _StateCache:
             self.hits += 1
             return played
 
-    def put(self, key: tuple[int, int], played: _Played) -> None:
+    def put(self, key: tuple[int, int], played: Played) -> None:
         with self._lock:
             self._items[key] = played
             self._items.move_to_end(key)
@@ -195,7 +195,7 @@ class _StateCache:
         return len(self._items)
 
 
-STATES = _StateCache(CACHE_SIZE)
+STATES = StateCache(CACHE_SIZE)
 
 
 # --- the match of a game -------------------------------------------------------------------
@@ -253,9 +253,9 @@ def _ai_player(match: HumanMatch, *, preselected: int, version: int) -> _AiPlaye
     return _AiPlayer(name=match.agent, seed=seed, picks=picks)
 
 
-def _replayed(setup: MatchSetup, actions: Sequence[int]) -> _Played:
+def replayed(setup: MatchSetup, actions: Sequence[int]) -> Played:
     """The match from its setup after ``actions``, log on (engine thread)."""
-    played = _Played(new_match(setup, log=True), [], [])
+    played = Played(new_match(setup, log=True), [], [])
     for index in actions:
         played.answer(index)
     return played
@@ -277,7 +277,7 @@ class _Person:
 class _Noted:
     """The AI's agent, noting in ``played`` who answers each action and where the log stood."""
 
-    def __init__(self, agent: Agent, played: _Played) -> None:
+    def __init__(self, agent: Agent, played: Played) -> None:
         self._agent = agent
         self._played = played
         self.name = agent.name
@@ -288,7 +288,7 @@ class _Noted:
         return index
 
 
-def _ai_replies(played: _Played, *, human_seat: int, ai: Agent) -> None:
+def _ai_replies(played: Played, *, human_seat: int, ai: Agent) -> None:
     """The agent answers every decision until the person's next one or the end (engine
     thread): the engine's own loop (``play_out``, which checks each answer), stopped at the
     person's seat."""
@@ -298,7 +298,7 @@ def _ai_replies(played: _Played, *, human_seat: int, ai: Agent) -> None:
         play_out(played.state, agents)
 
 
-def _played(match: HumanMatch, *, pop: bool = False) -> _Played:
+def _played(match: HumanMatch, *, pop: bool = False) -> Played:
     """The game's state at its stored version: from the cache when its history is the stored
     one, else replayed from the stored actions (and cached unless ``pop``)."""
     actions = decode_actions(bytes(match.actions or b""))
@@ -310,7 +310,7 @@ def _played(match: HumanMatch, *, pop: bool = False) -> _Played:
         raise HumanMatchUnavailable(match)
     setup = human_match_setup(match)
     try:
-        played = _in_engine(lambda: _replayed(setup, actions))
+        played = in_engine(lambda: replayed(setup, actions))
     except IllegalChoiceError as error:  # stored actions these rules do not take
         raise HumanMatchUnavailable(match) from error
     if not pop:
@@ -322,7 +322,7 @@ def _played(match: HumanMatch, *, pop: bool = False) -> _Played:
 _PROGRESS = ["actions", "version", "status", "winner", "termination", "reason", "turns"]
 
 
-def _store(match: HumanMatch, played: _Played) -> dict[str, Any]:
+def _store(match: HumanMatch, played: Played) -> dict[str, Any]:
     """The row's fields for ``played``."""
     state = played.state
     history = state.history
@@ -386,13 +386,13 @@ def human_match_start(
     setup = human_match_setup(match)
     preselected = _playable(match)[match.ai_seat].preselected
 
-    def begin() -> _Played:
-        played = _replayed(setup, [])
+    def begin() -> Played:
+        played = replayed(setup, [])
         ai = _ai_player(match, preselected=preselected, version=0)
         _ai_replies(played, human_seat=seat, ai=ai)
         return played
 
-    played = _in_engine(begin)
+    played = in_engine(begin)
     for name, value in _store(match, played).items():
         setattr(match, name, value)
     with transaction.atomic():
@@ -451,7 +451,7 @@ def human_match_act(match: HumanMatch, *, key: str, version: int) -> HumanMatch:
         _ai_replies(played, human_seat=match.human_seat, ai=ai)
 
     try:
-        _in_engine(act)
+        in_engine(act)
     except IllegalActionError:
         if played.state.history == decode_actions(bytes(match.actions or b"")):
             STATES.put((match.pk, version), played)  # untouched: keep it

@@ -168,7 +168,7 @@ def test_a_miss_replays_the_stored_actions(owner, versions):
 
 
 def test_the_cache_is_bounded():
-    cache = human_play._StateCache(2)
+    cache = human_play.StateCache(2)
     for key in range(3):
         cache.put((key, 0), object())  # type: ignore[arg-type]
     assert len(cache) == 2 and cache.get((0, 0)) is None
