@@ -121,7 +121,9 @@ def publish(page: Page, language: str) -> str:
 
 def photo_shown(locator) -> None:
     expect(locator).to_be_visible()
-    assert locator.evaluate("img => img.complete && img.naturalWidth > 0")
+    # A shown <img> may still be loading: wait until it has loaded (or failed), then ask which.
+    expect(locator).to_have_js_property("complete", True)
+    assert locator.evaluate("img => img.naturalWidth > 0"), "the photo did not load"
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])
