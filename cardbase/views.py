@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from cardbase import selectors
+from cardbase import extensions, selectors
 from cardbase.card_faces import card_face_of, notation_legend
 from cardbase.models import Card, Game
 from cardbase.notation import notation_lang
@@ -75,7 +75,7 @@ def search(request: HttpRequest) -> HttpResponse:
             return redirect("cardbase:card-detail", game=card.game.slug, key=card.key)
     nothing = page is not None and not page.paginator.count and not results.entry_groups
     context = {
-        "suggestions": _name_suggestions(text) if nothing else (),
+        "suggestions": extensions.name_suggestions(text=text) if nothing else (),
         "nothing_found": nothing,
         "search_form": form,
         "query": text,
@@ -85,15 +85,6 @@ def search(request: HttpRequest) -> HttpResponse:
         "view": _view_mode(request),
     }
     return _render(request, "cardbase/search.html", context, valid=form.is_valid() and not error)
-
-
-def _name_suggestions(text: str) -> tuple:
-    """The Komandor card names nearest a search that found nothing: the deck import's matcher
-    and its per-process name index, in the interface's language (imported here, as ``decks``
-    is built on this app)."""
-    from decks.suggestions import name_suggestions
-
-    return name_suggestions(text=text)
 
 
 def syntax(request: HttpRequest) -> HttpResponse:

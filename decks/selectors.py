@@ -413,3 +413,13 @@ def decks_to_compare(*, user, deck: Deck) -> list[Deck]:
     """Decks a deck page offers to compare with: the viewer's own, then the precons."""
     others = [*decks_owned(user=user), *decks_precon()]
     return [other for other in others if other.id != deck.id]
+
+
+def precon_card_ids() -> set[int]:
+    """Cards some precon deck uses (as deck cards, the Commander or pre-chosen abilities)."""
+    used = set(
+        DeckEntry.objects.filter(deck__is_preconstructed=True).values_list("card", flat=True)
+    )
+    used.update(Deck.objects.filter(is_preconstructed=True).values_list("commander", flat=True))
+    used.discard(None)
+    return used

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from django.db import models
 from django.db.models import Q
 
+from cardbase import extensions
 from cardbase.editorial.drafts import pending_drafts
 from cardbase.editorial.rows import CATALOGUE_MODELS
 from cardbase.models import Card, Draft, Game, Origin
@@ -48,20 +49,8 @@ class Completeness:
     drafts: list[Draft]
 
 
-def _precon_card_ids() -> set[int]:
-    """Cards some precon deck uses (as deck cards, the Commander or pre-chosen abilities)."""
-    from decks.models import Deck, DeckEntry
-
-    used = set(
-        DeckEntry.objects.filter(deck__is_preconstructed=True).values_list("card", flat=True)
-    )
-    used.update(Deck.objects.filter(is_preconstructed=True).values_list("commander", flat=True))
-    used.discard(None)
-    return used
-
-
 def _komandor_checks(report: GameCompleteness) -> None:
-    precon_cards = _precon_card_ids()
+    precon_cards = extensions.precon_card_ids()
     report.unused_cards = []
     for card in Card.objects.filter(game=report.game).order_by("name_ru"):
         try:

@@ -20,6 +20,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cardbase import extensions
 from cardbase.editorial.card_table import (
     FORMATS,
     CardResource,
@@ -31,7 +32,6 @@ from cardbase.editorial.card_table import (
 from cardbase.editorial.drafts import can_publish
 from cardbase.models import Card, Game
 from config.spreadsheet import csv_response
-from content.exporting import catalogue_files
 
 SIGNING_SALT = "cardbase.card-import"
 FORMAT_CHOICES = [(name, name.upper()) for name in FORMATS]
@@ -132,7 +132,7 @@ class CardTableAdminMixin:
         file_format = request.GET.get("format", "csv")
         game = Game.objects.filter(slug=request.GET.get("game", "")).first()
         if file_format == "content":
-            return _zip_response(catalogue_files(game=game), game)
+            return _zip_response(extensions.catalogue_files(game=game), game)
         if file_format not in FORMATS:
             return HttpResponse(_("Unknown export format."), status=400)
         cards = Card.objects.select_related("game", "release").order_by("game__sort_order", "key")
