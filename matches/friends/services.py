@@ -182,7 +182,7 @@ def clock_left_ms(game: FriendGame, *, now: datetime | None = None) -> list[int]
 def clock_paused_since(game: FriendGame) -> datetime | None:
     """When the running clock stopped: the player to move is away and the table pauses a
     disconnected player's clock (None: it runs)."""
-    if game.away_clock != AwayClock.PAUSED or game.to_move is None:
+    if game.away_clock != AwayClock.PAUSED or game.to_move is None or not game.clock_left_ms:
         return None
     if game.status != FriendGameStatus.IN_PROGRESS:
         return None

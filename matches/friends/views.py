@@ -156,6 +156,11 @@ def _clock_rows(game: FriendGame, names: list[str]) -> list[dict[str, Any]]:
     ]
 
 
+def _paused_seat(game: FriendGame) -> str:
+    """The seat whose clock is paused now, as the status part's ``data-paused`` says it."""
+    return "" if clock_paused_since(game) is None else str(game.to_move)
+
+
 def _minutes(seconds: float) -> str:
     """``seconds`` as minutes for a sentence: 3, 1.5, 0.1."""
     return f"{seconds / 60:.1f}".removesuffix(".0")
@@ -255,6 +260,7 @@ def friends_parts(request, game_id: int):
         {
             "version": game.version,
             "status": game.status,
+            "paused": _paused_seat(game),
             "parts": _parts(request, game, seat),
         }
     )
