@@ -20,7 +20,7 @@ from django.utils.translation import get_language, gettext
 from komandor.rules.match_state import MatchState
 from matches.friends.services import (
     clock_left_ms,
-    clock_paused_since,
+    clock_paused_seat,
     friend_game_settle,
     friend_game_state,
     no_such_game,
@@ -101,7 +101,7 @@ def friend_game_summary(game: FriendGame, seat: int | None) -> dict[str, Any]:
     """What the lists show of a table (no replay needed); the invite only to its creator."""
     left = clock_left_ms(game)
     running = game.to_move if game.status == FriendGameStatus.IN_PROGRESS else None
-    paused = running if clock_paused_since(game) is not None else None
+    paused = clock_paused_seat(game)
     summary: dict[str, Any] = {
         "id": game.pk,
         "status": game.status,

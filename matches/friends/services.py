@@ -179,6 +179,11 @@ def clock_left_ms(game: FriendGame, *, now: datetime | None = None) -> list[int]
     return left
 
 
+def clock_paused_seat(game: FriendGame) -> int | None:
+    """The seat whose clock is paused now (he is to move, away, and the table pauses it)."""
+    return None if clock_paused_since(game) is None else game.to_move
+
+
 def clock_paused_since(game: FriendGame) -> datetime | None:
     """When the running clock stopped: the player to move is away and the table pauses a
     disconnected player's clock (None: it runs)."""

@@ -40,7 +40,7 @@ from matches.friends.services import (
     FriendGameError,
     FriendGameUnavailable,
     clock_left_ms,
-    clock_paused_since,
+    clock_paused_seat,
 )
 from matches.models import FriendGame, FriendGameStatus
 from matches.play.parts import board_parts_context
@@ -142,7 +142,7 @@ def _clock_rows(game: FriendGame, names: list[str]) -> list[dict[str, Any]]:
     if left is None:
         return []
     running = game.to_move if game.status == FriendGameStatus.IN_PROGRESS else None
-    paused = running if clock_paused_since(game) is not None else None
+    paused = clock_paused_seat(game)
     return [
         {
             "seat": seat,
@@ -154,11 +154,6 @@ def _clock_rows(game: FriendGame, names: list[str]) -> list[dict[str, Any]]:
         }
         for seat in (0, 1)
     ]
-
-
-def _paused_seat(game: FriendGame) -> str:
-    """The seat whose clock is paused now, as the status part's ``data-paused`` says it."""
-    return "" if clock_paused_since(game) is None else str(game.to_move)
 
 
 def _minutes(seconds: float) -> str:
@@ -260,7 +255,8 @@ def friends_parts(request, game_id: int):
         {
             "version": game.version,
             "status": game.status,
-            "paused": _paused_seat(game),
+            # As the status part's ``data-paused`` says it: the seat, or "".
+            "paused": "" if (paused := clock_paused_seat(game)) is None else str(paused),
             "parts": _parts(request, game, seat),
         }
     )
