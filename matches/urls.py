@@ -54,6 +54,11 @@ urlpatterns = [
     path("play/friends/<int:game_id>/", friends_views.friends_game, name="friends-game"),
     path("play/friends/<int:game_id>/parts/", friends_views.friends_parts, name="friends-parts"),
     path("play/friends/<int:game_id>/act/", friends_views.friends_act, name="friends-act"),
+    path(
+        "play/friends/<int:game_id>/replay/",
+        play_throttled(friends_views.friends_replay),
+        name="friends-replay",
+    ),
     path("play/friends/<int:game_id>/resign/", friends_views.friends_resign, name="friends-resign"),
     path("play/friends/<int:game_id>/draw/", friends_views.friends_draw, name="friends-draw"),
     path(

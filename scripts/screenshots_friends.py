@@ -1,6 +1,7 @@
 """Screenshots of games between two people: my tables, a table waiting with its link, the
 invitation as the friend sees it, a game under way from a seat (with the clocks) and from a
-spectator, and a finished game — in Russian and English, 1280 px and 390 px wide, under
+spectator, a table whose absent player's clock is paused, a finished game and its replay (from
+a seat and from a spectator) — in Russian and English, 1280 px and 390 px wide, under
 ``docs/screenshots/friends/``.
 
     .venv/bin/python scripts/screenshots_friends.py [--out docs/screenshots/friends] [--seed 8]
@@ -62,7 +63,7 @@ def serve(port: int) -> subprocess.Popen:
 
 def played_until(game, wanted, *, seed: int, limit: int = 3000):
     """``game`` played by the heuristic agent for both seats until ``wanted(state)``."""
-    from komandor.agents.heuristic import make_agent
+    from komandor.agents.registry import make_agent
     from matches.friends.services import friend_game_act, friend_game_match_state
 
     agents = [make_agent("heuristic", seed=seed + seat) for seat in (0, 1)]
@@ -84,9 +85,11 @@ def played_until(game, wanted, *, seed: int, limit: int = 3000):
 def make_tables(seed: int) -> dict[str, object]:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
+    from django.utils import timezone
 
     from decks.models import Deck
     from matches.friends.services import friend_game_create, friend_game_join
+    from matches.models import FriendGame
 
     call_command("migrate", verbosity=0)
     call_command("load_content", verbosity=0)
@@ -114,8 +117,22 @@ def make_tables(seed: int) -> dict[str, object]:
     end = played_until(joined(), lambda state: state.decision is None, seed=seed)
     playing = played_until(joined(clock_seconds=20 * 60, clock_increment=10), producing, seed=seed)
     waiting = table(listed=True, clock_seconds=20 * 60, clock_increment=10)
+
+    def bobs_turn(state) -> bool:
+        decision = state.decision
+        return decision is not None and decision.player == 1 and state.state.turn >= 2
+
+    paused = played_until(
+        joined(clock_seconds=5 * 60, clock_increment=3, away_clock="paused"), bobs_turn, seed=seed
+    )
+    # Bob's connection dropped a minute after his clock started: it stopped then.
+    since = paused.clock_since or timezone.now()
+    FriendGame.objects.filter(pk=paused.pk).update(
+        away_since=[None, (since + (timezone.now() - since) / 2).isoformat()]
+    )
     return {
         "playing": playing.pk,
+        "paused": paused.pk,
         "end": end.pk,
         "waiting": waiting.pk,
         "token": waiting.invite_token,
@@ -131,7 +148,11 @@ def shots(tables: dict) -> list[tuple[str, str, str]]:
         ("invitation", "bob", f"/play/friends/join/{tables['token']}/"),
         ("seat", "alice", f"/play/friends/{tables['playing']}/"),
         ("spectator", "carol", f"/play/friends/{tables['playing']}/"),
+        ("paused", "alice", f"/play/friends/{tables['paused']}/"),
         ("end", "alice", f"/play/friends/{tables['end']}/"),
+        ("replay", "alice", f"/play/friends/{tables['end']}/replay/?step=40"),
+        ("replay-spectator", "carol", f"/play/friends/{tables['end']}/replay/?step=40"),
+        ("replay-end", "bob", f"/play/friends/{tables['end']}/replay/?step=100000"),
     ]
 
 
@@ -207,7 +228,8 @@ def main() -> None:
                 server.kill()
                 server.wait()
     for path in written:
-        print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} KB")
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        print(f"{shown}  {path.stat().st_size // 1024} KB")
 
 
 if __name__ == "__main__":

@@ -121,6 +121,7 @@ class FriendGameListCreateView(APIView):
                 spectators=data["spectators"],
                 open_hand=data["open_hand"],
                 listed=data["listed"],
+                away_clock=data["away_clock"],
             )
         except FriendGameError as error:
             raise _refused(error) from error

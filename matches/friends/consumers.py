@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -31,6 +32,7 @@ from matches.friends.services import (
 )
 from matches.models import FriendGame
 
+logger = logging.getLogger(__name__)
 NOT_FOUND = 4404  # the close code of a game one may not see
 # The spectators' view of the latest positions, by (game, version, status, last change,
 # language): built once for all the spectators a process holds (its clock figures are those of
@@ -135,11 +137,19 @@ class FriendGameConsumer(AsyncJsonWebsocketConsumer):
         return self.language or settings.LANGUAGE_CODE
 
     async def tick(self) -> None:
+        """Settle the game's time every tick while the socket is open; a failed settle (the
+        database busy or away a moment) is logged and the next tick tries again, so the
+        clocks keep being kept."""
         interval = float(settings.FRIEND_GAME_TICK_SECONDS)
         with contextlib.suppress(asyncio.CancelledError):
             while True:
                 await asyncio.sleep(interval)
-                await database_sync_to_async(_settle)(self.game_id)
+                try:
+                    await database_sync_to_async(_settle)(self.game_id)
+                except Exception:
+                    logger.warning(
+                        "friend game %s: settling its time failed", self.game_id, exc_info=True
+                    )
 
     async def send_view(self, *, force: bool = False) -> None:
         view = await database_sync_to_async(self._view)()

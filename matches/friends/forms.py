@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck
+from matches.models import AwayClock
 from matches.tournaments.forms import HeroChoiceField
 from matches.tournaments.selectors import enterable_decks
 
@@ -52,6 +53,20 @@ class NewTableForm(forms.Form):
         initial=NO_CLOCK,
         help_text=_("A player whose time runs out loses."),
     )
+    away_clock = forms.ChoiceField(
+        label=_("When a player disconnects"),
+        choices=[
+            (AwayClock.RUNNING, _("his clock keeps running")),
+            (AwayClock.PAUSED, _("his clock is paused until he is back")),
+        ],
+        initial=AwayClock.RUNNING,
+        required=False,  # absent: running, as before the option
+        widget=forms.RadioSelect,
+        help_text=_(
+            "With a clock: a player who does not come back within the grace period loses "
+            "either way."
+        ),
+    )
     spectators = forms.BooleanField(label=_("Others may watch"), required=False, initial=True)
     open_hand = forms.BooleanField(
         label=_("Spectators may see my hand"),
@@ -71,6 +86,9 @@ class NewTableForm(forms.Form):
     def chosen_seat(self) -> int | None:
         seat = self.cleaned_data["seat"]
         return None if seat == RANDOM_SEAT else int(seat)
+
+    def clean_away_clock(self) -> str:
+        return self.cleaned_data.get("away_clock") or AwayClock.RUNNING
 
     def chosen_clock(self) -> tuple[int | None, int]:
         return CLOCKS[self.cleaned_data["clock"]]

@@ -20,6 +20,7 @@ from django.utils.translation import get_language, gettext
 from komandor.rules.match_state import MatchState
 from matches.friends.services import (
     clock_left_ms,
+    clock_paused_seat,
     friend_game_settle,
     friend_game_state,
     no_such_game,
@@ -99,6 +100,8 @@ def friend_game_result(game: FriendGame) -> dict[str, Any] | None:
 def friend_game_summary(game: FriendGame, seat: int | None) -> dict[str, Any]:
     """What the lists show of a table (no replay needed); the invite only to its creator."""
     left = clock_left_ms(game)
+    running = game.to_move if game.status == FriendGameStatus.IN_PROGRESS else None
+    paused = clock_paused_seat(game)
     summary: dict[str, Any] = {
         "id": game.pk,
         "status": game.status,
@@ -120,7 +123,9 @@ def friend_game_summary(game: FriendGame, seat: int | None) -> dict[str, Any]:
             "seconds": game.clock_seconds,
             "increment": game.clock_increment,
             "left_ms": left,
-            "running": game.to_move if game.status == FriendGameStatus.IN_PROGRESS else None,
+            "running": running if paused is None else None,
+            "paused": paused,
+            "away_clock": game.away_clock,
         },
         "draw_offer": game.draw_offer,
         "spectators": game.spectators,

@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from matches.api.serializers import DeckRefField
-from matches.models import FriendGameStatus
+from matches.models import AwayClock, FriendGameStatus
 from matches.play.serializers import AiGameActionSerializer, AiGameDecisionSerializer
 
 FriendGameActionSerializer = AiGameActionSerializer  # the same key and version
@@ -47,6 +47,16 @@ class FriendGameCreateSerializer(serializers.Serializer):
     listed = StrictBooleanField(
         required=False, default=False, help_text=_("List the table among the open tables.")
     )
+    away_clock = serializers.ChoiceField(
+        choices=AwayClock.choices,
+        required=False,
+        default=AwayClock.RUNNING,
+        help_text=_(
+            "A disconnected player's clock during his grace period: `running` (it keeps "
+            "running) or `paused` (it stops until he is back); past the grace period he "
+            "forfeits either way."
+        ),
+    )
 
 
 class FriendGameJoinSerializer(serializers.Serializer):
@@ -66,7 +76,16 @@ class FriendGameClockSerializer(serializers.Serializer):
     seconds = serializers.IntegerField()
     increment = serializers.IntegerField()
     left_ms = serializers.ListField(child=serializers.IntegerField())
-    running = serializers.IntegerField(allow_null=True)
+    running = serializers.IntegerField(
+        allow_null=True, help_text=_("The seat whose clock runs now; null: none.")
+    )
+    paused = serializers.IntegerField(
+        allow_null=True,
+        help_text=_("The seat whose clock is paused now (he is away, the table pauses it)."),
+    )
+    away_clock = serializers.ChoiceField(
+        choices=AwayClock.choices, help_text=_("A disconnected player's clock: the table's option.")
+    )
 
 
 class FriendGameResultSerializer(serializers.Serializer):

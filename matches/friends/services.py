@@ -8,7 +8,9 @@ bounded per-process cache and runs on the same engine thread as games against th
 where the row is still at that version (compare-and-set): a stale one changes nothing.
 
 Time is data on the row: each seat's milliseconds left, the running one counted from
-``clock_since``; a seat whose last WebSocket closed is away from ``away_since``. Nothing needs
+``clock_since``; a seat whose last WebSocket closed is away from ``away_since``. A table whose
+``away_clock`` is paused stops the running clock of an away player at ``away_since``; his
+rejoin banks the time he used before leaving and starts his clock again from then. Nothing needs
 a timer to be right: ``friend_game_settle`` (on every read and action, and every tick of a
 connected socket) ends a game whose clock ran out (``timeout``), whose away player let his
 grace period pass (``forfeit``), or that stood idle too long (expired).
@@ -36,7 +38,7 @@ from komandor.rules.match import ENGINE_VERSION, MatchSetup
 from komandor.rules.match_state import MatchState, decode_actions, encode_actions
 from matches.games.decks import playable_deck_of
 from matches.games.entries import entry_problems
-from matches.models import FriendGame, FriendGameStatus
+from matches.models import AwayClock, FriendGame, FriendGameStatus
 from matches.play.seeds import secret_seed
 from matches.play.services import (
     IllegalActionError,
@@ -166,10 +168,30 @@ def clock_left_ms(game: FriendGame, *, now: datetime | None = None) -> list[int]
         return None
     left = list(game.clock_left_ms)
     if game.status == FriendGameStatus.IN_PROGRESS and game.to_move is not None:
-        since = game.clock_since or game.moved_at or timezone.now()
-        elapsed = ((now or timezone.now()) - since).total_seconds() * 1000
+        now = now or timezone.now()
+        since = game.clock_since or game.moved_at or now
+        until = now
+        paused = clock_paused_since(game)
+        if paused is not None:  # stopped when he left (not at all if he left before)
+            until = max(since, min(paused, now))
+        elapsed = (until - since).total_seconds() * 1000
         left[game.to_move] = int(left[game.to_move] - elapsed)
     return left
+
+
+def clock_paused_seat(game: FriendGame) -> int | None:
+    """The seat whose clock is paused now (he is to move, away, and the table pauses it)."""
+    return None if clock_paused_since(game) is None else game.to_move
+
+
+def clock_paused_since(game: FriendGame) -> datetime | None:
+    """When the running clock stopped: the player to move is away and the table pauses a
+    disconnected player's clock (None: it runs)."""
+    if game.away_clock != AwayClock.PAUSED or game.to_move is None or not game.clock_left_ms:
+        return None
+    if game.status != FriendGameStatus.IN_PROGRESS:
+        return None
+    return _away_since(game, game.to_move)
 
 
 def _away_since(game: FriendGame, seat: int) -> datetime | None:
@@ -285,9 +307,11 @@ def friend_game_create(
     spectators: bool = True,
     open_hand: bool = False,
     listed: bool = False,
+    away_clock: str = AwayClock.RUNNING,
 ) -> FriendGame:
     """A table of ``creator``'s ``deck`` waiting for an opponent; its seat ``seat`` (None:
-    drawn). The invite token is unguessable and taken by the first join."""
+    drawn); ``away_clock``: whether a disconnected player's clock runs or pauses during his
+    grace period. The invite token is unguessable and taken by the first join."""
     _check_deck(creator, deck)
     _check_limit(creator)
     seconds = clock_seconds
@@ -302,6 +326,7 @@ def friend_game_create(
         clock_seconds=seconds,
         clock_increment=clock_increment if seconds is not None else 0,
         clock_left_ms=[] if seconds is None else [seconds * 1000, seconds * 1000],
+        away_clock=AwayClock(away_clock),
         sockets=[0, 0],
         away_since=[None, None],
         seed=secret_seed(),
@@ -532,6 +557,7 @@ def friend_game_rematch(game: FriendGame, *, user) -> FriendGame:
             guest_open_hand=game.guest_open_hand,
             clock_seconds=game.clock_seconds,
             clock_increment=game.clock_increment,
+            away_clock=game.away_clock,
             clock_left_ms=[] if game.clock_seconds is None else [game.clock_seconds * 1000] * 2,
             sockets=[0, 0],
             away_since=[None, None],
@@ -557,16 +583,23 @@ def _presence(game_id: int, change: Callable[[FriendGame], bool]) -> FriendGame 
         if game is None:
             return None
         if change(game):
-            game.save(update_fields=["sockets", "away_since"])
+            game.save(update_fields=["sockets", "away_since", "clock_left_ms", "clock_since"])
     return game
 
 
 def friend_game_connected(game_id: int, seat: int) -> FriendGame | None:
-    """A socket of ``seat`` opened: he is back (his grace period ends)."""
+    """A socket of ``seat`` opened: he is back (his grace period ends, and his clock, if it
+    was paused, runs again from now)."""
 
     def change(game: FriendGame) -> bool:
         sockets = list(game.sockets or [0, 0])
         away = list(game.away_since or [None, None])
+        if away[seat] is not None and game.to_move == seat and clock_paused_since(game):
+            now = timezone.now()
+            left = clock_left_ms(game, now=now)  # counted to when he left
+            if left is not None:
+                game.clock_left_ms = left
+            game.clock_since = now
         sockets[seat] += 1
         away[seat] = None
         game.sockets, game.away_since = sockets, away

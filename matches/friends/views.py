@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
@@ -26,6 +27,7 @@ from django.views.decorators.http import require_POST
 from config.numbers import whole_number
 from matches.friends import services
 from matches.friends.forms import JoinTableForm, NewTableForm
+from matches.friends.replay import friend_game_replayable, friend_replay_page
 from matches.friends.selectors import (
     friend_game_board,
     friend_game_narration,
@@ -34,7 +36,12 @@ from matches.friends.selectors import (
     open_tables,
     player_names,
 )
-from matches.friends.services import FriendGameError, FriendGameUnavailable, clock_left_ms
+from matches.friends.services import (
+    FriendGameError,
+    FriendGameUnavailable,
+    clock_left_ms,
+    clock_paused_seat,
+)
 from matches.models import FriendGame, FriendGameStatus
 from matches.play.parts import board_parts_context
 from matches.play.views import wants_json
@@ -88,6 +95,7 @@ def friends_new(request):
                 spectators=data["spectators"],
                 open_hand=data["open_hand"],
                 listed=data["listed"],
+                away_clock=data["away_clock"],
             )
         except FriendGameError as error:
             for field, problems in error.fields.items():
@@ -134,16 +142,23 @@ def _clock_rows(game: FriendGame, names: list[str]) -> list[dict[str, Any]]:
     if left is None:
         return []
     running = game.to_move if game.status == FriendGameStatus.IN_PROGRESS else None
+    paused = clock_paused_seat(game)
     return [
         {
             "seat": seat,
             "name": names[seat],
             "left_ms": max(0, left[seat]),
             "shown": _mm_ss(max(0, left[seat])),
-            "running": running == seat,
+            "running": running == seat and paused is None,
+            "paused": paused == seat,
         }
         for seat in (0, 1)
     ]
+
+
+def _minutes(seconds: float) -> str:
+    """``seconds`` as minutes for a sentence: 3, 1.5, 0.1."""
+    return f"{seconds / 60:.1f}".removesuffix(".0")
 
 
 def _mm_ss(ms: int) -> str:
@@ -160,11 +175,15 @@ def game_context(request, game: FriendGame, seat: int | None) -> dict[str, Any]:
         "finished": game.is_over,
         "version": game.version,
         "clocks": _clock_rows(game, names),
+        "grace_minutes": _minutes(settings.FRIEND_GAME_GRACE_SECONDS),
         "action_url": reverse("matches:friends-act", args=[game.pk]),
         "parts_url": reverse("matches:friends-parts", args=[game.pk]),
         "socket_path": f"/ws/friend-games/{game.pk}/",
         "winner": None if game.winner is None else names[game.winner],
         "rematch": getattr(game, "rematch", None) if game.is_over else None,
+        "replay_url": reverse("matches:friends-replay", args=[game.pk])
+        if friend_game_replayable(game)
+        else "",
         "board": None,
         "decision": None,
         "narration": [],
@@ -196,6 +215,28 @@ def friends_game(request, game_id: int):
     return render(request, "matches/friends/game.html", context)
 
 
+@login_required
+def friends_replay(request, game_id: int):
+    """A finished game stepped through on the board, from the viewer's seat (a spectator's:
+    the first player's side at the bottom), every hand shown. 404 while it goes on, and for
+    whoever may not see the table."""
+    game, seat = _viewable(request, game_id)
+    if not friend_game_replayable(game):
+        raise Http404("The game is not over.")
+    step = whole_number(request.GET.get("step"), max_digits=6) or 0
+    replay = friend_replay_page(game=game, seat=seat, step=step)
+    if replay is None:
+        raise Http404("This game cannot be rebuilt by this engine.")
+    context = {
+        "game": game,
+        "seat": seat,
+        "replay": replay,
+        "names": replay.names,
+        "winner": None if game.winner is None else replay.names[game.winner],
+    }
+    return render(request, "matches/friends/replay.html", context)
+
+
 def _parts(request, game: FriendGame, seat: int | None) -> dict[str, str]:
     context = game_context(request, game, seat)
     parts = (
@@ -214,6 +255,8 @@ def friends_parts(request, game_id: int):
         {
             "version": game.version,
             "status": game.status,
+            # As the status part's ``data-paused`` says it: the seat, or "".
+            "paused": "" if (paused := clock_paused_seat(game)) is None else str(paused),
             "parts": _parts(request, game, seat),
         }
     )

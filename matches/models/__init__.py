@@ -3,7 +3,7 @@ games against the AI and games between two people. Every model is importable fro
 before the split."""
 
 from matches.models.card_tallies import CardTally
-from matches.models.friends import FriendGame, FriendGameStatus
+from matches.models.friends import AwayClock, FriendGame, FriendGameStatus
 from matches.models.play import HumanMatch, HumanMatchStatus
 from matches.models.tournaments import (
     Batch,
@@ -18,6 +18,7 @@ from matches.models.tournaments import (
 )
 
 __all__ = [
+    "AwayClock",
     "Batch",
     "CardTally",
     "Entry",

@@ -15,13 +15,22 @@ class FriendGameStatus(models.TextChoices):
     EXPIRED = "expired", _("expired")
 
 
+class AwayClock(models.TextChoices):
+    """What a disconnected player's clock does during his grace period (the table's
+    option)."""
+
+    RUNNING = "running", _("keeps running")
+    PAUSED = "paused", _("is paused")
+
+
 class FriendGame(models.Model):
     """A table for two people: the creator's deck in seat ``creator_seat``, the guest's (who
-    joined with the single-use ``invite_token``) in the other. As every match, the game is its
-    deck versions, seed, turn cap and the option index of every choice (``actions``); its
-    version is the number of actions applied. The seed is drawn by the server and shown only
-    once the game is over. Clocks are milliseconds left per seat, the running one counted from
-    ``clock_since``; a seat whose last WebSocket closed is ``away`` from then."""
+        joined with the single-use ``invite_token``) in the other. As every match, the game is its
+        deck versions, seed, turn cap and the option index of every choice (``actions``); its
+        version is the number of actions applied. The seed is drawn by the server and shown only
+        once the game is over. Clocks are milliseconds left per seat, the running one counted from
+        ``clock_since``; a seat whose last WebSocket closed is ``away`` from then (his clock paused
+    meanwhile if ``away_clock`` says so)."""
 
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friend_games_created"
@@ -47,6 +56,14 @@ class FriendGame(models.Model):
     clock_increment = models.PositiveIntegerField(default=0)  # seconds added per decision
     clock_left_ms = models.JSONField(default=list, blank=True)  # [seat 0, seat 1]
     clock_since = models.DateTimeField(null=True, blank=True)
+    # A running clock of a seat that is away stops at ``away_since`` when PAUSED; his rejoin
+    # banks the time used before and starts it again.
+    away_clock = models.CharField(
+        _("clock of a disconnected player"),
+        max_length=8,
+        choices=AwayClock.choices,
+        default=AwayClock.RUNNING,
+    )
     to_move = models.PositiveSmallIntegerField(null=True, blank=True)  # whose decision
     draw_offer = models.PositiveSmallIntegerField(null=True, blank=True)  # the seat offering
     sockets = models.JSONField(default=list, blank=True)  # open WebSockets per seat

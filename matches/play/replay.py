@@ -1,6 +1,7 @@
 """A finished game against the AI replayed on the board from the person's seat (issue 32):
 the stored actions applied to a fresh match (``replays.walk``), stopped at one decision, every
-hand shown since the game is over, the person's side at the bottom."""
+hand shown since the game is over, the person's side at the bottom
+(``replays.board.seat_replay_page``, as for a game between two people)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ from komandor.rules.match_state import MatchState, decode_actions
 from matches.models import HumanMatch
 from matches.play.selectors import human_match_names
 from matches.play.services import human_match_setup
-from matches.replays.board import ReplayPage, board_at_step, page_of_walk
-from matches.replays.walk import replay_walk
+from matches.replays.board import ReplayPage, seat_replay_page
 
 
 def human_replay_page(*, match: HumanMatch, step: int) -> ReplayPage | None:
@@ -21,12 +21,11 @@ def human_replay_page(*, match: HumanMatch, step: int) -> ReplayPage | None:
     def names_of(state: MatchState) -> list[str]:
         return human_match_names(match, state)
 
-    walk = replay_walk(
+    return seat_replay_page(
         setup=human_match_setup(match),
         actions=decode_actions(bytes(match.actions or b"")),
         step=step,
-        at_step=board_at_step(names_of, seat=match.human_seat),
+        seat=match.human_seat,
+        names_of=names_of,
+        winner=match.winner,
     )
-    if walk is None or walk.outcome.winner != match.winner:
-        return None  # not the stored game: never show a position of another one
-    return page_of_walk(walk)

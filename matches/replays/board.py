@@ -3,17 +3,20 @@ spectator sees (every card), with what happened since the decision before told i
 
 Steps are decisions (``replay.replay_walk``): step k shows the table as decision k is asked,
 the decision with the option that was chosen, and the events that led there; turn by turn is
-the first decision of each turn."""
+the first decision of each turn. ``seat_replay_page`` is the replay of a game a person played
+(against the AI, or against another person): his side at the bottom, every hand shown."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from komandor.rules.match import MatchSetup
 from komandor.rules.match_state import MatchState
 from matches.models import Match
 from matches.replays import services as replay_services
-from matches.replays.walk import ReplayWalk
+from matches.replays.walk import ReplayWalk, replay_walk
 from matches.words.board import Board, board_for, card_names
 from matches.words.decision_text import DecisionView
 from matches.words.event_text import narrate
@@ -59,6 +62,36 @@ def replay_page(*, match: Match, step: int) -> ReplayPage | None:
     return None if walk is None else page_of_walk(walk)
 
 
+def seat_replay_page(
+    *,
+    setup: MatchSetup,
+    actions: Sequence[int],
+    step: int,
+    seat: int | None,
+    names_of: Callable[[MatchState], list[str]],
+    winner: int | None,
+    by_the_rules: bool = True,
+) -> ReplayPage | None:
+    """A finished game a person played, at decision ``step`` (the end past the last), drawn
+    from ``seat`` (None: a spectator's, the first player's side at the bottom) with every hand
+    shown. ``by_the_rules``: the engine ended it, with ``winner`` (otherwise it stopped where
+    a player resigned, ran out of time or agreed a draw). None when this engine does not
+    rebuild the stored game (another engine version played it): never a position of another
+    one."""
+    walk = replay_walk(
+        setup=setup,
+        actions=actions,
+        step=step,
+        at_step=board_at_step(names_of, seat=seat),
+        complete=by_the_rules,
+    )
+    if walk is None:
+        return None
+    if by_the_rules and (walk.outcome is None or walk.outcome.winner != winner):
+        return None
+    return page_of_walk(walk)
+
+
 def board_at_step(
     names_of: Callable[[MatchState], list[str]], *, seat: int | None
 ) -> Callable[[MatchState], _AtStep]:
@@ -77,11 +110,14 @@ def page_of_walk(walk: ReplayWalk[_AtStep]) -> ReplayPage:
     """The replay page at the walk's step, with its navigation by decision and by turn."""
     seen = walk.at_step
     step, last = walk.step, walk.last
+    board = seen.board
+    if step == last:  # over (a game stopped outside the rules still had a decision asked)
+        board = dataclasses.replace(board, decision=None, waiting_for="", is_over=True)
     return ReplayPage(
         step=step,
         last=last,
-        board=seen.board,
-        decision=seen.board.decision,
+        board=board,
+        decision=board.decision,
         chosen=walk.chosen,
         told=narrate(
             walk.step_events, viewer=None, names=seen.names, cards=seen.cards, choices=True

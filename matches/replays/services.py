@@ -142,6 +142,6 @@ def match_replay_step(
     if actions is None:
         return None
     walk = replay_walk(setup=_match_setup(match=match), actions=actions, step=step, at_step=at_step)
-    if walk is None or walk.outcome.winner != match.winner_seat:
+    if walk is None or walk.outcome is None or walk.outcome.winner != match.winner_seat:
         return None  # not the stored game: never show a position of another one
     return walk

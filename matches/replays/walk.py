@@ -6,7 +6,9 @@ a fresh ``MatchState`` with its log on — no agent is asked — and hands the m
 decision ``step`` (the number of choices made so far), to the caller's ``at_step`` on the way
 (the replay page draws its board there); then it plays on to the end to find where each turn
 begins. A history that does not fit the rules (another engine version played it) gives None,
-never a position of another game. (No Django here.)
+never a position of another game. A game ended outside the rules (a resignation, a clock, an
+agreed draw between two people) is walked with ``complete=False``: its history stops before
+the engine's end, and its walk has no outcome. (No Django here.)
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ class ReplayWalk(Generic[T]):
     # ``bounds[k]``: how many events the log held at decision k (the last: at the end).
     bounds: list[int]
     turn_steps: list[int]  # the first step of each turn
-    outcome: Outcome
+    outcome: Outcome | None  # None: the game ended outside the rules (``complete=False``)
     chosen: int | None  # the option index chosen at this step (None at the end)
 
     @property
@@ -74,9 +76,11 @@ def replay_walk(
     actions: Sequence[int],
     step: int,
     at_step: Callable[[MatchState], T],
+    complete: bool = True,
 ) -> ReplayWalk[T] | None:
     """The match rebuilt from ``actions``; ``at_step`` is called with it stopped at decision
-    ``step`` (the end past the last). None when the history does not fit the rules."""
+    ``step`` (the end past the last). None when the history does not fit the rules: it must
+    end the match (``complete``), or leave it going (not ``complete``)."""
     step = max(0, min(step, len(actions)))
     match = new_match(setup, log=True)
     log = match.log
@@ -90,7 +94,10 @@ def replay_walk(
             bounds.append(len(log))
     except IllegalChoiceError:
         return None
-    if not match.is_over or not isinstance(match.outcome, Outcome):
+    if not complete:
+        if match.is_over:
+            return None
+    elif not match.is_over or not isinstance(match.outcome, Outcome):
         return None
     if step == len(actions):
         seen = at_step(match)
@@ -103,4 +110,5 @@ def replay_walk(
                 at += 1
             turn_steps.append(at)
     chosen = actions[step] if step < len(actions) else None
-    return ReplayWalk(step, len(actions), seen, events, bounds, turn_steps, match.outcome, chosen)
+    outcome = match.outcome if isinstance(match.outcome, Outcome) else None
+    return ReplayWalk(step, len(actions), seen, events, bounds, turn_steps, outcome, chosen)

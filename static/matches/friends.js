@@ -32,7 +32,7 @@
         }
         var mine = status();
         var busy = game.getAttribute("aria-busy") === "true";
-        if (!busy && (!mine || String(answer.version) !== mine.dataset.version || answer.status !== mine.dataset.status)) {
+        if (!busy && (!mine || String(answer.version) !== mine.dataset.version || answer.status !== mine.dataset.status || answer.paused !== mine.dataset.paused)) {
           replaceParts(answer.parts || {});
         }
         shown = {version: String(answer.version), status: answer.status};
@@ -46,7 +46,9 @@
 
   function changed(view) {
     var mine = status();
-    if (!mine || String(view.version) !== mine.dataset.version || view.status !== mine.dataset.status) refresh();
+    // A clock paused or started again (a player left or came back, the table pausing it).
+    var paused = view.clock && view.clock.paused !== null && view.clock.paused !== undefined ? String(view.clock.paused) : "";
+    if (!mine || String(view.version) !== mine.dataset.version || view.status !== mine.dataset.status || paused !== mine.dataset.paused) refresh();
   }
 
   function poll() {

@@ -12,7 +12,12 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from decks.models import Visibility
-from matches.friends.services import friend_game_disconnected, friend_game_settle
+from matches.friends.services import (
+    clock_left_ms,
+    friend_game_connected,
+    friend_game_disconnected,
+    friend_game_settle,
+)
 from matches.models import FriendGame, FriendGameStatus
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
@@ -163,3 +168,61 @@ def test_an_away_player_forfeits_after_the_grace_period_only(people, settings):
     game.refresh_from_db()
     assert friend_game_settle(game)
     assert (game.status, game.winner, game.termination) == ("finished", 0, "forfeit")
+
+
+def away_for(game_id: int, seat: int, *, started: float, left: float) -> FriendGame:
+    """The seat's clock started ``started`` seconds ago and he left ``left`` seconds ago."""
+    now = timezone.now()
+    away: list[str | None] = [None, None]
+    away[seat] = (now - timedelta(seconds=left)).isoformat()
+    FriendGame.objects.filter(pk=game_id).update(
+        clock_since=now - timedelta(seconds=started), away_since=away
+    )
+    return FriendGame.objects.get(pk=game_id)
+
+
+@pytest.mark.parametrize("away_clock", ["paused", "running"])
+def test_a_disconnected_players_clock_pauses_or_runs_as_the_table_says(
+    people, settings, away_clock
+):
+    settings.FRIEND_GAME_GRACE_SECONDS = 60
+    table = create(people, clock_seconds=600, away_clock=away_clock)
+    assert table["clock"]["away_clock"] == away_clock
+    join(people, table["invite_token"])
+    seat = FriendGame.objects.get(pk=table["id"]).to_move
+    # His clock ran 10 s, of which the last 8 with him away (within the grace period).
+    game = away_for(table["id"], seat, started=10, left=8)
+    assert not friend_game_settle(game)
+    left = clock_left_ms(game)[seat]
+    view = people["alice"].get(f"/api/friend-games/{table['id']}/").json()["clock"]
+    if away_clock == "paused":
+        assert left == 598_000  # the 2 s before he left, nothing since
+        assert (view["paused"], view["running"]) == (seat, None)
+    else:
+        assert left <= 590_000
+        assert (view["paused"], view["running"]) == (None, seat)
+    # He comes back: the time used before is kept and his clock runs again from now.
+    friend_game_connected(table["id"], seat)
+    game.refresh_from_db()
+    assert game.away_since[seat] is None
+    back = clock_left_ms(game, now=timezone.now() + timedelta(seconds=5))[seat]
+    if away_clock == "paused":
+        assert game.clock_left_ms[seat] == 598_000 and 592_000 <= back < 593_000
+    else:
+        assert game.clock_left_ms[seat] == 600_000 and back <= 585_000
+    # Gone past the grace period: he forfeits either way.
+    game = away_for(table["id"], seat, started=70, left=61)
+    assert friend_game_settle(game)
+    assert (game.status, game.winner, game.termination) == ("finished", 1 - seat, "forfeit")
+
+
+def test_the_away_clock_option_is_checked(people):
+    answer = people["alice"].post(
+        "/api/friend-games/",
+        {"deck": people["alice_deck"].pk, "away_clock": "frozen"},
+        format="json",
+    )
+    assert answer.status_code == 400 and "away_clock" in answer.json()["fields"]
+    assert create(people)["clock"] is None  # no clock: nothing to pause
+    no_clock = FriendGame.objects.get()
+    assert no_clock.away_clock == "running"

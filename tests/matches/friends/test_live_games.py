@@ -3,12 +3,15 @@ real Redis channel layer and this run's PostgreSQL database: a whole game played
 while a third user watches, each seat seeing the other's moves pushed to it, no hidden card
 or seed in any message before the end (checked against the engine replaying the same
 actions); stale and foreign actions refused; a rejoin within the grace period and a forfeit
-past it; a clock running out."""
+past it; a clock running out; a disconnected player's clock paused or running as the table
+says."""
 
 from __future__ import annotations
 
 import random
 import re
+import time
+from datetime import datetime
 
 import pytest
 import requests
@@ -68,12 +71,14 @@ class Player:
         return Socket(self.base, game_id, self.session)
 
 
-def table(server, *, clock: int | None = None, open_hands: bool = False):
+def table(
+    server, *, clock: int | None = None, open_hands: bool = False, away_clock: str = "running"
+):
     """Alice's table joined by Bob, and Carol who watches."""
     alice, bob, carol = (Player(server, name) for name in ("alice", "bob", "carol"))
     mine = playable_deck(alice.user, "Баланс", visibility=Visibility.PRIVATE)
     theirs = playable_deck(bob.user, "Бомбардировщики", visibility=Visibility.PRIVATE)
-    body = {"deck": mine.pk, "seat": 0, "open_hand": open_hands}
+    body = {"deck": mine.pk, "seat": 0, "open_hand": open_hands, "away_clock": away_clock}
     if clock is not None:
         body["clock_seconds"] = clock
     created = alice.post("friend-games/", body)
@@ -220,4 +225,85 @@ def test_a_clock_runs_out(server):
     loser = start["to_move"]
     assert ended["result"]["termination"] == "timeout"
     assert ended["result"]["winner"] == 1 - loser and ended["clock"]["left_ms"][loser] == 0
+    watching.close()
+
+
+LONG_GRACE = 20.0  # seconds: longer than the clock below, so the clock decides first
+SHORT_CLOCK = 8  # seconds
+
+
+@pytest.fixture(scope="module")
+def long_grace_server(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        require_services()
+        with asgi_server(
+            FRIEND_GAME_GRACE_SECONDS=str(LONG_GRACE), FRIEND_GAME_TICK_SECONDS="0.25"
+        ) as base:
+            yield base
+
+
+def gone(game_id: int, seat: int) -> tuple[FriendGame, datetime]:
+    """The game once the server marked ``seat`` away, and since when."""
+    for _ in range(600):
+        game = FriendGame.objects.get(pk=game_id)
+        if (game.away_since or [None, None])[seat]:
+            return game, datetime.fromisoformat(game.away_since[seat])
+        time.sleep(0.05)
+    raise AssertionError("the server never marked the player away")
+
+
+@pytest.mark.parametrize("away_clock", ["paused", "running"])
+def test_a_disconnect_within_grace_costs_clock_time_only_if_the_table_says(
+    long_grace_server, away_clock
+):
+    """The player to move leaves for longer than his whole clock but within the grace period:
+    a running clock runs out (he loses on time); a paused one costs him nothing, and once he
+    is back it runs again (here, out)."""
+    game_id, alice, bob, _carol = table(long_grace_server, clock=SHORT_CLOCK, away_clock=away_clock)
+    seat = FriendGame.objects.get(pk=game_id).to_move
+    mover, other = (alice, bob) if seat == 0 else (bob, alice)
+    watching = other.socket(game_id)
+    leaving = mover.socket(game_id)
+    leaving.wait_for(lambda g: g["status"] == "in_progress")
+    leaving.close()
+    game, away = gone(game_id, seat)
+    used = (away - game.clock_since).total_seconds() * 1000  # before he left
+    assert used < SHORT_CLOCK * 1000, "the clock ran out before the test could disconnect"
+    # Away for longer than his whole clock (the grace period is longer still).
+    time.sleep(SHORT_CLOCK + 1)
+    if away_clock == "running":
+        ended = watching.wait_for(lambda g: g["status"] == "finished")
+        assert ended["result"]["termination"] == "timeout" and ended["result"]["winner"] == 1 - seat
+        watching.close()
+        return
+    during = other.get(f"friend-games/{game_id}/").json()
+    assert during["status"] == "in_progress", during["result"]
+    assert during["clock"]["paused"] == seat and during["clock"]["running"] is None
+    kept = during["clock"]["left_ms"][seat]
+    assert kept == int(SHORT_CLOCK * 1000 - used)  # not a millisecond of his absence
+    back = mover.socket(game_id)  # he rejoins: his clock runs again from what it kept
+    rejoined = back.wait_for(
+        lambda g: g["status"] == "in_progress" and g["clock"]["running"] == seat
+    )
+    assert rejoined["clock"]["paused"] is None and rejoined["clock"]["left_ms"][seat] <= kept
+    assert FriendGame.objects.get(pk=game_id).clock_left_ms[seat] == kept  # banked at rejoin
+    ended = watching.wait_for(lambda g: g["status"] == "finished", timeout=kept / 1000 + 30)
+    assert ended["result"]["termination"] == "timeout" and ended["result"]["winner"] == 1 - seat
+    for s in (watching, back):
+        s.close()
+
+
+def test_past_the_grace_period_a_paused_clock_forfeits_too(server):
+    game_id, alice, bob, _carol = table(server, clock=600, away_clock="paused")
+    seat = FriendGame.objects.get(pk=game_id).to_move
+    mover, other = (alice, bob) if seat == 0 else (bob, alice)
+    watching = other.socket(game_id)
+    leaving = mover.socket(game_id)
+    leaving.wait_for(lambda g: g["status"] == "in_progress")
+    leaving.close()
+    game, away = gone(game_id, seat)
+    kept = int(600_000 - (away - game.clock_since).total_seconds() * 1000)
+    ended = watching.wait_for(lambda g: g["status"] == "finished", timeout=GRACE + 30)
+    assert ended["result"]["termination"] == "forfeit" and ended["result"]["winner"] == 1 - seat
+    assert ended["clock"]["left_ms"][seat] == kept  # paused while he was away
     watching.close()

@@ -10,6 +10,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from decks.models import Visibility
 from matches.friends.services import friend_game_match_state
@@ -135,3 +136,29 @@ def test_open_tables_per_user_are_bounded(people, settings):
     )
     assert answer.status_code == 200 and 'class="error"' in answer.content.decode()
     assert FriendGame.objects.count() == 2
+
+
+def test_the_away_clock_is_chosen_on_the_form_and_shown_on_the_table(people):
+    alice_client, bob_client = people["alice"][1], people["bob"][1]
+    form = alice_client.get(reverse("matches:friends-new")).content.decode()
+    assert 'name="away_clock" value="paused"' in form
+    table = open_table(alice_client, people["decks"]["alice"], clock="5+3", away_clock="paused")
+    assert table.away_clock == "paused"
+    page = alice_client.get(reverse("matches:friends-game", args=[table.pk])).content.decode()
+    assert 'id="away-clock"' in page and "тем временем стоят" in page
+    link = reverse("matches:friends-join", args=[table.invite_token])
+    bob_client.post(link, {"deck": people["decks"]["bob"].pk})
+    table.refresh_from_db()
+    seat = table.to_move
+    away = [None, None]
+    away[seat] = timezone.now().isoformat()
+    FriendGame.objects.filter(pk=table.pk).update(away_since=away)
+    watcher = people["carol"][1]
+    page = watcher.get(reverse("matches:friends-game", args=[table.pk])).content.decode()
+    assert f'data-paused="{seat}"' in page and "friends-clock__paused" in page
+    assert "data-running" not in page  # the page does not count a paused clock down
+    parts = watcher.get(reverse("matches:friends-parts", args=[table.pk])).json()
+    assert parts["paused"] == str(seat)
+    watcher.cookies["django_language"] = "en"
+    english = watcher.get(reverse("matches:friends-game", args=[table.pk])).content.decode()
+    assert "paused: disconnected" in english and "paused meanwhile" in english
