@@ -235,7 +235,7 @@ def doctor_create(
     with transaction.atomic():
         scratch = deck_create(
             owner=owner,
-            name=f"{deck.name[:170]}: {_('deck doctor')}",
+            name=_("%(deck)s: deck doctor") % {"deck": deck.name[:170]},
             description=f"deck doctor candidates of {deck.name} v{version.number}",
             content=found[0][1],
             visibility=Visibility.PRIVATE,
