@@ -11,6 +11,7 @@ any password is hashed.
 from __future__ import annotations
 
 from django.utils import formats
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, status
@@ -29,6 +30,7 @@ class MissingScope(exceptions.APIException):
     default_code = "missing_scope"
 
     def __init__(self, scope: str) -> None:
+        message: str | Promise
         if scope == ACCOUNT:
             message = _(
                 "Tokens are made, listed and revoked with your password or on the account "
@@ -74,6 +76,7 @@ class TokenAuthentication(authentication.BaseAuthentication):
         if token is None:
             raise _failed(_("No such token: it is wrong or was revoked."), "invalid_token")
         if token.is_expired():
+            assert token.expires_at is not None  # only a token with an end expires
             raise _failed(
                 _("This token expired on %(date)s.")
                 % {"date": formats.date_format(token.expires_at, "DATETIME_FORMAT")},

@@ -10,7 +10,7 @@ schema (``cardbase.forms.komandor_card_form``); the add page opens that form whe
 kind are chosen (``?game=<id>&card_type=ship``, linked from the plain add form).
 """
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.contrib import admin
 from django.db import connection
@@ -63,10 +63,12 @@ class SourcedAdmin(EditorialAdminMixin, admin.ModelAdmin):
 
 
 class CatalogueEntryAdmin(SourcedAdmin):
-    list_display = ("name_ru", "name_en", "key", "game", "source_section")
-    list_filter = ("game",)
-    list_select_related = ("game",)
-    search_fields = ("key",)  # plus the folded names and text, see get_search_results
+    list_display: tuple[str, ...] = ("name_ru", "name_en", "key", "game", "source_section")
+    list_filter: ClassVar[tuple[str, ...]] = ("game",)
+    list_select_related: ClassVar[tuple[str, ...]] = ("game",)
+    search_fields: ClassVar[tuple[str, ...]] = (
+        "key",
+    )  # plus the folded names and text, see get_search_results
     search_help_text = _("Searches names, text and key; ё and е are the same letter.")
     ordering = ("game__sort_order", "name_ru")
 
@@ -112,10 +114,12 @@ class CardAdmin(CardEffectsAdminMixin, CardTableAdminMixin, CatalogueEntryAdmin)
     list_select_related = ("game", "release")
     search_fields = ("key", "collector_number")
 
-    def get_form(self, request: HttpRequest, obj: Card | None = None, **kwargs: Any):
+    def get_form(
+        self, request: HttpRequest, obj: Card | None = None, change: bool = False, **kwargs: Any
+    ):
         stats_form = self._stats_form(request, obj)
         kwargs["form"] = stats_form or CardAdminForm
-        form = super().get_form(request, obj, **kwargs)
+        form = super().get_form(request, obj, change, **kwargs)
         if stats_form is None and "attributes" in form.base_fields:
             form.base_fields["attributes"].help_text = self._stats_form_links()
         return form
@@ -137,10 +141,13 @@ class CardAdmin(CardEffectsAdminMixin, CardTableAdminMixin, CatalogueEntryAdmin)
 
     def _stats_form(self, request: HttpRequest, obj: Card | None):
         """The stats form class that edits this card, or None for the JSON form."""
+        game: Game | None
+        card_type: str | None
         if obj is not None:
             game, card_type = obj.game, obj.card_type
         else:
-            game = Game.objects.filter(pk=_int_or_none(request.GET.get("game"))).first()
+            game_id = _int_or_none(request.GET.get("game"))
+            game = Game.objects.filter(pk=game_id).first() if game_id is not None else None
             card_type = request.GET.get("card_type")
         if game is None or game.slug != KOMANDOR_SLUG or card_type not in KOMANDOR_KINDS:
             return None

@@ -189,6 +189,7 @@ def _strength(spec: CardSpec, value: str) -> str:
 
 
 def _shield(spec: CardSpec, value: str) -> str:
+    assert spec.shield is not None  # explained only where the face shows it
     return _(
         "Energy shield of type %(type)s, power %(power)s: plasma damage is reduced by "
         "%(power)s; the type decides which masers can hit it."
@@ -196,6 +197,7 @@ def _shield(spec: CardSpec, value: str) -> str:
 
 
 def _maser(spec: CardSpec, value: str) -> str:
+    assert spec.weapons is not None and spec.weapons.maser is not None  # shown, so present
     maser: Maser = spec.weapons.maser
     letter = letters().shield[maser.type]
     return _(
@@ -206,6 +208,7 @@ def _maser(spec: CardSpec, value: str) -> str:
 
 
 def _lasers(spec: CardSpec, value: str) -> str:
+    assert spec.weapons is not None and spec.weapons.lasers is not None  # shown, so present
     lasers: Lasers = spec.weapons.lasers
     if lasers.targets == 1:
         return _(
@@ -223,7 +226,9 @@ def _lasers(spec: CardSpec, value: str) -> str:
 
 def _missiles(range_: Range) -> Explainer:
     def explain(spec: CardSpec, value: str) -> str:
+        assert spec.weapons is not None and spec.weapons.missiles is not None  # shown
         salvo = spec.weapons.missiles.at(range_)
+        assert salvo is not None  # shown, so present
         return ngettext(
             "%(count)s-%(power)s: %(count)s missile of power %(power)s, %(where)s; each is "
             "rolled for on a D6 and a hit deals %(power)s minus the target's armor.",
@@ -236,6 +241,7 @@ def _missiles(range_: Range) -> Explainer:
 
 
 def _torpedoes(spec: CardSpec, value: str) -> str:
+    assert spec.weapons is not None and spec.weapons.torpedoes is not None  # shown
     salvo = spec.weapons.torpedoes
     return ngettext(
         "%(count)s-%(power)s: %(count)s torpedo of power %(power)s (medium range); each is "
@@ -249,6 +255,7 @@ def _torpedoes(spec: CardSpec, value: str) -> str:
 
 
 def _crew(spec: CardSpec, value: str) -> str:
+    assert spec.crew is not None  # shown, so present
     crew: Crew = spec.crew
     if crew.size == 0:
         return _("No crew (0): the ship cannot be boarded.")

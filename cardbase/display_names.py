@@ -41,7 +41,7 @@ def shown_name(name_ru: str, name_en: str = "", *, english: bool | None = None) 
     return name_en or with_transliteration(name_ru)
 
 
-def card_names_shown(names_ru: Iterable[str]) -> dict[str, str]:
+def card_names_shown(names_ru: Iterable[str | None]) -> dict[str, str]:
     """Komandor cards' printed (Russian) names — as decks, versions and the engine hold them —
     mapped to the names to show; a name no card has any more is shown as it is."""
     from cardbase.models import Card  # the models import nothing of this module's callers

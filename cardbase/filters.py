@@ -123,6 +123,8 @@ class LeanFilterSet(django_filters.FilterSet):
     request; the card list declares over fifty, so ``only_given`` keeps the rest out.
     """
 
+    base_filters: dict[str, Any]  # set on the class by django-filter's metaclass
+
     def __init__(self, data=None, *args: Any, only_given: bool = False, **kwargs: Any) -> None:
         if only_given and data is not None:
             self.base_filters = {

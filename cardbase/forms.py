@@ -124,7 +124,8 @@ class CardAdminForm(forms.ModelForm):
             raise ValidationError(error.messages, code=error.code) from error
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         photo = cleaned.get("image_upload")
         if photo is not None and not self.errors:
             # Kept under its digest: an upload the save then does not use is never shown.
@@ -182,7 +183,7 @@ def _label(spec: FieldSpec) -> str:
 def stat_form_field(spec: FieldSpec) -> forms.Field:
     """One form input for one schema field. Requiredness is left to the schema, so a missing
     value gets the schema's own message on this input."""
-    common = {"label": _label(spec), "required": False, "help_text": spec.path}
+    common: dict[str, Any] = {"label": _label(spec), "required": False, "help_text": spec.path}
     if spec.type == "int":
         return forms.IntegerField(min_value=spec.min_value, max_value=MAX_STAT_VALUE, **common)
     if spec.type == "choice":
@@ -286,7 +287,8 @@ class StatedCountAdminForm(forms.ModelForm):
         field_classes = {"counts": PrettyJSONField}
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         game = cleaned.get("game")
         counts = cleaned.get("counts")
         if game is not None and counts:

@@ -10,8 +10,9 @@ used to host pictures nobody has reviewed.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.contrib.auth.models import AnonymousUser, User
+from django.http import FileResponse, Http404, HttpRequest, HttpResponseNotModified
+from django.http.response import HttpResponseBase
 from django.views.decorators.http import require_safe
 
 from cardbase.card_images import image_open, image_stored
@@ -21,7 +22,7 @@ PUBLIC = "public, max-age=31536000, immutable"
 PRIVATE = "private, max-age=600"
 
 
-def image_visibility(*, digest: str, user: AbstractBaseUser | AnonymousUser) -> str | None:
+def image_visibility(*, digest: str, user: User | AnonymousUser) -> str | None:
     """``public`` (a card shows it), ``private`` (the viewer may see it, nobody else) or
     ``None`` (not for this viewer)."""
     if Card.all_objects.filter(image=digest).exists():
@@ -36,13 +37,13 @@ def image_visibility(*, digest: str, user: AbstractBaseUser | AnonymousUser) -> 
 
 
 @require_safe
-def card_image(request: HttpRequest, digest: str, size: str) -> HttpResponse:
+def card_image(request: HttpRequest, digest: str, size: str) -> HttpResponseBase:
     cache_control = image_visibility(digest=digest, user=request.user)
     if cache_control is None or not image_stored(digest):
         raise Http404
     etag = f'"{digest[:32]}-{size}"'
     if request.headers.get("If-None-Match") == etag:
-        response: HttpResponse = HttpResponseNotModified()
+        response: HttpResponseBase = HttpResponseNotModified()
     else:
         try:
             response = FileResponse(image_open(digest, size), content_type="image/webp")

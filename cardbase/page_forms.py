@@ -1,5 +1,7 @@
 """Forms that parse the catalogue pages' GET parameters (filters and the search box)."""
 
+from typing import cast
+
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
@@ -43,18 +45,19 @@ class CardFilterForm(SearchForm):
         super().__init__(data, **kwargs)
         self.fields["order"] = self.fields.pop("order")  # the sort order after the filters
         type_names = dict(options.card_types)
-        self.fields["type"].choices = [ANY] + [
+        cast(forms.ChoiceField, self.fields["type"]).choices = [ANY] + [
             (value, card_type_label(value, type_names)) for value, _component in options.card_types
         ]
-        self.fields["rarity"].choices = [ANY] + [
+        cast(forms.ChoiceField, self.fields["rarity"]).choices = [ANY] + [
             (value, rarity_label(value)) for value in options.rarities
         ]
-        self.fields["release"].choices = [ANY] + [
+        cast(forms.ChoiceField, self.fields["release"]).choices = [ANY] + [
             (release.code, localized(release)) for release in options.releases
         ]
 
     def clean(self) -> dict:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         low, high = cleaned.get("cost_min"), cleaned.get("cost_max")
         if low is not None and high is not None and low > high:
             self.add_error("cost_max", _("The upper cost is below the lower cost."))

@@ -40,8 +40,8 @@ class EntrySection:
     model: type[CatalogueEntry]
 
     @property
-    def label(self) -> Promise:
-        return self.model._meta.verbose_name_plural
+    def label(self) -> str | Promise:
+        return self.model._meta.verbose_name_plural or ""
 
 
 ENTRY_SECTIONS: tuple[EntrySection, ...] = (
@@ -91,7 +91,7 @@ class CardFilterOptions:
 
 def _count_of(model: type[CatalogueEntry]) -> Coalesce:
     counted = (
-        model.objects.filter(game=OuterRef("pk"))
+        model._default_manager.filter(game=OuterRef("pk"))
         .order_by()
         .values("game")
         .annotate(total=Count("pk"))
@@ -117,10 +117,12 @@ def game_sections(*, game: Game) -> list[SectionCount]:
     cards = Card.objects.filter(game=game).count()
     if cards:
         sections.append(
-            SectionCount(Card._meta.verbose_name_plural, "cardbase:catalogue", (game.slug,), cards)
+            SectionCount(
+                Card._meta.verbose_name_plural or "", "cardbase:catalogue", (game.slug,), cards
+            )
         )
     for section in ENTRY_SECTIONS:
-        count = section.model.objects.filter(game=game).count()
+        count = section.model._default_manager.filter(game=game).count()
         if count:
             sections.append(
                 SectionCount(section.label, "cardbase:entry-list", (game.slug, section.slug), count)
@@ -204,11 +206,11 @@ def entry_section_get(*, slug: str) -> EntrySection:
 
 
 def entries_of(*, game: Game, section: EntrySection) -> QuerySet[CatalogueEntry]:
-    return section.model.objects.filter(game=game).order_by("name_ru", "key")
+    return section.model._default_manager.filter(game=game).order_by("name_ru", "key")
 
 
 def entry_get(*, game: Game, section: EntrySection, key: str) -> CatalogueEntry:
-    return section.model.objects.select_related("game").get(game=game, key=key)
+    return section.model._default_manager.select_related("game").get(game=game, key=key)
 
 
 def component_kind_get(*, value: str) -> ComponentKind:

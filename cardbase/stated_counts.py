@@ -63,7 +63,7 @@ def count_spec_from_dict(counts: Mapping[str, Any], *, game_id: int) -> CountSpe
     if not isinstance(filters, Mapping):
         raise StatedCountSpecError("counts.filter: must be an object of field lookups")
     sum_field = counts.get("sum")
-    if sum_field is not None and sum_field not in SUMMABLE_FIELDS.get(model_name, ()):
+    if sum_field is not None and sum_field not in SUMMABLE_FIELDS.get(str(model_name), ()):
         raise StatedCountSpecError(f"counts.sum: cannot add up {sum_field!r} of {model_name}")
     condition = Q(game_id=game_id, **filters)
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
@@ -23,6 +24,10 @@ class PageThrottle(_RateFromSettings, SimpleRateThrottle):
     def __init__(self, scope: str) -> None:
         self.scope = scope
         super().__init__()
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        """DRF's check, called here with no API view (None) and a page's plain HttpRequest."""
+        return super().allow_request(request, view)
 
     def get_cache_key(self, request, view) -> str:
         user = getattr(request, "user", None)

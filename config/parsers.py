@@ -8,6 +8,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
+from rest_framework.utils.json import strict_constant
 
 from config.bounded_json import MAX_JSON_DEPTH, JsonTooDeep, loads_bounded
 from config.request_limits import BodyTooLarge
@@ -23,8 +24,9 @@ class BoundedJSONParser(parsers.JSONParser):
         raw = b"" if stream is None else stream.read(-1 if limit is None else limit + 1)
         if limit is not None and len(raw) > limit:
             raise BodyTooLarge()
-        encoding = parsers.get_encoding(parser_context or {})
-        constant = parsers.json.strict_constant if self.strict else None
+        # The stubs lack parsers.get_encoding (DRF has it: rest_framework/parsers.py).
+        encoding = parsers.get_encoding(parser_context or {})  # type: ignore[attr-defined]
+        constant = strict_constant if self.strict else None
         try:
             return loads_bounded(raw.decode(encoding), parse_constant=constant)
         except JsonTooDeep as error:

@@ -8,6 +8,8 @@ is simply not throttled. A 429 carries ``Retry-After`` and the API's error envel
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from rest_framework import throttling
 
@@ -51,6 +53,10 @@ class PasswordThrottle(_RateFromSettings, throttling.SimpleRateThrottle):
     authentication, so without this each made-up name still cost a full hash."""
 
     scope = "password"
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        """DRF's check, called here with no API view (None), by the Basic authentication."""
+        return super().allow_request(request, view)
 
     def get_cache_key(self, request, view) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}

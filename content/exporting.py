@@ -77,6 +77,7 @@ def _precon_files(games: list[Game]) -> dict[str, str]:
         .order_by("pk")
     )
     for deck in decks:
+        assert deck.commander is not None  # the filter above reads the commander's game
         entry: dict[str, Any] = {
             "key": deck.precon_key,
             "name_ru": deck.name,

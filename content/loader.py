@@ -44,7 +44,7 @@ from decks.precons import PRECON_MODEL, PreconSource, precon_list_from_dict, pre
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
-MODELS: dict[str, type[models.Model]] = {
+MODELS: dict[str, type[Any]] = {  # catalogue models, each with game, key and content_file
     "release": Release,
     "card": Card,
     "race": Race,
@@ -383,7 +383,7 @@ def _write_precons(entries: list[Entry], report: LoadReport, *, cards: set[int])
     return sync.problems
 
 
-def _remove(row: models.Model, kind: str, report: LoadReport) -> list[str]:
+def _remove(row: Any, kind: str, report: LoadReport) -> list[str]:  # a catalogue row
     """Delete a row whose entry left the files; a card that decks use is retired instead."""
     try:
         with transaction.atomic():

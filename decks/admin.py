@@ -20,19 +20,19 @@ class ReadOnlyInline(admin.TabularInline):
 
 class DeckEntryInline(ReadOnlyInline):
     model = DeckEntry
-    fields = ["card", "count", "own_name"]
+    fields = ("card", "count", "own_name")
     readonly_fields = fields
 
 
 class DeckSetupAbilityInline(ReadOnlyInline):
     model = DeckSetupAbility
-    fields = ["card", "count"]
+    fields = ("card", "count")
     readonly_fields = fields
 
 
 class DeckVersionInline(ReadOnlyInline):
     model = DeckVersion
-    fields = ["number", "is_valid", "card_count", "created_at"]
+    fields = ("number", "is_valid", "card_count", "created_at")
     readonly_fields = fields
 
 

@@ -41,6 +41,7 @@ def deck_file_of(
 
     def counted(card_id: int, count: int, own_name: str) -> dict[str, Any]:
         printing = index.printing_of(card_id)
+        assert printing is not None  # a saved deck's cards are in the catalogue
         return {
             "count": count,
             "card": spec(card_id),

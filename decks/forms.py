@@ -4,8 +4,10 @@ pre-chosen copies), so the page works without JavaScript."""
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import cast
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from cardbase.card_faces import kind_label
@@ -55,8 +57,8 @@ class CatalogueFilterForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [("", "—"), *kind_choices()]
-        self.fields["faction"].queryset = faction_commanders()
+        cast(forms.ChoiceField, self.fields["kind"]).choices = [("", "—"), *kind_choices()]
+        cast(forms.ModelChoiceField, self.fields["faction"]).queryset = faction_commanders()
 
     def clean_owned(self) -> bool:
         # A checkbox sends "on"; the API's clients true/false or 1/0. Anything else is a
@@ -109,7 +111,7 @@ class DeckNewForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["commander"].queryset = commander_cards()
+        cast(forms.ModelChoiceField, self.fields["commander"]).queryset = commander_cards()
 
 
 class DeckImportForm(forms.Form):
@@ -141,16 +143,18 @@ class DeckBuilderForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["commander"].queryset = commander_cards()
+        cast(forms.ModelChoiceField, self.fields["commander"]).queryset = commander_cards()
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.data is None:
             return cleaned
-        cards = self.data.getlist("entry_card")
-        counts = self.data.getlist("entry_count")
-        owns = self.data.getlist("entry_own")
-        setups = self.data.getlist("entry_setup")
+        data = cast(QueryDict, self.data)  # the page's POST
+        cards = data.getlist("entry_card")
+        counts = data.getlist("entry_count")
+        owns = data.getlist("entry_own")
+        setups = data.getlist("entry_setup")
         if not len(cards) == len(counts) == len(owns) == len(setups):
             raise forms.ValidationError(_("The card list was sent incomplete; reload the page."))
         merged: dict[tuple[int, str], int] = defaultdict(int)
@@ -186,9 +190,7 @@ class DeckBuilderForm(forms.Form):
                 setup[card_id] += picked
         added = _card_id(self.data.get("add", ""))
         # A Commander is chosen beside the deck, never added to it (DECK-5).
-        picked_commander = (
-            self.fields["commander"].queryset.filter(pk=added).first() if added else None
-        )
+        picked_commander = commander_cards().filter(pk=added).first() if added else None
         if picked_commander is not None:
             cleaned["commander"] = picked_commander
         elif added:

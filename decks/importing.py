@@ -165,13 +165,13 @@ class CatalogueIndex:
                 not wanted_number or fold_text(printing.number) == wanted_number
             ):
                 return printing
-        printing = f"{card.release} #{card.number}" if card.number else card.release
+        printing_text = f"{card.release} #{card.number}" if card.number else card.release
         return line_error(
             card.line,
             "unknown_printing",
             card.name,
             name=card.name,
-            printing=printing,
+            printing=printing_text,
             suggestions=tuple(_printing_text(p) for p in group),
         )
 
@@ -345,6 +345,7 @@ def content_to_parsed(content: DeckContent, *, index: CatalogueIndex) -> ParsedD
 
     def written(card_id: int, count: int, own_name: str = "") -> CardLine:
         printing = index.printing_of(card_id)
+        assert printing is not None  # a saved deck's cards are in the catalogue
         return CardLine(
             line=0,
             name=printing.card.name,

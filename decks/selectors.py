@@ -207,6 +207,11 @@ def _changed_cards(since: str | None, *, releases: list[int], using: str) -> lis
     return list(rows.values(*_FACT_FIELDS, "retired"))
 
 
+def current_version(*, deck: Deck) -> DeckVersion:
+    """The deck's newest version; every deck has one from its creation (``deck_create``)."""
+    return deck.versions.latest("number")
+
+
 def deck_content(*, deck: Deck) -> DeckContent:
     return DeckContent(
         commander_id=deck.commander_id,

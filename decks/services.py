@@ -198,7 +198,8 @@ def deck_check_source(*, source: str | dict[str, Any]) -> dict:
     """``deck_check`` of a deck in the text format or the JSON export. The facts come from the
     same catalogue index the names were resolved with, so nothing is read twice."""
     content, index = _resolved_source(source)
-    facts = {card_id: index.printing_of(card_id).card for card_id in content.card_ids()}
+    printings = {card_id: index.printing_of(card_id) for card_id in content.card_ids()}
+    facts = {card_id: found.card for card_id, found in printings.items() if found is not None}
     return deck_check(content=content, facts=facts)
 
 
@@ -217,7 +218,7 @@ def copy_name(name: str, *, language: str) -> str:
     """«<name> (копия)» in ``language``, within the name's length."""
     with translation.override(language):
         suffix = pgettext("deck copy", " (copy)")
-    room = Deck._meta.get_field("name").max_length - len(suffix)
+    room = (Deck._meta.get_field("name").max_length or 0) - len(suffix)
     return f"{name[:room]}{suffix}"
 
 
@@ -320,7 +321,7 @@ def deck_version_restore(*, deck: Deck, number: int) -> DeckVersion:
     ``UnknownCards`` (nothing saved) when one of its cards has left the catalogue."""
     version = deck.versions.get(number=number)
     deck_update(deck=deck, content=snapshot_content(version.snapshot))
-    return deck.versions.order_by("-number").first()
+    return deck.versions.latest("number")
 
 
 def deck_tags_set(*, deck: Deck, text: str) -> list[str]:

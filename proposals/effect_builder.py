@@ -175,7 +175,7 @@ class EffectForm(forms.Form):
         required=False,
         choices=[("1", _("Variant 1")), ("2", _("Variant 2"))],
         coerce=int,
-        empty_value=1,
+        empty_value=1,  # type: ignore[arg-type]  # the stubs say str; Django takes any value
         help_text=_("An ability card has two variants; each holds its own effects."),
     )
     when = _choice(_("When"), words.choices(words.WHEN, v["when"]))

@@ -7,6 +7,8 @@ builder never hides a part of the language.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
@@ -204,7 +206,7 @@ YES_NO = {
 
 
 def choices(
-    words: dict[str, Promise], codes: tuple[str, ...] | None = None
+    words: Mapping[str, Promise], codes: tuple[str, ...] | None = None
 ) -> list[tuple[str, object]]:
     """The engine's codes (``codes``, or the dict's own) with their words, in the engine's order."""
     return [

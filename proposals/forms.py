@@ -9,7 +9,7 @@ builder's input for that part.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -84,8 +84,9 @@ class ProposalForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         printed = Release.objects.filter(game__slug="komandor").exclude(origin=Origin.PROJECT)
-        self.fields["release"].choices = [("", "—"), *((r.code, r.name_ru) for r in printed)]
-        if not self.fields["release"].choices[1:]:
+        choices = [("", "—"), *((r.code, r.name_ru) for r in printed)]
+        cast(forms.ChoiceField, self.fields["release"]).choices = choices
+        if not choices[1:]:
             del self.fields["release"]  # no printed release is listed yet: only its name
 
     def stat_fields(self) -> list[forms.BoundField]:

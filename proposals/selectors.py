@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
 from cardbase.card_images import ImageUrls, image_urls
@@ -23,7 +23,7 @@ from proposals.services import KOMANDOR, OPEN_STATUSES
 MAX_DUPLICATES = 5
 
 
-def proposals_of(*, user: AbstractBaseUser) -> QuerySet[CardProposal]:
+def proposals_of(*, user: User) -> QuerySet[CardProposal]:
     return CardProposal.objects.filter(proposer=user).select_related("draft")
 
 
@@ -36,13 +36,11 @@ def proposals_waiting() -> QuerySet[CardProposal]:
     )
 
 
-def can_see_all(user: AbstractBaseUser | AnonymousUser) -> bool:
+def can_see_all(user: User | AnonymousUser) -> bool:
     return user.is_authenticated and (can_publish(user) or user.has_perm("cardbase.view_draft"))
 
 
-def proposal_for(
-    *, user: AbstractBaseUser | AnonymousUser, proposal_id: int
-) -> CardProposal | None:
+def proposal_for(*, user: User | AnonymousUser, proposal_id: int) -> CardProposal | None:
     """The proposal, if ``user`` may see it: his own, or any for the content staff."""
     if not user.is_authenticated:
         return None
@@ -74,12 +72,10 @@ def duplicates_of(
     if not wanted:
         return []
     suggested = catalogue_index().suggest(name)
-    cards = {
-        card.name_ru: card
-        for card in Card.objects.filter(game__slug=KOMANDOR, name_ru__in=suggested).exclude(
-            pk=card_id
-        )
-    }
+    near = Card.objects.filter(game__slug=KOMANDOR, name_ru__in=suggested)
+    if card_id is not None:
+        near = near.exclude(pk=card_id)
+    cards = {card.name_ru: card for card in near}
     found = [
         Duplicate(
             card_name, "same" if name_key(card_name) == wanted else "near", card=cards[card_name]
@@ -87,9 +83,9 @@ def duplicates_of(
         for card_name in suggested
         if card_name in cards
     ]
-    others = CardProposal.objects.filter(
-        draft__status__in=OPEN_STATUSES, draft__object_id=None
-    ).exclude(pk=proposal_id)
+    others = CardProposal.objects.filter(draft__status__in=OPEN_STATUSES, draft__object_id=None)
+    if proposal_id is not None:
+        others = others.exclude(pk=proposal_id)
     for other in others.select_related("draft"):
         other_name = str(other.draft.values.get("name_ru") or "")
         if name_key(other_name) == wanted:
@@ -144,7 +140,7 @@ def proposal_view(proposal: CardProposal, *, with_duplicates: bool = True) -> Pr
     if draft.status == Draft.Status.PUBLISHED and live is not None:
         card = live
     elif draft.object_id is None or live is not None:
-        card = draft_instance(draft=draft)
+        card = cast(Card, draft_instance(draft=draft))  # a proposal's draft is of a card
     else:
         card = draft_row(draft)  # the card it corrected is gone
     attributes: dict[str, Any] = draft.values.get("attributes") or {}

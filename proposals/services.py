@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -111,7 +111,7 @@ class ProposalLimitReached(Exception):
 
 
 def proposal_row(
-    *, data: ProposalData, proposer: AbstractBaseUser, proposal: CardProposal | None = None
+    *, data: ProposalData, proposer: User, proposal: CardProposal | None = None
 ) -> Card:
     """The catalogue row the proposal would publish (unsaved, without its image), or a
     ValidationError naming every problem."""
@@ -260,7 +260,7 @@ def _row(
     gap: str,
     release: Release | None,
     number: str,
-    proposer: AbstractBaseUser,
+    proposer: User,
     proposal: CardProposal | None,
 ) -> Card:
     has_effects = bool(attributes.get("effects")) or any(
@@ -309,7 +309,7 @@ def new_card_key(name: str) -> str:
     return key
 
 
-def _limit_check(proposer: AbstractBaseUser) -> None:
+def _limit_check(proposer: User) -> None:
     limit = settings.CARD_PROPOSALS_PER_DAY
     since = timezone.now() - timedelta(days=1)
     sent = CardProposal.objects.filter(proposer=proposer, submitted_at__gte=since).count()
@@ -320,7 +320,7 @@ def _limit_check(proposer: AbstractBaseUser) -> None:
 def proposal_submit(
     *,
     data: ProposalData,
-    proposer: AbstractBaseUser,
+    proposer: User,
     photo: IO[bytes] | None,
     photo_size: int | None = None,
     proposal: CardProposal | None = None,
@@ -361,7 +361,7 @@ def proposal_submit(
 
 
 def _proposal_write(
-    *, row: Card, data: ProposalData, proposer: AbstractBaseUser, proposal: CardProposal | None
+    *, row: Card, data: ProposalData, proposer: User, proposal: CardProposal | None
 ) -> CardProposal:
     now = timezone.now()
     with transaction.atomic():
@@ -396,7 +396,7 @@ def _proposal_write(
     return proposal
 
 
-def _release_of_proposal(proposal: CardProposal, user: AbstractBaseUser) -> None:
+def _release_of_proposal(proposal: CardProposal, user: User) -> None:
     """A release the player named as printed becomes a catalogue release when his card is
     published (the same name is found, not doubled), entered by players like the card."""
     draft = proposal.draft
@@ -429,7 +429,7 @@ def _release_code(game: Game, name: str) -> str:
     return code
 
 
-def proposal_publish(*, proposal: CardProposal, user: AbstractBaseUser) -> Card:
+def proposal_publish(*, proposal: CardProposal, user: User) -> Card:
     """Publish the proposed card: a new players' card, or the correction of a card, recorded
     in the card's history with the proposer as the draft's author. Raises ValidationError
     (nothing changed) when the row is no longer valid or the proposal was decided."""
@@ -442,21 +442,19 @@ def proposal_publish(*, proposal: CardProposal, user: AbstractBaseUser) -> Card:
         proposal.draft = draft
         _release_of_proposal(proposal, user)
         (card,) = drafts_publish(drafts=[draft], user=user)
-    return card
+    return cast(Card, card)  # a proposal's draft is of a card
 
 
-def proposal_reject(*, proposal: CardProposal, user: AbstractBaseUser, reason: str) -> None:
+def proposal_reject(*, proposal: CardProposal, user: User, reason: str) -> None:
     _decide_with_reason(proposal, user, reason, drafts_reject)
 
 
-def proposal_return(*, proposal: CardProposal, user: AbstractBaseUser, reason: str) -> None:
+def proposal_return(*, proposal: CardProposal, user: User, reason: str) -> None:
     """Ask the proposer for changes: the proposal leaves the queue until he sends it again."""
     _decide_with_reason(proposal, user, reason, drafts_return)
 
 
-def _decide_with_reason(
-    proposal: CardProposal, user: AbstractBaseUser, reason: str, decide
-) -> None:
+def _decide_with_reason(proposal: CardProposal, user: User, reason: str, decide) -> None:
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError(

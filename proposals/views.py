@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -17,6 +17,7 @@ from cardbase.card_faces import kind_label
 from cardbase.editorial.drafts import can_publish
 from cardbase.models import Card, Origin
 from config.numbers import whole_number
+from config.users import signed_in
 from komandor.rules.cards import CardKind
 from proposals import selectors, services
 from proposals.effect_builder import EffectFormSet
@@ -117,7 +118,7 @@ def _proposal_page(
     form_class = proposal_form(kind)
     generated = None
     if request.method == "POST":
-        data = request.POST
+        data: QueryDict = request.POST
         if "add_effect" in data:
             data = data.copy()
             total = whole_number(data.get(f"{EFFECTS_PREFIX}-TOTAL_FORMS")) or 0
@@ -132,11 +133,11 @@ def _proposal_page(
             proposal_data = _with_card(form.data_of(built.effects, built.variants), card)
             try:
                 if checking:
-                    proposal_row(data=proposal_data, proposer=request.user, proposal=proposal)
+                    proposal_row(data=proposal_data, proposer=signed_in(request), proposal=proposal)
                 else:
                     sent = proposal_submit(
                         data=proposal_data,
-                        proposer=request.user,
+                        proposer=signed_in(request),
                         photo=request.FILES.get("image"),
                         photo_size=getattr(request.FILES.get("image"), "size", None),
                         proposal=proposal,
@@ -201,7 +202,7 @@ def effects_text(request: HttpRequest) -> JsonResponse:
 def proposals_mine(request: HttpRequest) -> HttpResponse:
     views = [
         selectors.proposal_view(p, with_duplicates=False)
-        for p in selectors.proposals_of(user=request.user)
+        for p in selectors.proposals_of(user=signed_in(request))
     ]
     return render(request, "proposals/mine.html", {"views": views})
 
@@ -252,12 +253,12 @@ def proposal_decide(request: HttpRequest, proposal_id: int) -> HttpResponse:
         return redirect("proposals:detail", proposal.pk)
     try:
         if decision == "publish":
-            card = services.proposal_publish(proposal=proposal, user=request.user)
+            card = services.proposal_publish(proposal=proposal, user=signed_in(request))
             messages.success(request, _("Published: players see the card now."))
             return redirect("cardbase:card-detail", card.game.slug, card.key)
-        DECISIONS[decision](
-            proposal=proposal, user=request.user, reason=request.POST.get("reason", "")
-        )
+        decide = DECISIONS[decision]
+        assert decide is not None  # "publish", the one without a reason, is handled above
+        decide(proposal=proposal, user=signed_in(request), reason=request.POST.get("reason", ""))
     except ValidationError as error:
         messages.error(request, " ".join(_messages(error)))
     else:

@@ -64,7 +64,8 @@ def _throttled_message(wait: float | None) -> str:
 
 def error_body(exc: APIException) -> dict[str, Any]:
     if isinstance(exc, Throttled):
-        return {"code": "throttled", "message": _throttled_message(exc.wait)}
+        # Throttled sets .wait in __init__; the stubs do not declare it.
+        return {"code": "throttled", "message": _throttled_message(exc.wait)}  # type: ignore[attr-defined]
     if isinstance(exc, QuerySyntaxAPIError):
         return {
             "code": "query_syntax",

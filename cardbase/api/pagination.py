@@ -45,7 +45,7 @@ def _ends_with_id(queryset: QuerySet) -> bool:
     return (
         isinstance(last, OrderBy)
         and isinstance(last.expression, F)
-        and last.expression.name in {"id", "pk"}
+        and last.expression.name in {"id", "pk"}  # type: ignore[attr-defined]  # F has .name
     )
 
 
@@ -64,8 +64,9 @@ class MirroredPaginator(Paginator):
         rows = self.object_list
         if isinstance(rows, QuerySet) and bottom > self.count // 2 and _ends_with_id(rows):
             backwards = list(rows.reverse()[self.count - top : self.count - bottom])
-            return self._get_page(backwards[::-1], number, self)
-        return self._get_page(rows[bottom:top], number, self)
+            # The stubs lack Paginator._get_page (Django's page factory, which page() calls).
+            return self._get_page(backwards[::-1], number, self)  # type: ignore[attr-defined]
+        return self._get_page(rows[bottom:top], number, self)  # type: ignore[attr-defined]
 
 
 class PageNumbers(PageNumberPagination):

@@ -37,7 +37,9 @@ class FoundEntrySerializer(serializers.Serializer):
     key = serializers.CharField()
     name_ru = serializers.CharField()
     name_en = serializers.CharField()
-    source = SourceSerializer()
+    # A declared field named "source": DRF's metaclass takes it off the class; the stubs
+    # see the attribute of Field/Serializer it shadows.
+    source = SourceSerializer()  # type: ignore[assignment]
     url = serializers.URLField(help_text="The entry in the API.")
     page_url = serializers.URLField(help_text="The entry's page on the site.")
 

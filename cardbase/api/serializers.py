@@ -82,7 +82,9 @@ class ReleaseSerializer(serializers.Serializer):
     name_ru = serializers.CharField()
     name_en = serializers.CharField()
     year = serializers.IntegerField(allow_null=True)
-    source = SourceSerializer()
+    # A declared field named "source": DRF's metaclass takes it off the class; the stubs
+    # see the attribute of Field/Serializer it shadows.
+    source = SourceSerializer()  # type: ignore[assignment]
 
     def to_representation(self, release: Release) -> dict[str, Any]:
         return {
@@ -142,7 +144,9 @@ class CatalogueEntrySerializer(serializers.Serializer):
     name_en = serializers.CharField()
     text = serializers.CharField()
     attributes = serializers.JSONField(help_text="Structured facts from the rule book.")
-    source = SourceSerializer()
+    # A declared field named "source": DRF's metaclass takes it off the class; the stubs
+    # see the attribute of Field/Serializer it shadows.
+    source = SourceSerializer()  # type: ignore[assignment]
 
     def to_representation(self, row: Mapping[str, Any]) -> dict[str, Any]:
         return {
@@ -224,11 +228,15 @@ class StatedCountSerializer(serializers.Serializer):
     problem = serializers.CharField(
         allow_null=True, help_text="Why entered is unknown: the counts spec is broken."
     )
-    source = SourceSerializer()
+    # A declared field named "source": DRF's metaclass takes it off the class; the stubs
+    # see the attribute of Field/Serializer it shadows.
+    source = SourceSerializer()  # type: ignore[assignment]
 
     def to_representation(self, stated: StatedCount) -> dict[str, Any]:
         progress: Progress | StatedCountSpecError = self.context["progress"][stated.pk]
         broken = isinstance(progress, StatedCountSpecError)
+        entered = None if isinstance(progress, StatedCountSpecError) else progress.entered
+        missing = None if isinstance(progress, StatedCountSpecError) else progress.missing
         return {
             "id": stated.id,
             "game": stated.game.slug,
@@ -237,8 +245,8 @@ class StatedCountSerializer(serializers.Serializer):
             "label_en": stated.label_en,
             "counts": stated.counts,
             "stated": stated.count,
-            "entered": None if broken else progress.entered,
-            "missing": None if broken else progress.missing,
+            "entered": entered,
+            "missing": missing,
             "problem": str(progress) if broken else None,
             "source": source_of(stated),
         }

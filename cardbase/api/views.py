@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from django.db.models import F, QuerySet
+from django.db.models import F, Model, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.openapi import AutoSchema
@@ -55,7 +55,9 @@ class StrictOrderingFilter(drf_filters.OrderingFilter):
 
     def get_schema_operation_parameters(self, view) -> list[dict[str, Any]]:
         # Views with this filter name their ``ordering_fields``: no queryset is needed.
-        names = [name for name, _label in self.get_valid_fields(None, view)]
+        # No queryset is passed at schema time; the stubs require one (DRF reads it only when
+        # the view names no ordering_fields).
+        names = [name for name, _label in self.get_valid_fields(None, view)]  # type: ignore[arg-type]
         return [
             {
                 "name": self.ordering_param,
@@ -104,7 +106,7 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
     pagination_class = CataloguePagination
     filter_backends = [filters.CatalogueFilterBackend, StrictOrderingFilter]
     ordering_fields = ["id", "key", "name_ru", "name_en"]
-    ordering = ["game__sort_order", "name_ru", "id"]
+    ordering: list[str] | None = ["game__sort_order", "name_ru", "id"]
     # URL kwarg -> lookup for the natural-key route, e.g. /api/cards/komandor/chimera/
     natural_key: dict[str, str] = {"game": "game__slug", "key": "key"}
 
@@ -202,8 +204,8 @@ class CardViewSet(CatalogueViewSet):
     by_key = _natural_key_route("game", "key")
 
 
-def _entry_queryset(model: type) -> QuerySet:
-    return model.objects.values(*serializers.ENTRY_VALUES)
+def _entry_queryset(model: type[Model]) -> QuerySet:
+    return model._default_manager.values(*serializers.ENTRY_VALUES)
 
 
 class RaceViewSet(CatalogueViewSet):

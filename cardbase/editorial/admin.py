@@ -6,7 +6,7 @@ from ``drafts``/``history``."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.contrib import admin, messages
@@ -41,6 +41,7 @@ from cardbase.editorial.rows import row_apply
 from cardbase.models import Card, Draft
 from cardbase.views import card_page_context
 from config.numbers import whole_number
+from config.users import signed_in
 
 REASON_FIELD = "change_reason"
 
@@ -68,16 +69,22 @@ def _reason(form: forms.Form, change: bool) -> str:
     return _("Changed: %(fields)s") % {"fields": ", ".join(changed)} if changed else _("Saved")
 
 
-class EditorialAdminMixin:
+if TYPE_CHECKING:  # the mixins below go before admin.ModelAdmin and use its methods
+    _AdminBase = admin.ModelAdmin
+else:
+    _AdminBase = object
+
+
+class EditorialAdminMixin(_AdminBase):
     """Catalogue admin behaviour by role: an editor's save becomes a draft, a publisher's or
     superuser's save is written at once; every save is recorded with its reason; the history
     page lists every version with what changed, compares any two and reverts to one."""
 
     object_history_template = "admin/cardbase/history.html"
 
-    def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any):
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any):
         kwargs["form"] = form_with_reason(kwargs.get("form") or self.form)
-        return super().get_form(request, obj, **kwargs)
+        return super().get_form(request, obj, change, **kwargs)
 
     def get_object(self, request: HttpRequest, object_id: str, from_field: Any = None):
         row = super().get_object(request, object_id, from_field)
@@ -97,9 +104,12 @@ class EditorialAdminMixin:
     def save_model(self, request: HttpRequest, obj: models.Model, form, change: bool) -> None:
         reason = _reason(form, change)
         if can_publish(request.user):
-            entry_save_live(row=obj, user=request.user, reason=reason)
+            entry_save_live(row=obj, user=signed_in(request), reason=reason)
         else:
-            obj._draft = draft_save(row=obj, user=request.user, reason=reason)
+            # _draft: an attribute of our own, read back by response_add and response_change
+            obj._draft = draft_save(  # type: ignore[attr-defined]
+                row=obj, user=signed_in(request), reason=reason
+            )
 
     def log_addition(self, request, obj, message):
         if not hasattr(obj, "_draft"):
@@ -141,7 +151,10 @@ class EditorialAdminMixin:
     def history_view(self, request: HttpRequest, object_id: str, extra_context=None):
         row = self.model._base_manager.filter(pk=unquote(object_id)).first()
         if row is None:
-            return self._get_obj_does_not_exist_redirect(request, self.model._meta, object_id)
+            # The stubs lack ModelAdmin._get_obj_does_not_exist_redirect (Django has it).
+            return self._get_obj_does_not_exist_redirect(  # type: ignore[attr-defined]
+                request, self.model._meta, object_id
+            )
         if not self.has_view_or_change_permission(request, row):
             raise PermissionDenied
         history = entry_history(row=row)
@@ -193,7 +206,10 @@ class EditorialAdminMixin:
             return TemplateResponse(request, "admin/cardbase/revert_confirm.html", context)
         try:
             entry_revert(
-                row=row, version=version, user=request.user, reason=request.POST.get("reason", "")
+                row=row,
+                version=version,
+                user=signed_in(request),
+                reason=request.POST.get("reason", ""),
             )
         except ValidationError as error:
             messages.error(request, "; ".join(error.messages))
@@ -216,7 +232,7 @@ def _compared(request: HttpRequest, history: list) -> dict[str, Any] | None:
     }
 
 
-class CardEffectsAdminMixin:
+class CardEffectsAdminMixin(_AdminBase):
     """The effects editor's live check: POST ``kind``, ``effects`` (the editor's JSON text)
     and optionally ``card`` (the row whose other stats to render with) to
     ``card/effects-check/``; answers the problems and the rendered Russian and English text."""
@@ -238,7 +254,8 @@ class CardEffectsAdminMixin:
             return JsonResponse({"code": "method_not_allowed"}, status=405)
         if not (self.has_add_permission(request) or self.has_change_permission(request)):
             raise PermissionDenied
-        card = Card._default_manager.filter(pk=_digits(request.POST.get("card"))).first()
+        card_id = _digits(request.POST.get("card"))
+        card = Card._default_manager.filter(pk=card_id).first() if card_id is not None else None
         result = effects_check(
             kind=request.POST.get("kind", ""),
             effects_json=request.POST.get("effects", "")[:100_000],
@@ -281,7 +298,7 @@ class DraftAdmin(admin.ModelAdmin):
 
     @admin.action(description=gettext_lazy("Reject the selected drafts"), permissions=["publish"])
     def reject_selected(self, request: HttpRequest, queryset) -> None:
-        count = drafts_reject(drafts=self._editors_only(request, queryset), user=request.user)
+        count = drafts_reject(drafts=self._editors_only(request, queryset), user=signed_in(request))
         messages.success(request, _("Drafts rejected: %(count)d") % {"count": count})
 
     def _editors_only(self, request: HttpRequest, queryset):
@@ -295,7 +312,7 @@ class DraftAdmin(admin.ModelAdmin):
 
     def _publish(self, request: HttpRequest, drafts) -> None:
         try:
-            published = drafts_publish(drafts=list(drafts), user=request.user)
+            published = drafts_publish(drafts=list(drafts), user=signed_in(request))
         except ValidationError as error:
             messages.error(request, _("Nothing was published: %s") % "; ".join(error.messages))
             return
@@ -353,7 +370,7 @@ class DraftAdmin(admin.ModelAdmin):
         if request.POST.get("decision") == "publish":
             self._publish(request, [draft])
         else:
-            drafts_reject(drafts=[draft], user=request.user)
+            drafts_reject(drafts=[draft], user=signed_in(request))
             messages.success(request, _("Draft rejected."))
         return HttpResponseRedirect(reverse("admin:cardbase_draft_change", args=[draft.pk]))
 
@@ -373,7 +390,7 @@ class DraftAdmin(admin.ModelAdmin):
             or draft.content_type.model_class() is not Card
         ):
             raise PermissionDenied
-        card = draft_instance(draft=draft)
+        card = cast(Card, draft_instance(draft=draft))  # a card's draft, checked above
         context = {**card_page_context(card=card), "draft_preview": draft}
         return render(request, "cardbase/card_detail.html", context)
 

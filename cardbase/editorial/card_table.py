@@ -21,7 +21,7 @@ from typing import Any
 
 import tablib
 import yaml
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from import_export import fields, resources, widgets
 from import_export.formats import base_formats
@@ -97,6 +97,7 @@ def dataset_read(*, data: bytes, file_format: str) -> tablib.Dataset:
     try:
         content = data if fmt.is_binary() else data.decode("utf-8-sig")
         if file_format in NESTED_FORMATS:
+            assert isinstance(content, str)  # the nested formats are text, decoded above
             dataset = tablib.Dataset()
             dataset.dict = _nested_rows(content, file_format=file_format)
         else:
@@ -322,7 +323,7 @@ class CardResource(resources.ModelResource):
         store_instance = True
         store_row_values = True
 
-    def __init__(self, *, user: AbstractBaseUser | None = None, as_drafts: bool = False, **kw):
+    def __init__(self, *, user: User | None = None, as_drafts: bool = False, **kw):
         super().__init__(**kw)
         self.user = user
         self.as_drafts = as_drafts
@@ -394,6 +395,7 @@ class CardResource(resources.ModelResource):
         if kwargs.get("dry_run"):
             return super().save_instance(instance, is_create, row, **kwargs)
         if self.as_drafts:
+            assert self.user is not None  # drafts are made for the user who imports
             draft_save(row=instance, user=self.user, reason=self.reason)
             return None
         return super().save_instance(instance, is_create, row, **kwargs)

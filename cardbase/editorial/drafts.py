@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.contenttypes.models import ContentType
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,11 +25,11 @@ PUBLISH_PERMISSION = "cardbase.publish_draft"
 REVERT_PERMISSION = "cardbase.revert_version"
 
 
-def can_publish(user: AbstractBaseUser) -> bool:
+def can_publish(user: User | AnonymousUser) -> bool:
     return user.has_perm(PUBLISH_PERMISSION)
 
 
-def can_revert(user: AbstractBaseUser) -> bool:
+def can_revert(user: User | AnonymousUser) -> bool:
     return user.has_perm(REVERT_PERMISSION)
 
 
@@ -53,7 +53,7 @@ def pending_drafts() -> models.QuerySet[Draft]:
     )
 
 
-def draft_save(*, row: models.Model, user: AbstractBaseUser, reason: str) -> Draft:
+def draft_save(*, row: models.Model, user: User, reason: str) -> Draft:
     """Keep ``row`` (edited in memory, not saved) as a draft; a row's pending draft is updated
     rather than doubled, and keeps the live values it started from."""
     model = type(row)
@@ -85,9 +85,15 @@ def draft_save(*, row: models.Model, user: AbstractBaseUser, reason: str) -> Dra
     return draft
 
 
+def _model_of(draft: Draft) -> type[models.Model]:
+    model = draft.content_type.model_class()
+    assert model is not None  # drafts are of the catalogue's models, which stay installed
+    return model
+
+
 def draft_instance(*, draft: Draft) -> models.Model:
     """The row as it would be after publishing (unsaved): what previews render."""
-    model = draft.content_type.model_class()
+    model = _model_of(draft)
     row = model() if draft.object_id is None else model._base_manager.get(pk=draft.object_id)
     row_apply(row, draft_changes_values(draft=draft))
     return row
@@ -102,7 +108,7 @@ def draft_changes_values(*, draft: Draft) -> dict[str, Any]:
 
 def draft_diff(*, draft: Draft) -> list[FieldChange]:
     """What publishing would change on the live row, field by field."""
-    model = draft.content_type.model_class()
+    model = _model_of(draft)
     live = {} if draft.object_id is None else draft.base
     if draft.object_id is not None:
         row = model._base_manager.filter(pk=draft.object_id).first()
@@ -110,7 +116,7 @@ def draft_diff(*, draft: Draft) -> list[FieldChange]:
     return values_diff(model, live, row_values(draft_instance(draft=draft)))
 
 
-def _decide(draft: Draft, user: AbstractBaseUser, status: str, note: str = "") -> None:
+def _decide(draft: Draft, user: User, status: str, note: str = "") -> None:
     draft.status = status
     draft.decided_by = user
     draft.decided_at = timezone.now()
@@ -118,14 +124,14 @@ def _decide(draft: Draft, user: AbstractBaseUser, status: str, note: str = "") -
     draft.save(update_fields=["status", "decided_by", "decided_at", "decision_note", "updated_at"])
 
 
-def _publish_one(draft: Draft, user: AbstractBaseUser) -> models.Model:
+def _publish_one(draft: Draft, user: User) -> models.Model:
     if draft.status != Draft.Status.PENDING:
         raise ValidationError(_("This draft was already decided."), code="draft_decided")
-    model = draft.content_type.model_class()
+    model = _model_of(draft)
     if draft.object_id is not None:
         try:
             live = model._base_manager.select_for_update().get(pk=draft.object_id)
-        except model.DoesNotExist as error:
+        except ObjectDoesNotExist as error:  # the model's DoesNotExist
             raise ValidationError(
                 _("The row this draft changes no longer exists."), code="row_gone"
             ) from error
@@ -142,7 +148,7 @@ def _publish_one(draft: Draft, user: AbstractBaseUser) -> models.Model:
     return row
 
 
-def drafts_publish(*, drafts: Iterable[Draft], user: AbstractBaseUser) -> list[models.Model]:
+def drafts_publish(*, drafts: Iterable[Draft], user: User) -> list[models.Model]:
     """Publish every draft given, all or none: one bad draft (its row no longer valid, e.g. a
     key now taken) raises ValidationError and nothing is published."""
     with transaction.atomic():
@@ -150,18 +156,18 @@ def drafts_publish(*, drafts: Iterable[Draft], user: AbstractBaseUser) -> list[m
         return [_publish_one(draft, user) for draft in locked.order_by("pk")]
 
 
-def drafts_reject(*, drafts: Iterable[Draft], user: AbstractBaseUser, reason: str = "") -> int:
+def drafts_reject(*, drafts: Iterable[Draft], user: User, reason: str = "") -> int:
     """Reject the pending ones of ``drafts``, with the reason their authors will read."""
     return _drafts_decide(drafts, user, Draft.Status.REJECTED, reason)
 
 
-def drafts_return(*, drafts: Iterable[Draft], user: AbstractBaseUser, reason: str) -> int:
+def drafts_return(*, drafts: Iterable[Draft], user: User, reason: str) -> int:
     """Ask the authors of the pending ones of ``drafts`` for changes (``reason`` says which):
     they leave the queue until their author sends them again."""
     return _drafts_decide(drafts, user, Draft.Status.CHANGES_REQUESTED, reason)
 
 
-def _drafts_decide(drafts: Iterable[Draft], user: AbstractBaseUser, status: str, note: str) -> int:
+def _drafts_decide(drafts: Iterable[Draft], user: User, status: str, note: str) -> int:
     with transaction.atomic():
         locked = Draft.objects.select_for_update().filter(
             pk__in=[draft.pk for draft in drafts], status=Draft.Status.PENDING
@@ -172,7 +178,7 @@ def _drafts_decide(drafts: Iterable[Draft], user: AbstractBaseUser, status: str,
     return len(rows)
 
 
-def entry_save_live(*, row: models.Model, user: AbstractBaseUser, reason: str) -> None:
+def entry_save_live(*, row: models.Model, user: User, reason: str) -> None:
     """A publisher's (or superuser's) own change: written at once and recorded."""
     if row.pk is not None:
         baseline_record(row=type(row)._base_manager.get(pk=row.pk))

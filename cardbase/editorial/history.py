@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 import reversion
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.translation import gettext as _
@@ -42,7 +42,7 @@ def register_catalogue() -> None:
 @contextmanager
 def revision_record(
     *,
-    user: AbstractBaseUser | None,
+    user: User | None,
     reason: str,
     kind: str,
     draft: Draft | None = None,
@@ -83,7 +83,7 @@ def version_values(version: Version) -> dict[str, Any]:
     return row_values(version._object_version.object)
 
 
-def _user_name(user: AbstractBaseUser | None) -> str:
+def _user_name(user: User | None) -> str:
     return user.get_username() if user is not None else ""
 
 
@@ -124,9 +124,7 @@ def revert_diff(*, row: models.Model, version: Version) -> list[FieldChange]:
     return values_diff(type(row), row_values(row), version_values(version))
 
 
-def entry_revert(
-    *, row: models.Model, version: Version, user: AbstractBaseUser, reason: str = ""
-) -> list[str]:
+def entry_revert(*, row: models.Model, version: Version, user: User, reason: str = "") -> list[str]:
     """Put ``row`` back as it was in ``version``, recorded as a revision of its own.
     Returns the attnames that changed; raises ValidationError if that state is no longer
     valid (e.g. its key is taken)."""

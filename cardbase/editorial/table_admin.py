@@ -9,9 +9,10 @@ from __future__ import annotations
 import base64
 import io
 import zipfile
+from typing import TYPE_CHECKING
 
 from django import forms
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -32,6 +33,7 @@ from cardbase.editorial.card_table import (
 from cardbase.editorial.drafts import can_publish
 from cardbase.models import Card, Game
 from config.spreadsheet import csv_response
+from config.users import signed_in
 
 SIGNING_SALT = "cardbase.card-import"
 FORMAT_CHOICES = [(name, name.upper()) for name in FORMATS]
@@ -43,7 +45,13 @@ class ImportForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Reason"), required=False, max_length=500)
 
 
-class CardTableAdminMixin:
+if TYPE_CHECKING:  # the mixins below go before admin.ModelAdmin and use its methods
+    _AdminBase = admin.ModelAdmin
+else:
+    _AdminBase = object
+
+
+class CardTableAdminMixin(_AdminBase):
     change_list_template = "admin/cardbase/card/change_list.html"
 
     def get_urls(self):
@@ -58,7 +66,7 @@ class CardTableAdminMixin:
         return can_publish(request.user) or request.user.has_perm("cardbase.add_card")
 
     def _resource(self, request: HttpRequest) -> CardResource:
-        return CardResource(user=request.user, as_drafts=not can_publish(request.user))
+        return CardResource(user=signed_in(request), as_drafts=not can_publish(request.user))
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
         if not self._can_import(request):
@@ -142,6 +150,7 @@ class CardTableAdminMixin:
         body = dataset_write(dataset, file_format=file_format)
         name = f"cards-{game.slug if game else 'all'}.{FORMATS[file_format].get_extension()}"
         if file_format == "csv":
+            assert isinstance(body, str)  # CSV is written as text
             return csv_response(body, filename=name)
         content_type = FORMATS[file_format].get_content_type()
         if not FORMATS[file_format].is_binary():

@@ -49,21 +49,27 @@ class EntryKind:
     @property
     def name(self) -> str:
         """``race``, ``tech``… or the component kind (``faction``): the API's ``kind``."""
-        return self.component_kind.value if self.component_kind else self.model._meta.model_name
+        return (
+            self.component_kind.value if self.component_kind else str(self.model._meta.model_name)
+        )
 
     @property
     def model_name(self) -> str:
-        return self.model._meta.model_name
+        return str(self.model._meta.model_name)
 
     @property
-    def label(self) -> Promise:
-        return self.component_kind.label if self.component_kind else self.model._meta.verbose_name
+    def label(self) -> str | Promise:
+        return (
+            self.component_kind.label
+            if self.component_kind
+            else self.model._meta.verbose_name or ""
+        )
 
     @property
-    def label_plural(self) -> Promise:
+    def label_plural(self) -> str | Promise:
         if self.component_kind:
             return self.component_kind.label
-        return self.model._meta.verbose_name_plural
+        return self.model._meta.verbose_name_plural or ""
 
     def page_url(self, row: CatalogueEntry) -> str:
         if self.component_kind:
@@ -145,8 +151,8 @@ def _kind_spellings() -> dict[str, frozenset[str]]:
                 for text in (kind.name, kind.section, kind.label, kind.label_plural):
                     spellings.setdefault(_spelling(str(text)), set()).add(kind.name)
             meta = Component._meta
-            for text in ("component", meta.verbose_name, meta.verbose_name_plural):
-                spellings.setdefault(_spelling(str(text)), set()).update(component_kinds)
+            for word in ("component", meta.verbose_name, meta.verbose_name_plural):
+                spellings.setdefault(_spelling(str(word)), set()).update(component_kinds)
     return {spelling: frozenset(names) for spelling, names in spellings.items()}
 
 
@@ -203,7 +209,7 @@ def _leading_text(node: Node) -> str | None:
 def _entry_groups(
     root: Node, *, model: type[CatalogueEntry], game: Game | None
 ) -> list[EntryGroup]:
-    rows = model.objects.select_related("game")
+    rows = model._default_manager.select_related("game")
     if game is not None:
         rows = rows.filter(game=game)
     rows = rows.filter(_entry_q(root, model=model, vendor=connections[rows.db].vendor))
@@ -219,9 +225,11 @@ def _entry_groups(
     if len(found) < ENTRY_LIMIT:
         counts = Counter(_kind_of(row) for row in found)
     elif model is Component:
-        counts = Counter(dict(rows.order_by().values_list("kind").annotate(total=Count("pk"))))
+        # rows are Components here; the plugin checks the lookup against their CatalogueEntry type
+        by_kind = rows.order_by().values_list("kind")  # type: ignore[misc]
+        counts = Counter(dict(by_kind.annotate(total=Count("pk"))))
     else:
-        counts = Counter({model._meta.model_name: rows.count()})
+        counts = Counter({str(model._meta.model_name): rows.count()})
     groups = []
     for kind in ENTRY_KINDS:
         if kind.model is model and counts[kind.name]:
@@ -231,7 +239,7 @@ def _entry_groups(
 
 
 def _kind_of(row: CatalogueEntry) -> str:
-    return row.kind if isinstance(row, Component) else row._meta.model_name
+    return row.kind if isinstance(row, Component) else str(row._meta.model_name)
 
 
 def catalogue_search(

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from komandor.rules.names import fold_text
@@ -33,7 +34,7 @@ class SearchField:
     name: str
     kind: FieldKind
     paths: tuple[str, ...]
-    description: str  # English; a gettext_lazy text shown in the reader's language
+    description: str | Promise  # English; a gettext_lazy text shown in the reader's language
     example: str
     keywords: tuple[str, ...] = ()
     aliases: Mapping[str, str] | None = None

@@ -297,7 +297,7 @@ class _Parser:
     def parse_nested(self, token: _Token) -> Node:
         """What follows a ``-`` or a ``(``."""
         if token.kind == "-":
-            if self.peek() is None or self.peek().kind in {")", "OR", "AND"}:
+            if (following := self.peek()) is None or following.kind in {")", "OR", "AND"}:
                 raise QuerySyntaxError("minus_without_term", position=token.position, term="-")
             return Not(self.parse_unary())
         if (inner := self.peek()) is not None and inner.kind == ")":

@@ -6,14 +6,15 @@ parser accepts.
 
 from typing import NamedTuple
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from cardbase.search.fields import FIELDS
 
 
 class SyntaxEntry(NamedTuple):
-    keyword: str  # the language's own spelling; a gettext_lazy text for the two placeholders
-    description: str  # gettext_lazy: English, shown in the reader's language
+    keyword: str | Promise  # the language's own spelling; gettext_lazy for the two placeholders
+    description: str | Promise  # gettext_lazy: English, shown in the reader's language
     example: str
 
 

@@ -7,6 +7,7 @@ falls back to running in-process (no broker needed for a first run).
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
@@ -116,7 +117,9 @@ DB_STATEMENT_TIMEOUT_MS = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "5000"))
 DB_CONNECT_TIMEOUT_SECONDS = int(os.environ.get("DB_CONNECT_TIMEOUT_SECONDS", "5"))
 
 
-def statement_timeout_set(database: dict, milliseconds: int) -> None:
+def statement_timeout_set(
+    database: dj_database_url.DBConfig | dict[str, Any], milliseconds: int
+) -> None:
     """Give every new PostgreSQL connection of ``database`` this statement timeout (0: none)."""
     if database["ENGINE"] == "django.db.backends.postgresql":
         database.setdefault("OPTIONS", {})["options"] = f"-c statement_timeout={milliseconds}"

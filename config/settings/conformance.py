@@ -8,7 +8,7 @@ logged, server errors are. Never for serving anything."""
 from config.settings.base import *  # noqa: F403
 
 DEBUG = False
-API_THROTTLE_RATES: dict[str, str] = {}
+API_THROTTLE_RATES = {}
 AXES_FAILURE_LIMIT = 1_000_000
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 LOGGING = {**LOGGING, "loggers": {"django.request": {"level": "ERROR"}}}  # noqa: F405

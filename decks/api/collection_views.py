@@ -52,7 +52,8 @@ class CountSerializer(serializers.Serializer):
 
 
 class CountsSerializer(serializers.Serializer):
-    cards = CountSerializer(many=True, max_length=MAX_COUNTS, allow_empty=False)
+    # many=True passes max_length to the ListSerializer; the stubs know only the child's arguments.
+    cards = CountSerializer(many=True, max_length=MAX_COUNTS, allow_empty=False)  # type: ignore[call-arg]
 
     def validate_cards(self, cards):
         ids = [item["card"] for item in cards]

@@ -19,7 +19,9 @@ class DeckApiErrorSerializer(serializers.Serializer):
 
     code = serializers.CharField(help_text=_("Stable code clients branch on, e.g. “invalid”."))
     message = serializers.CharField()
-    fields = serializers.DictField(
+    # A declared field named "fields": DRF's metaclass takes it off the class; the stubs
+    # see the attribute of Field/Serializer it shadows.
+    fields = serializers.DictField(  # type: ignore[assignment]
         child=serializers.ListField(child=serializers.CharField()),
         required=False,
         help_text=_("Field or parameter → messages, for bad input."),
@@ -69,7 +71,9 @@ class DeckStatsSerializer(serializers.Serializer):
 
 class DeckValidationReportSerializer(serializers.Serializer):
     valid = serializers.BooleanField()
-    errors = DeckProblemSerializer(many=True)
+    # A declared field named "errors": DRF's metaclass takes it off the class; the stubs
+    # see the attribute of Field/Serializer it shadows.
+    errors = DeckProblemSerializer(many=True)  # type: ignore[assignment]
     warnings = DeckProblemSerializer(many=True)
     stats = DeckStatsSerializer()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.validators import RegexValidator
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
@@ -73,6 +75,12 @@ class DeckContentSerializer(serializers.Serializer):
         if len(cards) != len(set(cards)):
             raise serializers.ValidationError(_("A pre-chosen card is listed twice."))
         return abilities
+
+    def full_content(self) -> DeckContent:
+        """The validated contents of a deck sent whole (``content`` without ``partial_of``)."""
+        content = self.content()
+        assert content is not None  # None only for a partial update that sent no contents
+        return content
 
     def content(self, *, partial_of: DeckContent | None = None) -> DeckContent | None:
         """The validated contents; with ``partial_of`` missing parts keep their old value, and
@@ -220,7 +228,9 @@ class DeckSerializer(serializers.ModelSerializer):
     setup_abilities = SetupAbilityOutSerializer(many=True)
     card_count = serializers.SerializerMethodField()
     share_token = serializers.SerializerMethodField()
-    tags = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
+    tags: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        many=True, read_only=True, slug_field="name"
+    )
 
     class Meta:
         model = Deck
@@ -257,7 +267,9 @@ class DeckListSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.get_username", allow_null=True)
     commander = CardBriefSerializer(allow_null=True)
     card_count = serializers.IntegerField(source="card_total")
-    tags = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
+    tags: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        many=True, read_only=True, slug_field="name"
+    )
 
     class Meta:
         model = Deck

@@ -160,7 +160,7 @@ class DeckListCreateView(APIView):
                 name=data["name"],
                 description=data["description"],
                 visibility=data["visibility"],
-                content=serializer.content(),
+                content=serializer.full_content(),
                 tags=data.get("tags", ()),
             )
         except selectors.UnknownCards as error:
@@ -340,7 +340,7 @@ class DeckValidateView(APIView):
             if "text" in serializer.validated_data:
                 report = services.deck_check_source(source=serializer.validated_data["text"])
             else:
-                report = selectors.deck_check(content=serializer.content())
+                report = selectors.deck_check(content=serializer.full_content())
         except DeckTextError as error:
             return _text_error_response(error)
         except selectors.UnknownCards as error:

@@ -55,7 +55,7 @@ def deck_print(request, deck_id: int):
 def deck_proxies(request, deck_id: int):
     """Every copy of every card as its face, nine to an A4 page (the Commander first)."""
     deck = _visible_or_404(request, deck_id)
-    cards: list[Card] = [deck.commander] if deck.commander_id else []
+    cards: list[Card] = [deck.commander] if deck.commander is not None else []
     for entry in selectors.entry_rows(deck=deck):
         cards.extend([entry.card] * entry.count)
     pages = [cards[at : at + PROXIES_PER_PAGE] for at in range(0, len(cards), PROXIES_PER_PAGE)]

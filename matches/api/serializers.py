@@ -209,7 +209,8 @@ class DoctorCreateSerializer(serializers.Serializer):
     deck = StrictIntegerField(min_value=1, max_value=MAX_ROW_ID, help_text=_("Your deck's id."))
     field = serializers.JSONField(
         required=False,
-        default="precons",
+        # The stubs want a mapping as the default; DRF takes any JSON value.
+        default="precons",  # type: ignore[arg-type]
         help_text=_(
             'The opponents: "precons", {"tournament": id} (that tournament\'s decks) or a list '
             "of deck ids (at most 8 are played)."

@@ -43,10 +43,10 @@ class Refused(APIException):
         super().__init__(detail=message, code=code)
 
 
-def _refused(error: Exception) -> Refused:
+def _refused(error: Exception) -> Refused | ValidationError:
     if isinstance(error, FriendGameError):
         if error.fields:
-            return ValidationError(error.fields)  # type: ignore[return-value]
+            return ValidationError(error.fields)
         return Refused(status_code=error.status, code=error.code, message=error.message)
     if isinstance(error, services.StaleActionError):
         return Refused(status_code=409, code="stale_version", message=str(error))

@@ -3,6 +3,8 @@ services decide)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -81,7 +83,7 @@ class NewTableForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["deck"].queryset = _own_decks(user)
+        cast(forms.ModelChoiceField, self.fields["deck"]).queryset = _own_decks(user)
 
     def chosen_seat(self) -> int | None:
         seat = self.cleaned_data["seat"]
@@ -106,4 +108,4 @@ class JoinTableForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["deck"].queryset = _own_decks(user)
+        cast(forms.ModelChoiceField, self.fields["deck"]).queryset = _own_decks(user)

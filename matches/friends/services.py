@@ -100,7 +100,7 @@ def friend_game_setup(game: FriendGame) -> MatchSetup:
     """What fixes the game besides its actions (reads the deck versions)."""
     versions = [game.deck_of(0), game.deck_of(1)]
     return MatchSetup(
-        decks=[playable_deck_of(version=version).deck for version in versions],  # type: ignore[arg-type]
+        decks=[playable_deck_of(version=version).deck for version in versions],
         seed=game.seed,
         turn_cap=game.turn_cap,
         agent_names=(PLAYER, PLAYER),

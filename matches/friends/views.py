@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.numbers import whole_number
+from decks.selectors import current_version
 from matches.friends import services
 from matches.friends.forms import JoinTableForm, NewTableForm
 from matches.friends.replay import friend_game_replayable, friend_replay_page
@@ -45,7 +46,6 @@ from matches.friends.services import (
 from matches.models import FriendGame, FriendGameStatus
 from matches.play.parts import board_parts_context
 from matches.play.views import wants_json
-from matches.tournaments.selectors import latest_version
 
 NOT_A_VERSION = gettext_lazy("The move names no position of the game: nothing was applied.")
 SPECTATOR_NARRATION = gettext_lazy("What happened lately")
@@ -88,7 +88,7 @@ def friends_new(request):
         try:
             game = services.friend_game_create(
                 creator=request.user,
-                deck=latest_version(deck=data["deck"]),
+                deck=current_version(deck=data["deck"]),
                 seat=form.chosen_seat(),
                 clock_seconds=seconds,
                 clock_increment=increment,
@@ -123,7 +123,7 @@ def friends_join(request, token: str):
             game = services.friend_game_join(
                 user=request.user,
                 token=token,
-                deck=latest_version(deck=form.cleaned_data["deck"]),
+                deck=current_version(deck=form.cleaned_data["deck"]),
                 open_hand=form.cleaned_data["open_hand"],
             )
         except FriendGameError as error:

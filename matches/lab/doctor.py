@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -25,7 +26,7 @@ from cardbase.display_names import shown_name
 from cardbase.models import Card
 from decks.comparison import snapshot_content
 from decks.models import Deck, DeckVersion, OwnedCard, Visibility
-from decks.selectors import deck_draft
+from decks.selectors import current_version, deck_draft
 from decks.services import deck_create, deck_update
 from decks.values import DeckContent, EntryContent
 from komandor.rules import rules
@@ -83,7 +84,7 @@ def _swapped(content: DeckContent, swap: Swap) -> DeckContent:
     )
 
 
-def usable_cards(*, user, cards: str, field: Sequence[DeckVersion]) -> list[tuple[int, int]]:
+def usable_cards(*, user: User, cards: str, field: Sequence[DeckVersion]) -> list[tuple[int, int]]:
     """(card id, most copies he may put in) of the cards the player may add, the field's most
     played first (in how many of its decks, then copies, then id): the whole pool, or only
     what he owns."""
@@ -144,7 +145,7 @@ def candidate_swaps(
     return found
 
 
-def doctor_field(*, user, deck: Deck, field: Any) -> list[DeckVersion]:
+def doctor_field(*, user: User | AnonymousUser, deck: Deck, field: Any) -> list[DeckVersion]:
     """The opponents: ``"precons"``, ``{"tournament": id}`` (that tournament's decks) or a list
     of deck ids the player may enter; the deck itself left out."""
     if field == "precons":
@@ -169,8 +170,8 @@ def doctor_field(*, user, deck: Deck, field: Any) -> list[DeckVersion]:
                 "field",
                 {"field": [_("decks you cannot enter: %(ids)s") % {"ids": missing}]},
             )
-        versions = [latest_version(deck=decks[pk]) for pk in dict.fromkeys(field) if pk != deck.pk]
-        versions = [v for v in versions if v is not None]
+        found = [latest_version(deck=decks[pk]) for pk in dict.fromkeys(field) if pk != deck.pk]
+        versions = [v for v in found if v is not None]
     else:
         raise TournamentError(
             "invalid",
@@ -185,7 +186,7 @@ def doctor_field(*, user, deck: Deck, field: Any) -> list[DeckVersion]:
 
 def doctor_create(
     *,
-    owner,
+    owner: User,
     deck: Deck,
     field: Any = "precons",
     cards: str = "pool",
@@ -235,7 +236,7 @@ def doctor_create(
     with transaction.atomic():
         scratch = deck_create(
             owner=owner,
-            name=f"{deck.name[:170]}: {_('deck doctor')}",
+            name=_("%(deck)s: deck doctor") % {"deck": deck.name[:170]},
             description=f"deck doctor candidates of {deck.name} v{version.number}",
             content=found[0][1],
             visibility=Visibility.PRIVATE,
@@ -313,7 +314,7 @@ def doctor_report(*, tournament: Tournament) -> dict[str, Any] | None:
     }
 
 
-def doctor_apply(*, tournament: Tournament, entry: int, user) -> DeckVersion:
+def doctor_apply(*, tournament: Tournament, entry: int, user: User) -> DeckVersion:
     """Apply a confirmed suggestion to the deck as a new version (its current cards with the
     swap); raises ``TournamentError`` when it is not a confirmed suggestion or no longer fits
     the deck."""
@@ -326,7 +327,7 @@ def doctor_apply(*, tournament: Tournament, entry: int, user) -> DeckVersion:
     if deck is None:
         raise TournamentError("invalid", "deck", {"deck": [_("only the deck's owner")]})
     remove, add, copies = tournament.options["swaps"][entry - 1]
-    current = latest_version(deck=deck)
+    current = current_version(deck=deck)
     content = changed_content(
         current,
         remove=Card.all_objects.get(pk=remove),
@@ -334,4 +335,4 @@ def doctor_apply(*, tournament: Tournament, entry: int, user) -> DeckVersion:
         copies=copies,
     )
     deck_update(deck=deck, content=content)
-    return latest_version(deck=deck)
+    return current_version(deck=deck)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -58,11 +60,11 @@ class SwapTestForm(forms.Form):
 
     def __init__(self, *args, entries=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["remove"].choices = [
+        cast(forms.ChoiceField, self.fields["remove"]).choices = [
             (card.pk, f"{count} × {shown_name(card.name_ru, card.name_en)}")
             for card, count in entries
         ]
-        self.fields["add"].queryset = (
+        cast(forms.ModelChoiceField, self.fields["add"]).queryset = (
             Card.objects.filter(game__slug="komandor")
             .exclude(card_type="commander")
             .order_by("name_ru", "id")
@@ -125,11 +127,16 @@ class DoctorForm(forms.Form):
         super().__init__(*args, **kwargs)
         visible = tournaments_visible(user=user)
         recent = list(visible.order_by("-id").values_list("pk", flat=True)[:50])
-        self.fields["tournament"].queryset = visible.filter(pk__in=recent).order_by("-id")
-        self.fields["decks"].queryset = enterable_decks(user=user).exclude(pk=deck.pk)
+        cast(forms.ModelChoiceField, self.fields["tournament"]).queryset = visible.filter(
+            pk__in=recent
+        ).order_by("-id")
+        cast(forms.ModelChoiceField, self.fields["decks"]).queryset = enterable_decks(
+            user=user
+        ).exclude(pk=deck.pk)
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("field") == "tournament" and not data.get("tournament"):
             self.add_error("tournament", _("Pick a tournament."))
         if data.get("field") == "decks" and not data.get("decks"):

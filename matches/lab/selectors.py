@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
 
+from cardbase.models import Card
 from decks.card_specs import card_spec_of
 from decks.models import Deck, DeckEntry, Visibility
 from matches.models import Match
@@ -17,7 +19,7 @@ from matches.tournaments.selectors import tournaments_visible
 DECK_TOURNAMENTS = 20
 
 
-def deck_tournaments(*, user, deck: Deck) -> list[dict[str, Any]]:
+def deck_tournaments(*, user: User | AnonymousUser, deck: Deck) -> list[dict[str, Any]]:
     """The visible tournaments any version of ``deck`` played in (newest first), each with
     the deck's wins, losses and draws there."""
     tournaments = list(
@@ -45,7 +47,7 @@ def deck_tournaments(*, user, deck: Deck) -> list[dict[str, Any]]:
     ]
 
 
-def card_decks(*, user, card) -> dict[str, list[Deck]]:
+def card_decks(*, user: User | AnonymousUser, card: Card) -> dict[str, list[Deck]]:
     """Precons and public decks (and the user's own) whose list holds ``card``."""
     holding = DeckEntry.objects.filter(card=card).values("deck_id")
     visible = Q(owner__isnull=True) | Q(visibility=Visibility.PUBLIC)
@@ -60,7 +62,7 @@ def card_decks(*, user, card) -> dict[str, list[Deck]]:
     }
 
 
-def card_public_figures(*, card) -> CardFigures | None:
+def card_public_figures(*, card: Card) -> CardFigures | None:
     """The card's figures over the games of public tournaments, every deck everyone may see
     that played it pooled (stored sums: ``matches.tournaments.card_tallies``)."""
     name = card_spec_of(card).get("name")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import Q
 from django.utils import translation
@@ -33,7 +34,7 @@ FIELD_GAMES = 10  # games per pairing of "test against the field"
 
 
 def field_versions(
-    *, user, groups: Iterable[str], exclude: Iterable[int] = ()
+    *, user: User | AnonymousUser, groups: Iterable[str], exclude: Iterable[int] = ()
 ) -> list[DeckVersion]:
     """The latest version of every deck in the chosen groups — precons, others' public decks,
     the user's own — leaving out ``exclude`` (deck ids); at most ``MAX_DECKS - 2``, precons
@@ -114,7 +115,7 @@ def _in_language(language: str, words: Callable[[], str]) -> str:
 
 def swap_test_create(
     *,
-    owner,
+    owner: User,
     version: DeckVersion,
     remove: Card,
     add: Card,
@@ -174,22 +175,23 @@ def swap_test_create(
 
 
 def field_test_create(
-    *, owner, version: DeckVersion, seed: int = 0, dispatch: bool = True
+    *, owner: User, version: DeckVersion, seed: int = 0, dispatch: bool = True
 ) -> Tournament:
     """One click: a gauntlet of this deck version (the hero) against every precon."""
     field = field_versions(user=owner, groups=["precons"], exclude=[version.deck_id])
     if not field:
         raise TournamentError("invalid", "field", {"field": [_("no precons to play against")]})
-    name, name_en = (
-        _in_language(
+
+    def against_precons(language: str) -> str:
+        return _in_language(
             language,
-            lambda language=language: (
+            lambda: (
                 _("%(deck)s: against the precons")
                 % {"deck": f"{version.deck.localised_name(language)} v{version.number}"}
             ),
         )
-        for language in ("ru", "en")
-    )
+
+    name, name_en = against_precons("ru"), against_precons("en")
     return tournament_create(
         owner=owner,
         request=TournamentRequest(

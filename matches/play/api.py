@@ -95,7 +95,7 @@ class GameListCreateView(ListAPIView):
     )
     def get(self, request, *args, **kwargs):
         page = self.paginate_queryset(self.get_queryset())
-        games = AiGameSummarySerializer([human_match_summary(m) for m in page], many=True)
+        games = AiGameSummarySerializer([human_match_summary(m) for m in page or []], many=True)
         return self.get_paginated_response(games.data)
 
     @extend_schema(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from django import forms
 from django.db.models import Q
@@ -58,10 +59,10 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["deck"].queryset = enterable_decks(user=user).filter(
-            Q(owner=user) | Q(owner__isnull=True)
-        )
-        self.fields["opponent"].queryset = enterable_decks(user=user)
+        cast(forms.ModelChoiceField, self.fields["deck"]).queryset = enterable_decks(
+            user=user
+        ).filter(Q(owner=user) | Q(owner__isnull=True))
+        cast(forms.ModelChoiceField, self.fields["opponent"]).queryset = enterable_decks(user=user)
 
     def chosen_seat(self) -> int:
         seat = self.cleaned_data["seat"]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
@@ -20,14 +21,15 @@ from matches.words.labels import result_reason
 from matches.words.terms import sector_label
 
 
-def human_matches_of(user) -> QuerySet[HumanMatch]:
+def human_matches_of(user: User | AnonymousUser) -> QuerySet[HumanMatch]:
     """The user's games, last played first (none for an anonymous visitor)."""
     if not getattr(user, "is_authenticated", False):
         return HumanMatch.objects.none()
-    return HumanMatch.objects.filter(owner=user).select_related("deck__deck", "opponent__deck")
+    owner = cast(User, user)  # signed in, checked above
+    return HumanMatch.objects.filter(owner=owner).select_related("deck__deck", "opponent__deck")
 
 
-def human_match_for(user, pk: int) -> HumanMatch:
+def human_match_for(user: User | AnonymousUser, pk: int) -> HumanMatch:
     """The user's game ``pk``; Http404 for an unknown one or someone else's."""
     return get_object_or_404(human_matches_of(user), pk=pk)
 

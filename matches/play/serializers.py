@@ -62,7 +62,9 @@ class AiGameResultSerializer(serializers.Serializer):
 
 class AiGameOptionSerializer(serializers.Serializer):
     key = serializers.CharField()
-    label = serializers.CharField()
+    # A declared field named "label": DRF's metaclass takes it off the class; the stubs
+    # see the attribute of Field/Serializer it shadows.
+    label = serializers.CharField()  # type: ignore[assignment]
 
 
 class AiGameDecisionSerializer(serializers.Serializer):

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.numbers import whole_number
+from decks.selectors import current_version
 from matches.models import HumanMatch
 from matches.play.forms import AGENT_NAMES, NewGameForm
 from matches.play.parts import changed_parts, render_parts
@@ -42,7 +43,6 @@ from matches.play.services import (
     human_match_state,
 )
 from matches.tournaments.errors import LimitExceeded
-from matches.tournaments.selectors import latest_version
 from matches.words.board import board_for, card_names, narrate
 from matches.words.game_log import CATEGORY_LABELS, game_log, recent_turns_start
 
@@ -68,8 +68,8 @@ def play_new(request):
         try:
             match = human_match_start(
                 owner=request.user,
-                deck=latest_version(deck=data["deck"]),
-                opponent=latest_version(deck=data["opponent"]),
+                deck=current_version(deck=data["deck"]),
+                opponent=current_version(deck=data["opponent"]),
                 agent=data["agent"],
                 seat=form.chosen_seat(),
             )

@@ -347,8 +347,8 @@ def next_round(
         planned = doctor.next_round(count, options, history)
         return [PairingPlan(a, b, games) for a, b, games in planned] if planned else None
     if format == SWAP:
-        pairs = swap.next_round(count, options, history)
-        return [PairingPlan(a, b, 2) for a, b in pairs] if pairs else None
+        swap_pairs = swap.next_round(count, options, history)
+        return [PairingPlan(a, b, 2) for a, b in swap_pairs] if swap_pairs else None
     return _head_to_head_next(options, history)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -132,13 +134,17 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args, decks=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["decks"].queryset = decks
-        self.fields["hero"].queryset = decks
+        cast(forms.ModelChoiceField, self.fields["decks"]).queryset = decks
+        cast(forms.ModelChoiceField, self.fields["hero"]).queryset = decks
         for name, formats in FORMAT_FIELDS.items():  # the page shows these for their formats
-            self.fields[name].row_class = "format-only " + " ".join(f"for-{f}" for f in formats)
+            # row_class: an attribute of our own on the field, read by the template
+            self.fields[name].row_class = "format-only " + " ".join(  # type: ignore[attr-defined]
+                f"for-{f}" for f in formats
+            )
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         hero, decks = data.get("hero"), data.get("decks")
         if data.get("format") in FORMAT_FIELDS["hero"] and decks is not None:
             if hero is None:

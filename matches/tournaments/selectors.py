@@ -158,7 +158,7 @@ def standings(
     ratings = bradley_terry(
         len(entries), [(f.a, f.b, f.a_wins, f.b_wins, f.draws) for f in figures]
     )
-    rows = []
+    rows: list[dict[str, Any]] = []
     for entry, rating in zip(entries, ratings, strict=True):
         wins = sum(f.a_wins for f in figures if f.a == entry.rank) + sum(
             f.b_wins for f in figures if f.b == entry.rank

@@ -300,7 +300,8 @@ def _variant_text(
 ) -> str:
     """An ability card's variant as its text says it, when the card is known: the variant
     declared (``ability.variant``) or the one an ability card's play uses (``…:v2.0``)."""
-    number, text = None, ()
+    number: int | None = None
+    text: tuple[str, ...] = ()
     if kind == "ability.variant" and isinstance(data.get("variant"), int):
         number, text = data["variant"], lines(about)
     elif kind == "effect.play" and key.startswith("play:"):

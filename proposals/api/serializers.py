@@ -127,7 +127,9 @@ class DuplicateSerializer(serializers.Serializer):
 
 class ChangeSerializer(serializers.Serializer):
     field = serializers.CharField()
-    label = serializers.CharField()
+    # A declared field named "label": DRF's metaclass takes it off the class; the stubs
+    # see the attribute of Field/Serializer it shadows.
+    label = serializers.CharField()  # type: ignore[assignment]
     old = serializers.CharField()
     new = serializers.CharField()
 

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from cardbase.api.pagination import PageNumbers
 from cardbase.editorial.drafts import can_publish
 from config.parsers import BoundedJSONParser
+from config.users import signed_in
 from decks.api.schema import DeckApiErrorSerializer
 from proposals import selectors, services
 from proposals.api.serializers import (
@@ -76,7 +77,7 @@ def _submit(request: Request, proposal: CardProposal | None) -> CardProposal:
     try:
         return services.proposal_submit(
             data=serializer.proposal_data(),
-            proposer=request.user,
+            proposer=signed_in(request),
             photo=photo,
             photo_size=getattr(photo, "size", None),
             proposal=proposal,
@@ -118,7 +119,7 @@ class ProposalListCreateView(APIView):
         rows = (
             CardProposal.objects.select_related("draft", "proposer")
             if selectors.can_see_all(request.user)
-            else selectors.proposals_of(user=request.user)
+            else selectors.proposals_of(user=signed_in(request))
         )
         if wanted:
             rows = rows.filter(draft__status=wanted)
@@ -126,7 +127,7 @@ class ProposalListCreateView(APIView):
         page = paginator.paginate_queryset(
             rows.order_by("-submitted_at", "-pk"), request, view=self
         )
-        data = [ProposalSerializer(selectors.proposal_view(p)).data for p in page]
+        data = [ProposalSerializer(selectors.proposal_view(p)).data for p in page or []]
         return paginator.get_paginated_response(data)
 
     @extend_schema(
@@ -186,7 +187,7 @@ class ProposalPublishView(_DecisionView):
     def post(self, request: Request, proposal_id: int) -> Response:
         proposal = self._proposal(request, proposal_id)
         try:
-            services.proposal_publish(proposal=proposal, user=request.user)
+            services.proposal_publish(proposal=proposal, user=signed_in(request))
         except DjangoValidationError as error:
             raise _refused(error) from error
         proposal.refresh_from_db()

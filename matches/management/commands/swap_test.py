@@ -85,6 +85,7 @@ class Command(BaseCommand):
 
             tournament = services.tournament_play_inline(tournament=tournament, on_batch=advance)
         verdict = swap_tests.swap_summary(tournament=tournament)
+        assert verdict is not None  # the tournament is a swap test
         if options["json"]:
             body = {"tournament": tournament.pk, "name": tournament.name, **verdict}
             options["json"].write_text(json.dumps(body, ensure_ascii=False, indent=2), "utf-8")
