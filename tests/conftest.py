@@ -137,3 +137,15 @@ def pytest_report_header(config):
     import komandor
 
     return f"engine: {komandor.ENGINE} ({komandor.ENGINE_REASON})"
+
+
+@pytest.fixture(autouse=True)
+def _empty_game_state_caches():
+    """Each test starts with empty game-state caches: a rolled-back test's ids come back on
+    SQLite, so one test's cached game would meet another test's game under the same id and the
+    same (short) history."""
+    from matches.friends.services import STATES as FRIEND_STATES
+    from matches.play.services import STATES as AI_STATES
+
+    AI_STATES.clear()
+    FRIEND_STATES.clear()

@@ -104,7 +104,9 @@ def test_a_finished_game_replays_to_the_end_and_a_spectator_sees_no_deck(people)
     assert game.status == "finished" and game.termination
     last = len(decode_actions(bytes(game.actions)))
     carol = users["carol"][1]
-    first = carol.get(url).content.decode()
+    answer = carol.get(url)
+    assert answer.status_code == 200, answer.status_code
+    first = answer.content.decode()
     assert int(LAST.search(first).group(1)) == last
     step, served, hands_shown = 0, 0, 0
     while True:
