@@ -324,3 +324,37 @@ def test_a_page_read_costs_the_same_late_in_a_game_as_early(
     whole = human_match_log(match)
     assert late[1] == sum(len(turn.entries) for turn in recent)
     assert late[1] < sum(len(turn.entries) for turn in whole)
+
+
+def visible_text(html: str) -> str:
+    """The page's words as shown (no tags, scripts, styles or attribute values)."""
+    import html as html_module
+
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return html_module.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+def test_numbers_on_the_play_pages_in_russian_have_no_decimal_point(signed_in, player, precons):
+    """Issue 32, numbers by locale: the play pages in Russian (my games, a new game, the game
+    at its start, in the middle and at its end, the whole log, the replay) show no number
+    written with a decimal point."""
+    match = start(player, precons, mine=0, theirs=1, seed=1)
+    game = reverse("matches:play-game", args=[match.pk])
+    urls = [reverse("matches:play"), reverse("matches:play-new"), game]
+    turn = 0
+    while not match.is_finished:
+        match = move(match, turn)
+        turn += 1
+        if turn == 60:
+            urls.append(game)
+    urls += [game, f"{game}?log=all", reverse("matches:play-replay", args=[match.pk])]
+    urls.append(reverse("matches:play-replay", args=[match.pk]) + "?step=40")
+    signed_in.cookies["django_language"] = "ru"
+    for url in urls:
+        response = signed_in.get(url, follow=True)
+        assert response.status_code == 200, url
+        text = visible_text(response.content.decode())
+        assert re.search("[а-яё]{4}", text), url  # the page is in Russian
+        text = re.sub(r"\b\d{1,2}\.\d{1,2}\.\d{4}\b", "", text)  # a date («27.11.2026»)
+        found = re.findall(r".{0,30}\d\.\d.{0,30}", text)
+        assert not found, (url, found)
