@@ -47,6 +47,7 @@ def board_face(card: CardView) -> SafeString:
 
 CARD_TEMPLATE = "matches/board/_card.html"
 _STAND_IN = "zz-kept-card-zz"  # the uid a kept card is drawn with, its own put in after
+_CARDS_KEPT_MOST = 2048  # about 3 KB of HTML each
 _kept_cards: dict[tuple[object, ...], tuple[object, str]] = {}
 
 
@@ -73,7 +74,7 @@ def board_card(card: CardView) -> SafeString:
     )
     kept = _kept_cards.get(key)
     if kept is None or kept[0] is not card.face:
-        if len(_kept_cards) >= _KEPT_MOST:
+        if len(_kept_cards) >= _CARDS_KEPT_MOST:
             _kept_cards.clear()
         stand_in = dataclasses.replace(card, uid=_STAND_IN)
         kept = _kept_cards[key] = (card.face, render_to_string(CARD_TEMPLATE, {"card": stand_in}))

@@ -340,7 +340,7 @@ def _battle(match_state: MatchState, named: Mapping[str, str]) -> BattleView | N
 # which every change of a catalogue row moves), the language and the spec. A spec is keyed by
 # its identity and kept in the entry, so its id cannot be reused while the entry lives; a
 # match's specs live as long as its state in the play cache, so a game's faces are built once.
-_FACES_KEPT_MOST = 4096
+_FACES_KEPT_MOST = 2048
 _faces_kept: dict[tuple[str, str, int], tuple[CardSpec, CardFace | None]] = {}
 
 
