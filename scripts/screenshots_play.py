@@ -1,6 +1,7 @@
 """Screenshots of a game against the AI: the board during a battle, during production and at
 the end, in Russian and English, 1280 px and 390 px wide — 12 images under
-``docs/screenshots/play/``.
+``docs/screenshots/play/``. The battle is the window as the page opens (1280×800, 390×844):
+what one screen shows; the others are the page's top.
 
     .venv/bin/python scripts/screenshots_play.py [--out docs/screenshots/play] [--seed 8]
 
@@ -26,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-WIDTHS = {1280: 900, 390: 844}  # width → the window's height
+WIDTHS = {1280: 800, 390: 844}  # width → the window's height
 SHOWN = {1280: 1300, 390: 2200}  # width → the height of page an image shows (from the top)
 LANGUAGES = ("ru", "en")
 PNG_LIMIT = 150_000
@@ -124,18 +125,20 @@ def serve(port: int) -> subprocess.Popen:
     raise SystemExit("the development server did not start")
 
 
-def save(page, path: Path) -> Path:
+def save(page, path: Path, *, window: bool = False) -> Path:
     """A PNG of the page's top (``SHOWN``), or a JPEG of the quality that keeps it small when
-    the PNG is too big."""
+    the PNG is too big. ``window``: only what the window shows, as it opens (the battle: the
+    decision, the hand docked at the bottom and the place fought over in one screen)."""
     width = page.viewport_size["width"]
     height = min(SHOWN[width], page.evaluate("document.documentElement.scrollHeight"))
     area = {"x": 0, "y": 0, "width": width, "height": height}
-    png = page.screenshot(type="png", full_page=True, clip=area)
+    shot = {} if window else {"full_page": True, "clip": area}
+    png = page.screenshot(type="png", **shot)
     if len(png) <= PNG_LIMIT:
         path.with_suffix(".png").write_bytes(png)
         return path.with_suffix(".png")
     for quality in (80, 70, 60, 50, 40, 30):
-        jpeg = page.screenshot(type="jpeg", quality=quality, full_page=True, clip=area)
+        jpeg = page.screenshot(type="jpeg", quality=quality, **shot)
         if len(jpeg) <= JPEG_LIMIT:
             break
     path.with_suffix(".jpg").write_bytes(jpeg)
@@ -146,8 +149,9 @@ def shoot(base: str, games: dict[str, int], out: Path) -> list[Path]:
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
-    for old in [*out.glob("*.png"), *out.glob("*.jpg")]:
-        old.unlink()
+    for name in ("battle", "production", "end"):  # its own images (the browser tests' stay)
+        for old in [*out.glob(f"{name}-*.png"), *out.glob(f"{name}-*.jpg")]:
+            old.unlink()
     written = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -172,7 +176,8 @@ def shoot(base: str, games: dict[str, int], out: Path) -> list[Path]:
                 for name, pk in games.items():
                     page.goto(f"/play/{pk}/")
                     page.wait_for_selector("#play-game[data-ready]")
-                    written.append(save(page, out / f"{name}-{language}-{width}"))
+                    shot = out / f"{name}-{language}-{width}"
+                    written.append(save(page, shot, window=name == "battle"))
                 context.close()
         browser.close()
     return written

@@ -18,11 +18,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from cardbase.card_faces import CardFace, face_from_spec
 from cardbase.display_names import card_names_shown, is_english
 from cardbase.models import Card as CatalogueCard
+from cardbase.selectors import catalogue_version
 from komandor.rules.cards import CardSpec
 from komandor.rules.match_state import MatchState
 from komandor.words.effect_text import card_text
@@ -333,18 +335,26 @@ def _battle(match_state: MatchState, named: Mapping[str, str]) -> BattleView | N
     return BattleView(at=at, where=where, round=round_, range=range_label(range_) if range_ else "")
 
 
+# Card faces kept across requests (a game's page is read after every move, and building a
+# face costs more than drawing it): by the catalogue's version token (``CatalogueVersion``,
+# which every change of a catalogue row moves), the language and the spec. A spec is keyed by
+# its identity and kept in the entry, so its id cannot be reused while the entry lives; a
+# match's specs live as long as its state in the play cache, so a game's faces are built once.
+_FACES_KEPT_MOST = 2048
+_faces_kept: dict[tuple[str, str, int], tuple[CardSpec, CardFace | None]] = {}
+
+
 class _Faces:
-    """Card faces and names in the page's language for one board (one catalogue query)."""
+    """Card faces and names in the page's language for one board: from the kept faces, else
+    built (one catalogue query, the first time a face is missing)."""
 
     def __init__(self, printed: set[str], shown: Mapping[str, str]) -> None:
         self._shown = shown
+        self._printed = printed
         self._faces: dict[int, CardFace | None] = {}  # by the spec's id: copies share one
-        self._rows = {
-            row.name_ru: row
-            for row in CatalogueCard.all_objects.filter(
-                game__slug="komandor", name_ru__in=printed
-            ).select_related("game", "release")
-        }
+        self._rows: dict[str, CatalogueCard] | None = None
+        self._version = catalogue_version()  # None (no row): nothing is kept
+        self._language = get_language() or ""
 
     def shown(self, printed: str) -> str:
         return self._shown.get(printed, printed) or _("(unnamed)")
@@ -354,6 +364,27 @@ class _Faces:
 
     def face(self, spec: CardSpec) -> CardFace | None:
         key = id(spec)
-        if key not in self._faces:
-            self._faces[key] = face_from_spec(spec, card=self._rows.get(spec.name))
-        return self._faces[key]
+        if key in self._faces:
+            return self._faces[key]
+        kept_key = (self._version or "", self._language, key)
+        kept = _faces_kept.get(kept_key) if self._version else None
+        if kept is not None and kept[0] is spec:
+            face = kept[1]
+        else:
+            face = face_from_spec(spec, card=self._catalogue().get(spec.name))
+            if self._version:
+                if len(_faces_kept) >= _FACES_KEPT_MOST:
+                    _faces_kept.clear()
+                _faces_kept[kept_key] = (spec, face)
+        self._faces[key] = face
+        return face
+
+    def _catalogue(self) -> dict[str, CatalogueCard]:
+        if self._rows is None:
+            self._rows = {
+                row.name_ru: row
+                for row in CatalogueCard.all_objects.filter(
+                    game__slug="komandor", name_ru__in=self._printed
+                ).select_related("game", "release")
+            }
+        return self._rows

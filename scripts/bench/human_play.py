@@ -117,6 +117,7 @@ def main(games: int = 6, profile: bool = False, wal: bool = False, as_page: bool
         page_wire: list[tuple[float, int, int]] = []
         pages: list[tuple[float, float]] = []
         cpu: list[float] = []  # CPU seconds of each action (and its page)
+        page_cpu: list[tuple[float, float]] = []  # (position, CPU seconds of the page GET)
         profiler = cProfile.Profile() if profile else None
         starts: list[float] = []
         lengths: list[int] = []
@@ -131,6 +132,7 @@ def main(games: int = 6, profile: bool = False, wal: bool = False, as_page: bool
             starts.append(time.perf_counter() - began)
             timings: list[float] = []
             page_timings: list[float] = []
+            page_cpus: list[float] = []
             have, log_events = "", 0
             first_wire, first_page = len(wire), len(page_wire)
             while not match.is_finished:
@@ -163,11 +165,12 @@ def main(games: int = 6, profile: bool = False, wal: bool = False, as_page: bool
                 timings.append(time.perf_counter() - began)
                 assert response.status_code == 200, response.content[:300]
                 if page:
-                    began = time.perf_counter()
+                    began, began_page_cpu = time.perf_counter(), time.process_time()
                     shown = client.get(
                         reverse("matches:play-game", args=[match.pk]), HTTP_ACCEPT_ENCODING="gzip"
                     )
                     page_timings.append(time.perf_counter() - began)
+                    page_cpus.append(time.process_time() - began_page_cpu)
                     assert shown.status_code == 200, shown.status_code
                     page_wire.append((len(page_timings), len(shown.content), len(_body(shown))))
                 cpu.append(time.process_time() - began_cpu)
@@ -180,6 +183,7 @@ def main(games: int = 6, profile: bool = False, wal: bool = False, as_page: bool
                 store[start:] = [(i / max(count - 1, 1), w, r) for i, w, r in store[start:]]
             actions += [(i / max(count - 1, 1), t) for i, t in enumerate(timings)]
             pages += [(i / max(count - 1, 1), t) for i, t in enumerate(page_timings)]
+            page_cpu += [(i / max(count - 1, 1), t) for i, t in enumerate(page_cpus)]
             print(
                 f"game {seed}: {mine.precon_key} vs {theirs.precon_key}: {count} moves of the "
                 f"person, {match.version} actions in all, {match.turns} turns, "
@@ -196,6 +200,9 @@ def main(games: int = 6, profile: bool = False, wal: bool = False, as_page: bool
             print(describe("game page (GET)", [t for _, t in pages]))
             print(describe("  first third", [t for at, t in pages if at < 1 / 3]))
             print(describe("  last third", [t for at, t in pages if at > 2 / 3]))
+            print(describe("game page (GET), CPU", [t for _, t in page_cpu]))
+            print(describe("  first third", [t for at, t in page_cpu if at < 1 / 3]))
+            print(describe("  last third", [t for at, t in page_cpu if at > 2 / 3]))
             both = [a + p for (_, a), (_, p) in zip(actions, pages, strict=True)]
             print(describe("action + page", both))
         else:
@@ -209,6 +216,8 @@ def main(games: int = 6, profile: bool = False, wal: bool = False, as_page: bool
             print(describe_bytes("game page on the wire", [w for _, w, _ in page_wire]))
             print(describe_bytes("  last third", [w for at, w, _ in page_wire if at > 2 / 3]))
             print(describe_bytes("game page uncompressed", [r for _, _, r in page_wire]))
+            print(describe_bytes("  first third", [r for at, _, r in page_wire if at < 1 / 3]))
+            print(describe_bytes("  last third", [r for at, _, r in page_wire if at > 2 / 3]))
         print(describe("CPU per action" + (" + page" if page else ""), cpu))
         placed = [(at, c) for (at, _), c in zip(actions, cpu, strict=True)]
         print(describe("  first third", [c for at, c in placed if at < 1 / 3]))

@@ -218,3 +218,83 @@ WORD_KINDS = {
     "setup.ability",
     "effect.search",  # a card taken from the deck: named by its button, not on the board
 }
+
+
+def played_to_a_battle_attack(match: HumanMatch) -> HumanMatch:
+    """``match`` played on by the heuristic for the person (server side) until his first
+    attack in a battle after the first turn."""
+    from komandor.agents.registry import make_agent
+    from matches.play.services import human_match_act
+
+    agent = make_agent("heuristic", seed=8)
+    for _ in range(3000):
+        state = human_match_state(match)
+        decision = state.decision
+        assert decision is not None, "the game ended before a battle"
+        if decision.kind == "battle.attack" and state.state.turn >= 2:
+            return match
+        index = agent.choose(decision, state.observation(match.human_seat))
+        match = human_match_act(match, key=decision.options[index].key, version=len(state.history))
+    raise AssertionError("no attack came")
+
+
+def inside(box: dict | None, width: int, height: int) -> bool:
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= width
+        and box["y"] + box["height"] <= height
+    )
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_in_a_battle_the_decision_the_hand_and_the_place_fought_over_fit_one_screen(
+    browser, live_server, precons, language
+):
+    """At 1280×800, the page as it opens on a battle decision (not scrolled): the decision,
+    the person's hand and the place fought over are each wholly inside the window."""
+    width, height = 1280, 800
+    context = browser.new_context(
+        base_url=live_server.url,
+        locale="ru-RU" if language == "ru" else "en-US",
+        viewport={"width": width, "height": height},
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        username = f"battle-{language}"
+        sign_up(page, username)
+        match = human_match_start(
+            owner=get_user_model().objects.get(username=username),
+            deck=latest_version(deck=precons[0]),
+            opponent=latest_version(deck=precons[1]),
+            agent="heuristic",
+            seat=0,
+            seed=8,
+        )
+        match = played_to_a_battle_attack(match)
+        page.goto(f"/play/{match.pk}/")
+        expect(page.locator("#play-game")).to_have_attribute("data-ready", "1")
+        expect(page.locator("#decision")).to_have_attribute("data-kind", "battle.attack")
+        assert page.evaluate("window.scrollY") == 0
+        hand = page.locator(".board-player--me .board-hand")
+        place = page.locator("#play-board .board-place--battle")
+        assert hand.locator(".board-card").count() > 0 and place.count() == 1
+        for name, element in (
+            ("decision", page.locator("#play-decision")),
+            ("hand", hand),
+            ("place fought over", place),
+        ):
+            assert inside(element.bounding_box(), width, height), (name, element.bounding_box())
+        # Nothing covers the hand's cards or the place (the dock is drawn above the board).
+        for element in (hand.locator(".board-card").first, place):
+            box = element.bounding_box()
+            centre = page.evaluate(
+                "([x, y]) => document.elementFromPoint(x, y)?.closest('.board-card, .board-place')"
+                "?.outerHTML.slice(0, 80)",
+                [box["x"] + 10, box["y"] + 10],
+            )
+            assert centre, element
+    finally:
+        context.close()

@@ -322,3 +322,22 @@ def test_a_commercial_runs_reward_reads_as_its_kind_and_amount_in_both_languages
         (russian,) = narrate([run], viewer=0, names=["A", "B"], cards=cards)
     assert english.endswith("action tokens +1") and "1 action tokens" not in english
     assert "+1" in russian and "action" not in russian
+
+
+@pytest.mark.django_db
+def test_a_card_drawn_from_the_kept_html_is_the_card_drawn_afresh():
+    """``board_card`` (the board's card kept by face, marks and language) gives exactly what
+    ``matches/board/_card.html`` draws for every card of a board, twice, in both languages."""
+    from matches.templatetags.board_faces import board_card
+
+    match, names = played(3, steps=300)
+    board = board_for(match, viewer=None, names=names)
+    cards = [c for p in board.players for c in [*p.hand, *p.production, *p.situations]]
+    cards += [c for place in board.places for c in [place.card, *place.ground, *place.ships]]
+    assert len(cards) > 10
+    for language in ("ru", "en"):
+        with translation.override(language):
+            for card in cards:
+                fresh = render_to_string("matches/board/_card.html", {"card": card})
+                assert board_card(card) == fresh
+                assert board_card(card) == fresh  # from the kept HTML

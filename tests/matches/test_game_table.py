@@ -267,3 +267,94 @@ def test_pages_and_answers_are_compressed(signed_in, player, precons):
     assert b"play-decision" in gzip.decompress(page.content)
     api = signed_in.get(reverse("ai-game-log", args=[match.pk]), HTTP_ACCEPT_ENCODING="gzip")
     assert api["Content-Encoding"] == "gzip"
+
+
+def test_a_page_read_costs_the_same_late_in_a_game_as_early(
+    signed_in, player, precons, monkeypatch
+):
+    """Issue 32, page GET flat over a game: the same number of queries early and late, the
+    log in the page only the last turns (not the whole game), and no card face built again
+    on a second read (faces are kept across requests)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from cardbase.models import CatalogueVersion
+    from matches.play.selectors import human_match_log, human_match_names
+    from matches.play.views import RECENT_TURNS
+    from matches.words import board as board_words
+    from matches.words.game_log import game_log, recent_turns_start
+
+    # A database flushed by an earlier transactional test has no version row: faces are then
+    # never kept (nothing to key them by), which is not what is measured here.
+    CatalogueVersion.objects.get_or_create(pk=1, defaults={"token": "test"})
+    built: list[str] = []
+    real = board_words.face_from_spec
+    monkeypatch.setattr(
+        board_words,
+        "face_from_spec",
+        lambda spec, **kw: built.append(spec.name) or real(spec, **kw),
+    )
+    match = start(player, precons, mine=0, theirs=1, seed=1)
+    url = reverse("matches:play-game", args=[match.pk])
+
+    def read() -> tuple[int, int, int]:
+        """(queries, log entries shown, faces built) of a second read of the page."""
+        signed_in.get(url)  # the first read after an action may build a new card's face
+        built.clear()
+        with CaptureQueriesContext(connection) as queries:
+            html = signed_in.get(url).content.decode()
+        log = html[html.index('id="game-log-turns"') :]
+        return len(queries), log.count("<li data-category="), len(built)
+
+    early = read()
+    turn = 0
+    while not match.is_finished and match.turns < 6:
+        match = move(match, turn)
+        turn += 1
+    assert match.turns >= 4, "the game ended too soon to compare"
+    late = read()
+    assert late[0] == early[0]  # queries
+    assert late[2] == early[2] == 0  # no face built again
+    state = human_play.human_match_state(match)
+    shown_from = recent_turns_start(state.log.events, RECENT_TURNS)
+    assert shown_from > 0
+    names = human_match_names(match, state)
+    cards = board_words.card_names(state)
+    recent = game_log(state.log.events, viewer=0, names=names, cards=cards, start=shown_from)
+    whole = human_match_log(match)
+    assert late[1] == sum(len(turn.entries) for turn in recent)
+    assert late[1] < sum(len(turn.entries) for turn in whole)
+
+
+def visible_text(html: str) -> str:
+    """The page's words as shown (no tags, scripts, styles or attribute values)."""
+    import html as html_module
+
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return html_module.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+def test_numbers_on_the_play_pages_in_russian_have_no_decimal_point(signed_in, player, precons):
+    """Issue 32, numbers by locale: the play pages in Russian (my games, a new game, the game
+    at its start, in the middle and at its end, the whole log, the replay) show no number
+    written with a decimal point."""
+    match = start(player, precons, mine=0, theirs=1, seed=1)
+    game = reverse("matches:play-game", args=[match.pk])
+    urls = [reverse("matches:play"), reverse("matches:play-new"), game]
+    turn = 0
+    while not match.is_finished:
+        match = move(match, turn)
+        turn += 1
+        if turn == 60:
+            urls.append(game)
+    urls += [game, f"{game}?log=all", reverse("matches:play-replay", args=[match.pk])]
+    urls.append(reverse("matches:play-replay", args=[match.pk]) + "?step=40")
+    signed_in.cookies["django_language"] = "ru"
+    for url in urls:
+        response = signed_in.get(url, follow=True)
+        assert response.status_code == 200, url
+        text = visible_text(response.content.decode())
+        assert re.search("[а-яё]{4}", text), url  # the page is in Russian
+        text = re.sub(r"\b\d{1,2}\.\d{1,2}\.\d{4}\b", "", text)  # a date («27.11.2026»)
+        found = re.findall(r".{0,30}\d\.\d.{0,30}", text)
+        assert not found, (url, found)
