@@ -1,15 +1,47 @@
-"""The account pages' forms: a new token, and deleting the account."""
+"""The account pages' forms: signing in, a new token, and deleting the account."""
 
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import TOKEN_NAME_MAX_LENGTH
 from accounts.scopes import Scope
+from config import password_failures
+
+TOO_MANY_FAILURES = _("Too many wrong passwords from this address; wait a minute and try again.")
+
+
+class _PasswordFailuresBounded:
+    """Sign-in refused before the hash once this address has failed too often
+    (config/password_failures.py); a wrong password counts one failure."""
+
+    request: Any
+
+    def clean(self) -> dict[str, Any]:
+        if self.request is not None and password_failures.refused(self.request):
+            raise forms.ValidationError(TOO_MANY_FAILURES, code="too_many_failures")
+        try:
+            return super().clean()  # type: ignore[misc]  # the form class it is mixed into
+        except forms.ValidationError as error:
+            if error.code == "invalid_login" and self.request is not None:
+                password_failures.failed(self.request)
+            raise
+
+
+class SignInForm(_PasswordFailuresBounded, AuthenticationForm):
+    """The login page's form."""
+
+
+class AdminSignInForm(_PasswordFailuresBounded, AdminAuthenticationForm):
+    """The admin site's login form."""
+
 
 EXPIRY_DAYS = [("30", _("in 30 days")), ("90", _("in 90 days")), ("365", _("in a year")),
                ("", _("never"))]  # fmt: skip
@@ -42,12 +74,16 @@ class AccountDeleteForm(forms.Form):
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
 
-    def __init__(self, *args, user, **kwargs):
+    def __init__(self, *args, user, request, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
+        self.request = request
 
     def clean_password(self):
         password = self.cleaned_data["password"]
+        if password_failures.refused(self.request):
+            raise forms.ValidationError(TOO_MANY_FAILURES, code="too_many_failures")
         if not self.user.check_password(password):
+            password_failures.failed(self.request)
             raise forms.ValidationError(_("That is not your password."), code="wrong_password")
         return password

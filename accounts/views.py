@@ -80,7 +80,7 @@ def data_export(request):
 @login_required
 def account_delete_page(request):
     """Says what goes and what stays, asks for the password, and deletes at once."""
-    form = AccountDeleteForm(request.POST or None, user=request.user)
+    form = AccountDeleteForm(request.POST or None, user=request.user, request=request)
     if request.method == "POST" and form.is_valid():
         account_delete(user=request.user)
         logout(request)

@@ -150,6 +150,9 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # failures for a name that does not exist (or any other) never lock a real user out of a
 # shared address (an office, everyone behind one proxy); how many passwords one address
 # sends the API is bounded before hashing by the "password" throttle (THROTTLE_PASSWORD).
+# Wrong passwords from one address (any names) before the next check is refused without
+# hashing, until a minute passes with no failure (config/password_failures.py).
+PASSWORD_FAILURES_PER_MINUTE = int(os.environ.get("PASSWORD_FAILURES_PER_MINUTE", "30"))
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

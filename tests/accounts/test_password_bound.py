@@ -42,3 +42,60 @@ def test_passwords_to_the_token_pages_are_throttled_per_address_before_hashing(
         "/api/account/tokens/", HTTP_AUTHORIZATION=made_up_basic(rng), REMOTE_ADDR="10.9.9.9"
     )
     assert other.status_code == 401
+
+
+def sign_in(client, name: str, password: str, *, address: str = "127.0.0.1", path=None):
+    return client.post(
+        path or "/accounts/login/",
+        {"username": name, "password": password},
+        REMOTE_ADDR=address,
+    )
+
+
+@pytest.mark.parametrize("path", ["/accounts/login/", "/admin/login/"])
+def test_made_up_names_on_the_login_pages_stop_costing_a_hash(client, hashes, settings, path):
+    """The login page and the admin's hashed once per made-up name, for ever (the lockout is
+    per name); now an address's wrong passwords are bounded before the hash."""
+    cache.clear()
+    settings.PASSWORD_FAILURES_PER_MINUTE = 5
+    rng = random.Random(38)
+    first = [sign_in(client, f"x{rng.randrange(10**9)}", "y", path=path) for _ in range(5)]
+    spent = hashes.value
+    assert spent >= 5  # each made-up name cost a hash
+    later = [sign_in(client, f"x{rng.randrange(10**9)}", "y", path=path) for _ in range(100)]
+    assert hashes.value == spent  # refused before hashing
+    assert all(a.status_code == 200 for a in first + later)  # the form again, with its error
+    assert "wait a minute" not in first[-1].content.decode()
+    assert all("wait a minute" in a.content.decode() for a in later)
+    # Another address signs in as ever.
+    other = sign_in(client, "nobody", "y", address="10.9.9.9", path=path)
+    assert "wait a minute" not in other.content.decode()
+
+
+def test_right_passwords_count_nothing(client, settings):
+    from tests.decks.factories import UserFactory
+
+    cache.clear()
+    settings.PASSWORD_FAILURES_PER_MINUTE = 2
+    UserFactory(username="pilot")
+    for _ in range(5):
+        assert sign_in(client, "pilot", "pass-Word-123").status_code == 302
+        client.logout()
+
+
+def test_wrong_passwords_at_account_deletion_are_bounded_before_hashing(client, hashes, settings):
+    from tests.decks.factories import UserFactory
+
+    cache.clear()
+    settings.PASSWORD_FAILURES_PER_MINUTE = 3
+    user = UserFactory(username="pilot")
+    client.force_login(user)
+    hashes.reset()
+    answers = [client.post("/accounts/delete/", {"password": "wrong"}) for _ in range(3)]
+    spent = hashes.value
+    assert spent >= 3
+    answers += [client.post("/accounts/delete/", {"password": "wrong"}) for _ in range(20)]
+    assert hashes.value == spent
+    assert all(a.status_code == 200 for a in answers)
+    assert "wait a minute" in answers[-1].content.decode()
+    user.refresh_from_db()  # still there
