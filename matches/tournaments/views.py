@@ -99,13 +99,11 @@ def _estimate(form: TournamentForm) -> estimates.Estimate | None:
 
 def tournament_detail(request, tournament_id: int):
     tournament = get_object_or_404(
-        selectors.tournaments_visible(user=request.user), pk=tournament_id
+        selectors.with_entries(selectors.tournaments_visible(user=request.user)), pk=tournament_id
     )
+    # A page of games read through the pairings' counters: flat with the games stored.
     matches = Paginator(
-        tournament.matches.select_related("seat0__deck", "seat1__deck").order_by(
-            "pairing__round", "pairing__slot", "game"
-        ),
-        MATCHES_PER_PAGE,
+        selectors.TournamentGames(tournament=tournament, light=True), MATCHES_PER_PAGE
     ).get_page(request.GET.get("page"))
     context = {
         **results_context(request, tournament),
@@ -118,7 +116,7 @@ def tournament_detail(request, tournament_id: int):
 def tournament_live(request, tournament_id: int):
     """The results part of the page alone: the page's script swaps it in while it runs."""
     tournament = get_object_or_404(
-        selectors.tournaments_visible(user=request.user), pk=tournament_id
+        selectors.with_entries(selectors.tournaments_visible(user=request.user)), pk=tournament_id
     )
     return render(request, "matches/_tournament_results.html", results_context(request, tournament))
 
