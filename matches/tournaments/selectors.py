@@ -29,12 +29,14 @@ def tournaments_visible(*, user) -> QuerySet[Tournament]:
     return Tournament.objects.filter(visible).select_related("owner")
 
 
-# A tournament's entries with their deck versions and decks, without the versions' card lists
-# (``snapshot``, ``card_specs``: large JSON no tournament page shows).
+# A deck version's card lists: large JSON that no tournament page or list of games shows.
+_CARD_LISTS = ("snapshot", "card_specs")
+
+# A tournament's entries with their deck versions and decks, without the versions' card lists.
 ENTRIES = Prefetch(
     "entries",
     queryset=Entry.objects.select_related("deck_version__deck").defer(
-        "deck_version__snapshot", "deck_version__card_specs"
+        *(f"deck_version__{field}" for field in _CARD_LISTS)
     ),
 )
 
@@ -218,9 +220,11 @@ class TournamentGames:
     """A tournament's stored games in the order they were planned (pairing by pairing, each
     pairing's games by number), for a ``Paginator``. Pairings are created round by round and,
     within a round, slot by slot, so their ids run in (round, slot) order. The count and the
-    start of any slice come from the pairings' counters (``pairing_results.py``: one row per
-    pairing); the slice itself is one read along the games' unique index from the pairing it
-    starts in. A page costs the same however many games are stored, the last as the first.
+    pairing a slice starts in come from the pairings' counters (``pairing_results.py``: one row
+    per pairing); the slice is read along the games' unique index from there. In a pairing
+    with all its games stored, game ``k`` is its ``k``-th, so the read starts at it; in one
+    still being played it steps over at most that pairing's games. A page costs the same
+    however many games are stored, the last as the first.
 
     ``light``: only what the page's list shows (no tallies or actions), the seats' deck
     versions taken from the entries."""
@@ -230,47 +234,62 @@ class TournamentGames:
     def __init__(self, *, tournament: Tournament, light: bool = False) -> None:
         self.tournament = tournament
         self.light = light
-        self._pairings: list[tuple[int, int]] | None = None
+        self._pairings: list[tuple[int, int, int]] | None = None
 
-    def pairings(self) -> list[tuple[int, int]]:
-        """``(pairing id, games stored)`` in id order."""
+    def pairings(self) -> list[tuple[int, int, int]]:
+        """``(pairing id, games stored, games planned)`` in id order."""
         if self._pairings is None:
             self._pairings = [
-                (pk, a_wins + b_wins + draws)
-                for pk, a_wins, b_wins, draws in Pairing.objects.filter(tournament=self.tournament)
+                (pk, a_wins + b_wins + draws, planned)
+                for pk, a_wins, b_wins, draws, planned in Pairing.objects.filter(
+                    tournament=self.tournament
+                )
                 .order_by("pk")
-                .values_list("pk", "a_wins", "b_wins", "draws")
+                .values_list("pk", "a_wins", "b_wins", "draws", "games")
             ]
         return self._pairings
 
     def count(self) -> int:
-        return sum(stored for _, stored in self.pairings())
+        return sum(stored for _, stored, _ in self.pairings())
 
     def __len__(self) -> int:
         return self.count()
+
+    def _rows(self) -> QuerySet[Match]:
+        rows = Match.objects.filter(tournament=self.tournament).order_by("pairing_id", "game")
+        if self.light:
+            return rows.only("pk", "seat0", "seat1", "winner_seat", "termination", "turns")
+        return rows.select_related("seat0__deck", "seat1__deck").defer(
+            *(f"{seat}__{field}" for seat in ("seat0", "seat1") for field in _CARD_LISTS)
+        )
+
+    def _start(self, start: int) -> tuple[tuple[int, int, int], int] | None:
+        """The pairing the ``start``-th game is in, and how many of its games come before."""
+        before = 0
+        for pairing in self.pairings():
+            if before + pairing[1] > start:
+                return pairing, start - before
+            before += pairing[1]
+        return None
 
     def __getitem__(self, index: slice) -> list[Match]:
         if not isinstance(index, slice) or index.step is not None:
             raise TypeError("TournamentGames takes slices only")
         start, stop = index.start or 0, index.stop if index.stop is not None else self.count()
-        if stop <= start:
+        wanted = stop - start
+        if wanted <= 0:
             return []
-        before, first = 0, None
-        for pairing_id, stored in self.pairings():
-            if before + stored > start:
-                first = pairing_id
-                break
-            before += stored
-        if first is None:
+        found = self._start(start)
+        if found is None:
             return []
-        rows = Match.objects.filter(tournament=self.tournament, pairing_id__gte=first)
-        rows = rows.order_by("pairing_id", "game")
-        if self.light:
-            rows = rows.only("pk", "seat0", "seat1", "winner_seat", "termination", "turns")
+        (pairing_id, stored, planned), skip = found
+        rows = self._rows()
+        if stored == planned:  # games 0 … planned − 1, all stored: the skip-th is game skip
+            games = list(rows.filter(pairing_id=pairing_id, game__gte=skip)[:wanted])
         else:
-            rows = rows.select_related("seat0__deck", "seat1__deck")
-        skip = start - before
-        games = list(rows[skip : skip + stop - start])
+            games = list(rows.filter(pairing_id=pairing_id)[skip : skip + wanted])
+        if len(games) < wanted:
+            games += rows.filter(pairing_id__gt=pairing_id)[: wanted - len(games)]
         if self.light:
             self._seats_attach(games)
         return games
@@ -289,7 +308,7 @@ class TournamentGames:
                 (v.pk, v)
                 for v in DeckVersion.objects.filter(pk__in=missing)
                 .select_related("deck")
-                .defer("snapshot", "card_specs")
+                .defer(*_CARD_LISTS)
             )
         for game in games:
             game.seat0 = versions[game.seat0_id]

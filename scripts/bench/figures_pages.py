@@ -10,9 +10,10 @@ figures before the sums) costs at the same size.
     .venv/bin/python scripts/bench/figures_pages.py [--games 40 2000 10000 20000] [--requests 15]
 
 A throwaway SQLite site with the shipped content; a public round robin of two public precons
-played for real (40 games, heuristic agents), then more games of it stored — copies of those
-games' rows (results, tallies), added to the sums and counters by the same
-``card_tallies_add`` and ``pairing_results_add`` a batch calls — up to each size. Each size:
+played for real (40 games, heuristic agents), then more rounds of its pairing stored (1,000
+games each, as "run again with more games" adds) — copies of those games' rows (results,
+tallies), added to the sums and counters by the same ``card_tallies_add`` and
+``pairing_results_add`` a batch calls — up to each size. Each size:
 the median CPU (ms) of ``--requests`` anonymous GETs of the tournament page (its first and its
 last page of games) and of a card page (a card of the first precon), through Django's test
 client in this process (``time.process_time``: the whole request, template included, and
@@ -140,7 +141,7 @@ def main() -> None:
 
         from cardbase.models import Card
         from decks.models import Deck
-        from matches.models import Entry, Match
+        from matches.models import Entry, Match, Pairing, Tournament
         from matches.tournaments.card_figures import figures_from_games, game_points
         from matches.tournaments.card_tallies import card_figures, card_tallies_add
         from matches.tournaments.pairing_results import pairing_results_add
@@ -171,6 +172,8 @@ def main() -> None:
             )
         )
         played = list(Match.objects.filter(tournament=tournament))
+        first = Pairing.objects.get(tournament=tournament)
+        rounds = first.round
         held = precons[0].entries.values_list("card__name_ru", flat=True)
         card = Card.objects.filter(name_ru__in=list(held)).order_by("key").first()
         pages = {
@@ -190,24 +193,31 @@ def main() -> None:
         )
         print("| ---: " * (9 if args.before else 7) + "|")
         for wanted in sorted(args.games):
-            if wanted > stored:
+            while wanted > stored:
+                # One more round of the same pairing, as "Run again with more games" adds
+                # (at most 1,000 games a pairing), its games copies of the real ones.
+                size = min(1000, wanted - stored)
+                rounds += 1
+                pairing = Pairing.objects.create(
+                    tournament=tournament, round=rounds, slot=0, a=first.a, b=first.b, games=size
+                )
                 copies = []
-                for number in range(stored, wanted):
-                    model = played[number % len(played)]
+                for game in range(size):
+                    model = played[game % len(played)]
                     copy = Match(
                         **{
                             f.attname: getattr(model, f.attname)
                             for f in Match._meta.concrete_fields
-                            if f.attname not in ("id", "game")
+                            if f.attname not in ("id", "pairing_id", "game")
                         }
                     )
-                    copy.game = 10_000 + number  # beyond the pairing's own games
+                    copy.pairing, copy.game = pairing, game
                     copies.append(copy)
-                for start in range(0, len(copies), 1000):
-                    chunk = Match.objects.bulk_create(copies[start : start + 1000])
-                    card_tallies_add(tournament_id=tournament.pk, rows=chunk)
-                    pairing_results_add(rows=chunk)
-                stored = wanted
+                chunk = Match.objects.bulk_create(copies)
+                card_tallies_add(tournament_id=tournament.pk, rows=chunk)
+                pairing_results_add(rows=chunk)
+                stored += size
+                Tournament.objects.filter(pk=tournament.pk).update(done=stored, total=stored)
             last = f"{pages['tournament page']}?page={math.ceil(max(stored, len(played)) / 50)}"
             cpu = {
                 name: _median_cpu(_page(client, url), args.requests) for name, url in pages.items()
