@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from matches.models import Tournament
 from matches.tournaments import estimates, formats
 from matches.tournaments.budget import expected_game_cpu
+from matches.tournaments.selectors import tournament_entries
 from matches.tournaments.services import MAX_GAMES_PER_PAIRING
 from matches.tournaments.statistics import wilson_interval
 
@@ -53,7 +54,7 @@ def field_summary(
     labels = results["labels"]
     precons = all(
         entry.deck_version.deck.owner_id is None
-        for entry in tournament.entries.select_related("deck_version__deck")
+        for entry in tournament_entries(tournament=tournament)
         if entry.rank != 0
     )
     values = {

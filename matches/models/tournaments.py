@@ -152,6 +152,12 @@ class Pairing(models.Model):
     a = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     b = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     games = models.PositiveIntegerField()
+    # The games stored so far, counted by result from deck A's side: added to in the
+    # transaction that stores them (``batches.batch_record``), never recounted on a read, so
+    # standings, pairings and the list of games read these rows, not every game (issue 36).
+    a_wins = models.PositiveIntegerField(default=0)
+    b_wins = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["tournament", "round", "slot"]
@@ -163,6 +169,11 @@ class Pairing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.a} – {self.b} (round {self.round})"
+
+    @property
+    def stored(self) -> int:
+        """Games of this pairing stored so far."""
+        return self.a_wins + self.b_wins + self.draws
 
 
 class Match(models.Model):

@@ -20,6 +20,7 @@ from matches.tournaments import formats
 from matches.tournaments.budget import Item, batches_of, expected_game_cpu, game_cpu_limit
 from matches.tournaments.card_tallies import card_tallies_add
 from matches.tournaments.clock import db_now
+from matches.tournaments.pairing_results import pairing_results_add
 
 MAX_BATCH_FAILURES = 3  # errors (not outages) after which a batch is no longer sent
 
@@ -293,10 +294,11 @@ def match_row(record: GameRecord, **fields: Any) -> Match:
 
 def batch_record(*, batch_id: int, owner: str, rows: Sequence[Match]) -> bool:
     """In one short transaction: mark the batch done (only while this owner holds it, so two
-    workers never both count it), upsert its games on (tournament, pairing, game) and advance
-    the counter by the games that were new. No pairing is computed here and nothing waits:
-    the tournament's row is touched last, by one UPDATE, so a cancel waits for this commit
-    at most. False (and nothing written) when the lease was lost or the tournament stopped."""
+    workers never both count it), upsert its games on (tournament, pairing, game) and add the
+    games that were new to the counters: ``done``, the card sums and the pairings' results.
+    No pairing is computed here and nothing waits: the tournament's row is touched last, by
+    one UPDATE, so a cancel waits for this commit at most. False (and nothing written) when
+    the lease was lost or the tournament stopped."""
     with transaction.atomic():
         if not Batch.objects.filter(pk=batch_id, lease_owner=owner, done=False).update(
             done=True, lease_expires=None
@@ -316,10 +318,10 @@ def batch_record(*, batch_id: int, owner: str, rows: Sequence[Match]) -> bool:
             update_fields=RESULT_FIELDS,
         )
         new = keys - already
-        card_tallies_add(
-            tournament_id=tournament_id,
-            rows=[row for row in rows if (row.pairing_id, row.game) in new],
-        )
+        added = [row for row in rows if (row.pairing_id, row.game) in new]
+        # The stored aggregates count exactly the games new here, as ``done`` does.
+        card_tallies_add(tournament_id=tournament_id, rows=added)
+        pairing_results_add(rows=added)
         if not Tournament.objects.filter(pk=tournament_id, status=Status.RUNNING).update(
             done=F("done") + len(keys - already),
             progressed_at=timezone.now(),

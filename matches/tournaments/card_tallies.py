@@ -23,7 +23,7 @@ from django.db.models import Q, Sum
 
 from decks.models import Visibility
 from decks.selectors import version_visible
-from matches.models import CardTally, Entry, Match, Tournament
+from matches.models import CardTally, Match, Tournament
 from matches.tournaments.card_figures import (
     TALLY_FIELDS,
     CardFigures,
@@ -31,6 +31,7 @@ from matches.tournaments.card_figures import (
     game_points,
     sums_from_games,
 )
+from matches.tournaments.selectors import tournament_entries
 
 _CHUNK = 50  # rows per statement: 12 parameters each, well within SQLite's limit
 
@@ -80,17 +81,18 @@ def _sums(row: dict) -> TallySums:
 
 def entry_cards_visible(*, tournament: Tournament, user=None) -> dict[int, bool]:
     """Per entry rank: whether ``user`` may see its deck version's cards."""
-    entries = Entry.objects.filter(tournament=tournament).select_related("deck_version__deck")
-    return {entry.rank: version_visible(version=entry.deck_version, user=user) for entry in entries}
+    return {
+        entry.rank: version_visible(version=entry.deck_version, user=user)
+        for entry in tournament_entries(tournament=tournament)
+    }
 
 
 def card_figures(*, tournament: Tournament, user=None) -> list[CardFigures]:
     """The tournament's card figures per entry and card, by entry rank then card name; the
     entries whose deck version ``user`` may not see are left out."""
-    entries = Entry.objects.filter(tournament=tournament).select_related("deck_version__deck")
     ranks = {
         entry.deck_version_id: entry.rank
-        for entry in entries
+        for entry in tournament_entries(tournament=tournament)
         if version_visible(version=entry.deck_version, user=user)
     }
     rows = CardTally.objects.filter(tournament=tournament, deck_version__in=list(ranks))

@@ -208,23 +208,14 @@ def batch_failed(*, batch_id: int, owner: str, error: BaseException) -> None:
 
 
 def series_history(*, tournament: Tournament) -> list[formats.SeriesResult]:
-    """Every pairing's result so far, in entry ranks, for the formats."""
-    results = []
-    for pairing in Pairing.objects.filter(tournament=tournament).select_related("a", "b"):
-        a_wins = b_wins = draws = 0
-        for winner_seat, a_seat in pairing.matches.values_list("winner_seat", "a_seat"):
-            if winner_seat is None:
-                draws += 1
-            elif winner_seat == a_seat:
-                a_wins += 1
-            else:
-                b_wins += 1
-        results.append(
-            formats.SeriesResult(
-                pairing.round, pairing.a.rank, pairing.b.rank, a_wins, b_wins, draws
-            )
-        )
-    return results
+    """Every pairing's result so far, in entry ranks, for the formats: the pairings' counters
+    (``pairing_results.py``), kept in the transactions that store the games."""
+    return [
+        formats.SeriesResult(number, a, b, a_wins, b_wins, draws)
+        for number, a, b, a_wins, b_wins, draws in Pairing.objects.filter(
+            tournament=tournament
+        ).values_list("round", "a__rank", "b__rank", "a_wins", "b_wins", "draws")
+    ]
 
 
 def tournament_finish(*, tournament: Tournament, history: Sequence[formats.SeriesResult]) -> None:

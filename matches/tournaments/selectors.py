@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import F, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from decks.models import Deck, DeckVersion, Visibility
 from decks.selectors import deck_versions, version_visible
-from matches.models import Entry, Match, Problem, Status, Tournament
+from matches.models import Entry, Match, Pairing, Problem, Status, Tournament
 from matches.tournaments.statistics import (
     bradley_terry,
     games_to_separate,
@@ -27,6 +27,32 @@ def tournaments_visible(*, user) -> QuerySet[Tournament]:
     if getattr(user, "is_authenticated", False):
         visible |= Q(owner=user)
     return Tournament.objects.filter(visible).select_related("owner")
+
+
+# A deck version's card lists: large JSON that no tournament page or list of games shows.
+_CARD_LISTS = ("snapshot", "card_specs")
+
+# A tournament's entries with their deck versions and decks, without the versions' card lists.
+ENTRIES = Prefetch(
+    "entries",
+    queryset=Entry.objects.select_related("deck_version__deck").defer(
+        *(f"deck_version__{field}" for field in _CARD_LISTS)
+    ),
+)
+
+
+def with_entries(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """``tournaments`` with their entries read in one more query (``ENTRIES``), which
+    :func:`tournament_entries` then serves to every part of a page."""
+    return tournaments.prefetch_related(ENTRIES)
+
+
+def tournament_entries(*, tournament: Tournament) -> list[Entry]:
+    """The entries by rank, with their deck versions and decks: the prefetched ones when the
+    tournament was read :func:`with_entries`, else read now."""
+    if "entries" in getattr(tournament, "_prefetched_objects_cache", {}):
+        return list(tournament.entries.all())
+    return list(ENTRIES.queryset.filter(tournament=tournament))
 
 
 def matches_visible(*, user) -> QuerySet[Match]:
@@ -107,22 +133,20 @@ class PairingFigures:
 
 
 def pairing_figures(*, tournament: Tournament) -> list[PairingFigures]:
+    """Per pair of entries, their games so far: a sum over the pairings' stored counters
+    (``pairing_results.py``), one row per pairing, never a read of the games."""
     rows = (
-        Match.objects.filter(tournament=tournament)
-        .values(x=F("pairing__a__rank"), y=F("pairing__b__rank"))
-        .annotate(
-            x_wins=Count("id", filter=Q(winner_seat=F("a_seat"))),
-            draws=Count("id", filter=Q(winner_seat__isnull=True)),
-            games=Count("id"),
-        )
+        Pairing.objects.filter(tournament=tournament)
+        .order_by()
+        .values(x=F("a__rank"), y=F("b__rank"))
+        .annotate(x_wins=Sum("a_wins"), y_wins=Sum("b_wins"), draws=Sum("draws"))
     )
     totals: dict[tuple[int, int], list[int]] = {}
     for row in rows:
-        x, y = row["x"], row["y"]
-        y_wins = row["games"] - row["x_wins"] - row["draws"]
-        key, wins = (
-            ((x, y), (row["x_wins"], y_wins)) if x < y else ((y, x), (y_wins, row["x_wins"]))
-        )
+        x, y, x_wins, y_wins = row["x"], row["y"], row["x_wins"], row["y_wins"]
+        if not x_wins + y_wins + row["draws"]:
+            continue  # a pairing with no game stored yet
+        key, wins = ((x, y), (x_wins, y_wins)) if x < y else ((y, x), (y_wins, x_wins))
         counts = totals.setdefault(key, [0, 0, 0])
         counts[0] += wins[0]
         counts[1] += wins[1]
@@ -153,7 +177,7 @@ def standings(
 ) -> list[dict[str, Any]]:
     """Entries by Bradley–Terry rating fitted to all games, with W/L/D and the 95 % interval:
     ``rank`` is the standing (1 = first), ``entry`` the entry number (0 = first listed)."""
-    entries = list(Entry.objects.filter(tournament=tournament).select_related("deck_version__deck"))
+    entries = tournament_entries(tournament=tournament)
     figures = pairing_figures(tournament=tournament) if figures is None else figures
     ratings = bradley_terry(
         len(entries), [(f.a, f.b, f.a_wins, f.b_wins, f.draws) for f in figures]
@@ -192,12 +216,109 @@ def standings(
     return rows
 
 
+class TournamentGames:
+    """A tournament's stored games in the order they were planned (pairing by pairing, each
+    pairing's games by number), for a ``Paginator``. Pairings are created round by round and,
+    within a round, slot by slot, so their ids run in (round, slot) order. The count and the
+    pairing a slice starts in come from the pairings' counters (``pairing_results.py``: one row
+    per pairing); the slice is read along the games' unique index from there. In a pairing
+    with all its games stored, game ``k`` is its ``k``-th, so the read starts at it; in one
+    still being played it steps over at most that pairing's games. A page costs the same
+    however many games are stored, the last as the first.
+
+    ``light``: only what the page's list shows (no tallies or actions), the seats' deck
+    versions taken from the entries."""
+
+    ordered = True  # for ``Paginator``'s check
+
+    def __init__(self, *, tournament: Tournament, light: bool = False) -> None:
+        self.tournament = tournament
+        self.light = light
+        self._pairings: list[tuple[int, int, int]] | None = None
+
+    def pairings(self) -> list[tuple[int, int, int]]:
+        """``(pairing id, games stored, games planned)`` in id order."""
+        if self._pairings is None:
+            self._pairings = [
+                (pk, a_wins + b_wins + draws, planned)
+                for pk, a_wins, b_wins, draws, planned in Pairing.objects.filter(
+                    tournament=self.tournament
+                )
+                .order_by("pk")
+                .values_list("pk", "a_wins", "b_wins", "draws", "games")
+            ]
+        return self._pairings
+
+    def count(self) -> int:
+        return sum(stored for _, stored, _ in self.pairings())
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def _rows(self) -> QuerySet[Match]:
+        rows = Match.objects.filter(tournament=self.tournament).order_by("pairing_id", "game")
+        if self.light:
+            return rows.only("pk", "seat0", "seat1", "winner_seat", "termination", "turns")
+        return rows.select_related("seat0__deck", "seat1__deck").defer(
+            *(f"{seat}__{field}" for seat in ("seat0", "seat1") for field in _CARD_LISTS)
+        )
+
+    def _start(self, start: int) -> tuple[tuple[int, int, int], int] | None:
+        """The pairing the ``start``-th game is in, and how many of its games come before."""
+        before = 0
+        for pairing in self.pairings():
+            if before + pairing[1] > start:
+                return pairing, start - before
+            before += pairing[1]
+        return None
+
+    def __getitem__(self, index: slice) -> list[Match]:
+        if not isinstance(index, slice) or index.step is not None:
+            raise TypeError("TournamentGames takes slices only")
+        start, stop = index.start or 0, index.stop if index.stop is not None else self.count()
+        wanted = stop - start
+        if wanted <= 0:
+            return []
+        found = self._start(start)
+        if found is None:
+            return []
+        (pairing_id, stored, planned), skip = found
+        rows = self._rows()
+        if stored == planned:  # games 0 … planned − 1, all stored: the skip-th is game skip
+            games = list(rows.filter(pairing_id=pairing_id, game__gte=skip)[:wanted])
+        else:
+            games = list(rows.filter(pairing_id=pairing_id)[skip : skip + wanted])
+        if len(games) < wanted:
+            games += rows.filter(pairing_id__gt=pairing_id)[: wanted - len(games)]
+        if self.light:
+            self._seats_attach(games)
+        return games
+
+    def _seats_attach(self, games: list[Match]) -> None:
+        """The seats' deck versions (with their decks) from the entries: one read, not a join
+        per game."""
+        versions = {
+            entry.deck_version_id: entry.deck_version
+            for entry in tournament_entries(tournament=self.tournament)
+        }
+        missing = {g.seat0_id for g in games} | {g.seat1_id for g in games}
+        missing -= set(versions)
+        if missing:  # not an entry's version: never written so, read all the same
+            versions.update(
+                (v.pk, v)
+                for v in DeckVersion.objects.filter(pk__in=missing)
+                .select_related("deck")
+                .defer(*_CARD_LISTS)
+            )
+        for game in games:
+            game.seat0 = versions[game.seat0_id]
+            game.seat1 = versions[game.seat1_id]
+
+
 def entry_labels(*, tournament: Tournament) -> dict[int, str]:
     return {
         entry.rank: version_label(entry.deck_version)
-        for entry in Entry.objects.filter(tournament=tournament).select_related(
-            "deck_version__deck"
-        )
+        for entry in tournament_entries(tournament=tournament)
     }
 
 

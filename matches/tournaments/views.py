@@ -9,7 +9,8 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
+from django.urls import reverse
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
 from cardbase.display_names import card_names_shown
@@ -26,6 +27,7 @@ from matches.tournaments.card_figures import SORT_KEYS, card_figures_deck, sorte
 from matches.tournaments.card_tallies import card_figures, entry_cards_visible
 from matches.tournaments.forms import TournamentForm
 from matches.tournaments.heatmap import heatmap
+from matches.words.labels import termination_label
 
 MATCHES_PER_PAGE = 50
 
@@ -99,14 +101,13 @@ def _estimate(form: TournamentForm) -> estimates.Estimate | None:
 
 def tournament_detail(request, tournament_id: int):
     tournament = get_object_or_404(
-        selectors.tournaments_visible(user=request.user), pk=tournament_id
+        selectors.with_entries(selectors.tournaments_visible(user=request.user)), pk=tournament_id
     )
+    # A page of games read through the pairings' counters: flat with the games stored.
     matches = Paginator(
-        tournament.matches.select_related("seat0__deck", "seat1__deck").order_by(
-            "pairing__round", "pairing__slot", "game"
-        ),
-        MATCHES_PER_PAGE,
+        selectors.TournamentGames(tournament=tournament, light=True), MATCHES_PER_PAGE
     ).get_page(request.GET.get("page"))
+    matches.object_list = _game_rows(matches.object_list)
     context = {
         **results_context(request, tournament),
         "matches": matches,
@@ -115,10 +116,37 @@ def tournament_detail(request, tournament_id: int):
     return render(request, "matches/tournament_detail.html", context)
 
 
+def _game_rows(games) -> list[dict]:
+    """A page of games as the table shows them; the words of each deck version, result and
+    ending made once for the page, not once a row."""
+    labels: dict[int, str] = {}
+    endings: dict[str, str] = {}
+    results = {None: gettext("draw"), 0: gettext("seat 1 wins"), 1: gettext("seat 2 wins")}
+    rows = []
+    for game in games:
+        for version in (game.seat0, game.seat1):
+            if version.pk not in labels:
+                labels[version.pk] = selectors.version_label(version)
+        if game.termination not in endings:
+            endings[game.termination] = termination_label(game.termination)
+        rows.append(
+            {
+                "id": game.pk,
+                "url": reverse("matches:match", args=[game.pk]),
+                "seat0": labels[game.seat0_id],
+                "seat1": labels[game.seat1_id],
+                "result": results[game.winner_seat],
+                "ending": endings[game.termination],
+                "turns": game.turns,
+            }
+        )
+    return rows
+
+
 def tournament_live(request, tournament_id: int):
     """The results part of the page alone: the page's script swaps it in while it runs."""
     tournament = get_object_or_404(
-        selectors.tournaments_visible(user=request.user), pk=tournament_id
+        selectors.with_entries(selectors.tournaments_visible(user=request.user)), pk=tournament_id
     )
     return render(request, "matches/_tournament_results.html", results_context(request, tournament))
 

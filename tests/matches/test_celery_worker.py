@@ -14,6 +14,7 @@ import pytest
 
 from matches.models import Match, Status, Tournament
 from matches.tournaments.services import TournamentRequest, tournament_create
+from tests.matches.aggregates import assert_aggregates_match_games
 from tests.matches.decks import four_decks
 from tests.matches.faults import FAST_HEALING
 from tests.matches.workers import worker_log_tails
@@ -65,6 +66,7 @@ def _assert_exactly(tournament: Tournament, expected: int) -> None:
     )
     keys = list(Match.objects.filter(tournament=tournament).values_list("pairing_id", "game"))
     assert len(keys) == len(set(keys)) == expected
+    assert_aggregates_match_games(tournament)
 
 
 def test_tournaments_complete_on_a_real_worker_with_exactly_their_games_and_repeat(owner, workers):

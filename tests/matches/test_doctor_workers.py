@@ -13,6 +13,7 @@ from matches.lab.doctor import doctor_create, doctor_report
 from matches.models import Match, Status, Tournament
 from matches.tournaments.services import tournament_play_inline
 from tests.decks.factories import UserFactory
+from tests.matches.aggregates import assert_aggregates_match_games
 from tests.matches.doctor_decks import ballast_deck, precons
 from tests.matches.faults import FAST_HEALING
 from tests.matches.workers import worker_log_tails
@@ -70,6 +71,7 @@ def test_a_doctor_run_with_a_worker_killed_ends_as_the_undisturbed_one(owner, wo
     assert disturbed.done == calm.done == Match.objects.filter(tournament=disturbed).count()
     keys = list(Match.objects.filter(tournament=disturbed).values_list("pairing_id", "game"))
     assert len(keys) == len(set(keys))
+    assert_aggregates_match_games(disturbed)
     assert _games(disturbed) == _games(calm)
     assert disturbed.decision == calm.decision
     assert _same_parts(doctor_report(tournament=disturbed)) == _same_parts(

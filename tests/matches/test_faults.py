@@ -23,6 +23,7 @@ from matches.models import Batch, Match, Pairing, Problem, Status, Tournament
 from matches.tournaments.batches import batch_play
 from matches.tournaments.services import TournamentRequest, pending_batches, tournament_create
 from matches.tournaments.tasks import play_batch
+from tests.matches.aggregates import assert_aggregates_match_games
 from tests.matches.decks import four_decks, identical_decks
 from tests.matches.faults import FAST_HEALING, PrivateRedis, RefusingProxy, producer_broker
 from tests.matches.workers import (
@@ -101,6 +102,7 @@ def _assert_finished_exactly(tournament: Tournament, expected: int) -> None:
     keys = list(Match.objects.filter(tournament=tournament).values_list("pairing_id", "game"))
     assert len(keys) == len(set(keys)) == expected
     assert not Batch.objects.filter(tournament=tournament, done=False).exists()
+    assert_aggregates_match_games(tournament)  # the stored sums and counters: none twice
 
 
 def _assert_sent_again(tournament: Tournament, batches=None) -> None:

@@ -13,6 +13,7 @@ from matches.tournaments.progress import batch_failed, tournament_advance
 from matches.tournaments.selectors import progress
 from matches.tournaments.services import TournamentRequest, pending_batches, tournament_create
 from matches.tournaments.tasks import batches_send, tournaments_sweep
+from tests.matches.aggregates import assert_aggregates_match_games
 from tests.matches.decks import four_decks
 
 
@@ -64,6 +65,7 @@ def test_a_lease_that_ran_out_is_sent_again_and_says_its_worker_was_lost(owner):
     assert batch_play(batch_id=second, owner="new worker") is True
     tournament.refresh_from_db()
     assert tournament.problem == ""
+    assert_aggregates_match_games(tournament)  # the lost lease's batch counted once
 
 
 def test_batches_sent_but_never_taken_while_workers_idle_are_sent_again(owner):
@@ -126,6 +128,7 @@ def test_the_sweep_finishes_what_is_complete_and_leaves_others_alone(owner):
     other.refresh_from_db()
     assert (done.status, done.done, done.total) == (Status.FINISHED, 4, 4)
     assert Match.objects.filter(tournament=done).count() == 4
+    assert_aggregates_match_games(done)
 
 
 @pytest.mark.parametrize("format", ["swiss", "single_elimination"])
@@ -138,6 +141,7 @@ def test_the_next_round_is_opened_once_however_often_the_advance_runs(owner, for
         tournament_advance(tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert tournament.status == Status.FINISHED
+    assert_aggregates_match_games(tournament)
 
 
 def test_the_page_and_the_api_say_why_a_tournament_is_not_progressing(owner, client):
@@ -166,6 +170,7 @@ def test_a_message_from_before_batches_were_rows_advances_its_tournament(owner):
         app.conf.task_always_eager = previous
     tournament.refresh_from_db()
     assert (tournament.status, tournament.done) == (Status.FINISHED, 4)
+    assert_aggregates_match_games(tournament)
 
 
 def test_a_lease_no_longer_renewed_says_so_before_it_runs_out(owner):

@@ -26,6 +26,7 @@ from matches.models import Batch, Entry, Match, Problem, Status, Tournament, Wor
 from matches.tournaments.card_figures import figures_from_games, game_points
 from matches.tournaments.card_tallies import card_figures
 from matches.tournaments.services import TournamentRequest, tournament_create
+from tests.matches.aggregates import assert_aggregates_match_games
 from tests.matches.decks import four_decks
 from tests.matches.faults import FAST_HEALING, PrivateRedis, RefusingProxy, producer_broker
 from tests.matches.hosts import worker_hosts
@@ -122,6 +123,7 @@ def _assert_finished_exactly(tournament: Tournament) -> None:
     )
     keys = list(Match.objects.filter(tournament=tournament).values_list("pairing_id", "game"))
     assert len(keys) == len(set(keys)) == GAMES  # none twice
+    assert_aggregates_match_games(tournament)  # the pairings' counters and card sums too
     # The stored card sums count every game once (a batch recorded twice would add twice).
     ranks = dict(Entry.objects.filter(tournament=tournament).values_list("deck_version", "rank"))
     games = [
