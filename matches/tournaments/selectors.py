@@ -52,7 +52,9 @@ def tournament_entries(*, tournament: Tournament) -> list[Entry]:
     tournament was read :func:`with_entries`, else read now."""
     if "entries" in getattr(tournament, "_prefetched_objects_cache", {}):
         return list(tournament.entries.all())
-    return list(ENTRIES.queryset.filter(tournament=tournament))
+    entries = ENTRIES.queryset
+    assert entries is not None  # ENTRIES is built with its queryset
+    return list(entries.filter(tournament=tournament))
 
 
 def matches_visible(*, user) -> QuerySet[Match]:

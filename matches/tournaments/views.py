@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -104,9 +105,11 @@ def tournament_detail(request, tournament_id: int):
         selectors.with_entries(selectors.tournaments_visible(user=request.user)), pk=tournament_id
     )
     # A page of games read through the pairings' counters: flat with the games stored.
-    matches = Paginator(
-        selectors.TournamentGames(tournament=tournament, light=True), MATCHES_PER_PAGE
-    ).get_page(request.GET.get("page"))
+    games = selectors.TournamentGames(tournament=tournament, light=True)
+    # TournamentGames is sliced only, which is all a Paginator does with its list.
+    matches: Page[Any] = Paginator(games, MATCHES_PER_PAGE).get_page(  # type: ignore[arg-type]
+        request.GET.get("page")
+    )
     matches.object_list = _game_rows(matches.object_list)
     context = {
         **results_context(request, tournament),

@@ -136,7 +136,7 @@ def test_the_migration_fills_the_counters_from_the_games_stored_before(owner):
     expected = results_stored(tournament_id=tournament.pk)
     Pairing.objects.update(a_wins=0, b_wins=0, draws=0)  # as before the migration
     assert set(results_stored(tournament_id=tournament.pk).values()) == {(0, 0, 0)}
-    migration = importlib.import_module("matches.migrations.0010_pairing_results")
+    migration = importlib.import_module("matches.migrations.0011_pairing_results")
     migration.results_from_stored_games(apps, None)
     assert results_stored(tournament_id=tournament.pk) == expected
     assert_aggregates_match_games(tournament)

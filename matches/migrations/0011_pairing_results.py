@@ -34,7 +34,7 @@ def results_from_stored_games(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0009_worker_seen'),
+        ('matches', '0010_friend_game_away_clock'),
     ]
 
     operations = [
