@@ -865,7 +865,7 @@ class Effects:
         chosen: list[str] = []
         while len(chosen) < effect.pick:
             options = [
-                Option(uid, self.game.card_features(state.cards[uid]))
+                Option(uid)
                 for uid in found
                 if uid not in chosen
             ]
