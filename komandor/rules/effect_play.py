@@ -812,7 +812,6 @@ def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
     ship, ground unit or building of his, not in a battle being fought and not carrying his
     Commander (a space object takes its orbit with it: never)."""
     game, player = moment.game, moment.player
-    state = game.state
     zone = action.zone or "hand"
     select = action.select
     for _ in range(action.count):

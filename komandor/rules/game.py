@@ -27,12 +27,13 @@ from komandor.rules.cards import (
 )
 from komandor.rules.commerce import commercial_runs
 from komandor.rules.decisions import Agent, Decision, DecisionKind, Option, decide
-from komandor.rules.dice import Dice, copy_dice
+from komandor.rules.dice import Dice, RecordingDice, copy_dice
 from komandor.rules.effect_play import attach_all, card_entered, has_plays, refresh
 from komandor.rules.effects import Effects, Permission, Window
 from komandor.rules.events import EventKind, EventLog
 from komandor.rules.fights import battle_phase
 from komandor.rules.names import name_key
+from komandor.rules.observation import Observation
 from komandor.rules.state import Card, GameState, Phase, PlayerState, Zone
 from komandor.rules.victory import (
     Outcome,
@@ -134,7 +135,9 @@ class Game:
         self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any
     ) -> Option:
         decision = Decision(player, kind, tuple(options), context)
-        option = decide(self.agents[player], decision)
+        dice = self.dice
+        rolls = dice.rolls if isinstance(dice, RecordingDice) else ()
+        option = decide(self.agents[player], decision, Observation(self.state, player, rolls))
         if self.log.enabled and len(options) > 1:
             self.log.emit(EventKind.CHOICE, player=player, kind=kind, key=option.key)
         return option

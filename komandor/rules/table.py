@@ -17,7 +17,7 @@ from komandor.rules.battle import Combatant
 from komandor.rules.decisions import Agent, DecisionKind, Option
 from komandor.rules.dice import Dice
 from komandor.rules.events import EventLog
-from komandor.rules.state import Card, GameState
+from komandor.rules.state import GameState
 from komandor.rules.victory import Outcome
 
 EffectsT_co = TypeVar("EffectsT_co", covariant=True)
