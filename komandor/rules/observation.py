@@ -52,9 +52,9 @@ class Observation:
             return None
         return card
 
-    def cards_in_play(self, kind: CardKind | None = None) -> list[Card]:
+    def cards_in_play(self, kind: CardKind | None = None) -> tuple[Card, ...]:
         """The cards in play (of ``kind``), in the state's order. Read only."""
-        return self._state.in_play(kind)
+        return tuple(self._state.in_play(kind))
 
     def commander_at(self, player: int) -> str | None:
         """The uid of the card carrying ``player``'s Commander (None before he is placed)."""

@@ -111,7 +111,7 @@ def test_the_heuristic_computes_the_features_from_its_observation():
     decision, weighed = moves[0]
     stay = weighed.options[0]
     assert stay.key == "stay" and stay.data["own_power"] > 0  # the mover is there
-    assert weighed.context["ship"] == decision.context["ship"]
+    assert weighed.context["ship"]["uid"] == decision.context["ship"]
     assert weighed.context["mobile_power"] >= weighed.context["ship"]["power"]
     assert weighed.options[1].data == {"to": "new", "orbit": False}
 
