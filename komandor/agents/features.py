@@ -72,25 +72,31 @@ def ship_power(card: Card) -> int:
     return max(printed - card.damage, 0) if printed else 0
 
 
-def _printed(card: Card) -> dict[str, Any]:
-    spec = card.spec
-    return {
-        "uid": card.uid,
-        "kind": card.kind.value,
-        "cost": card.cost,
-        "power": max(_power(spec), 0),
-        "object_type": spec.object_type.value if spec.object_type else None,
-        "income": spec.income.resources + spec.income.action_tokens if spec.income else 0,
-    }
+def _spec_printed(spec: CardSpec) -> tuple[str, int, str | None, int]:
+    """A spec's kind, fighting value, object type and income: what its printed text says."""
+    return (
+        spec.kind.value,
+        max(_power(spec), 0),
+        spec.object_type.value if spec.object_type else None,
+        spec.income.resources + spec.income.action_tokens if spec.income else 0,
+    )
+
+
+_printed: IdentityCache[CardSpec, tuple[str, int, str | None, int]] = IdentityCache(_spec_printed)
 
 
 def card_features(card: Card) -> dict[str, Any]:
     """What an agent makes of a card it sees: uid, kind, cost, fighting value (less damage),
     object type and income (resources and action tokens a turn)."""
-    features = _printed(card)
-    if card.damage:
-        features["power"] = ship_power(card)
-    return features
+    kind, printed, object_type, income = _printed(card.spec)
+    return {
+        "uid": card.uid,
+        "kind": kind,
+        "cost": card.cost,
+        "power": ship_power(card) if card.damage else printed,
+        "object_type": object_type,
+        "income": income,
+    }
 
 
 def _power_of(cards: Sequence[Card]) -> int:

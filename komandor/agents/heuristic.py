@@ -65,6 +65,9 @@ def with_features(decision: Decision, observation: Observation | None) -> Decisi
     if observation is None:
         return decision
     data = option_features(decision, observation)
+    context = decision.context
+    if data is None and "ship" not in context and "card" not in context:
+        return decision  # nothing named that the heuristic weighs (a battle's attack …)
     options = (
         decision.options
         if data is None
