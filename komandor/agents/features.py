@@ -10,7 +10,7 @@ is no battle's arithmetic, and ``location_features``' powers add fighting values
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -21,10 +21,12 @@ from komandor.rules.game import NEW_SECTOR
 from komandor.rules.observation import Observation
 from komandor.rules.state import Card
 
-# Cards in play by place: ``{where: {("ship"|"ground", controller): [cards]}}``.
-PlaceIndex = dict[str, dict[tuple[str, int | None], list[Card]]]
-
-_NOWHERE: dict[tuple[str, int | None], list[Card]] = {}
+# What a player makes of the places holding cards in play (``place_table``): by place, a row
+# indexed by the names below.
+PlaceTable = dict[str, list[int]]
+_OWN_SHIPS, _ENEMY_SHIPS, _ENEMY_GROUND, _ENEMY_UNITS, _OWN_UNITS = 0, 1, 2, 3, 4
+_OWN_COMMANDER, _ENEMY_COMMANDER = 5, 6
+_NOTHING = [0, 0, 0, 0, 0, 0, 0]
 
 
 def base_power(spec: CardSpec) -> int:
@@ -99,62 +101,75 @@ def card_features(card: Card) -> dict[str, Any]:
     }
 
 
-def _power_of(cards: Sequence[Card]) -> int:
-    total = 0
-    for card in cards:
-        printed = _power(card.spec)
-        if printed > card.damage:
-            total += printed - card.damage
-    return total
-
-
-def place_index(observation: Observation) -> PlaceIndex:
-    """The cards in play by place (``PlaceIndex``)."""
-    index: PlaceIndex = {}
+def place_table(observation: Observation, player: int) -> PlaceTable:
+    """What ``player`` makes of every place holding cards in play, in one pass over them: by
+    place, the fighting value of his ships, of the enemy's ships and of the enemy's other cards
+    there, the enemy's and his own ground units, and whether his or the enemy's Commander is on
+    a ship there (``PlaceTable``)."""
+    enemy = 1 - player
+    own_at = observation.commander_at(player)
+    enemy_at = observation.commander_at(enemy)
+    ship, ground = CardKind.SHIP, CardKind.GROUND_UNIT
+    table: PlaceTable = {}
     for card in observation.cards_in_play():
-        if card.where is None:
+        where = card.where
+        controller = card.controller
+        if where is None or (controller != player and controller != enemy):
             continue
-        role = "ship" if card.kind is CardKind.SHIP else "ground"
-        index.setdefault(card.where, {}).setdefault((role, card.controller), []).append(card)
-    return index
+        row = table.get(where)
+        if row is None:
+            row = table[where] = [0, 0, 0, 0, 0, 0, 0]
+        printed = _power(card.spec)
+        value = printed - card.damage if printed > card.damage else 0
+        if card.kind is ship:
+            if controller == player:
+                row[_OWN_SHIPS] += value
+                if card.uid == own_at:
+                    row[_OWN_COMMANDER] = 1
+            else:
+                row[_ENEMY_SHIPS] += value
+                if card.uid == enemy_at:
+                    row[_ENEMY_COMMANDER] = 1
+        elif controller == enemy:
+            row[_ENEMY_GROUND] += value
+            if card.kind is ground:
+                row[_ENEMY_UNITS] += 1
+        elif card.kind is ground:
+            row[_OWN_UNITS] += 1
+    return table
 
 
 def location_features(
-    observation: Observation, player: int, where: str | None, index: PlaceIndex
+    observation: Observation, player: int, where: str | None, table: PlaceTable
 ) -> dict[str, Any]:
-    """What an agent makes of a place: fighting values, control, Commanders, units."""
+    """What an agent makes of a place (``table``: ``place_table`` of the same observation and
+    player): fighting values, control, income, Commanders, units."""
     if where is None:
         return {"to": None}
-    enemy = 1 - player
-    here = index.get(where, _NOWHERE)
-    mine, theirs = here.get(("ship", player), ()), here.get(("ship", enemy), ())
+    row = table.get(where, _NOTHING)
     obj = observation.card(where)
     if obj is None:
         return {
             "to": where,
             "orbit": not where.startswith("s"),
-            "own_power": _power_of(mine),
-            "enemy_power": _power_of(theirs),
+            "own_power": row[_OWN_SHIPS],
+            "enemy_power": row[_ENEMY_SHIPS],
         }
-    defenders = here.get(("ground", enemy), ())
-    own_units = here.get(("ground", player), ())
+    enemy = 1 - player
     income = obj.spec.income
-    enemy_at = observation.commander_at(enemy)
-    own_at = observation.commander_at(player)
-    ground = CardKind.GROUND_UNIT
     return {
         "to": where,
         "orbit": not where.startswith("s"),
-        "own_power": _power_of(mine),
-        "enemy_power": _power_of(theirs)
-        + _power_of(defenders)
+        "own_power": row[_OWN_SHIPS],
+        "enemy_power": row[_ENEMY_SHIPS]
+        + row[_ENEMY_GROUND]
         + (ship_power(obj) if obj.controller == enemy else 0),
         "controller": obj.controller,
         "income": income.resources + income.action_tokens if income else 0,
-        "enemy_commander": enemy_at == where or enemy_at in [s.uid for s in theirs],
-        "own_commander": own_at == where or own_at in [s.uid for s in mine],
-        "ground_units": len([c for c in defenders if c.kind is ground]),
-        "own_ground_units": len([c for c in own_units if c.kind is ground]),
+        "enemy_commander": observation.commander_at(enemy) == where or bool(row[_ENEMY_COMMANDER]),
+        "own_commander": observation.commander_at(player) == where or bool(row[_OWN_COMMANDER]),
+        "ground_units": row[_ENEMY_UNITS],
+        "own_ground_units": row[_OWN_UNITS],
     }
 
 
@@ -193,9 +208,9 @@ def option_features(
             for option in decision.options
         ]
     if kind in _PLACE_OPTIONS:
-        index = place_index(observation)
+        table = place_table(observation, decision.player)
         return [
-            _place_option(decision, option.key, option.data, observation, index)
+            _place_option(decision, option.key, option.data, observation, table)
             for option in decision.options
         ]
     return None
@@ -219,14 +234,14 @@ def _place_option(
     key: str,
     data: Mapping[str, Any],
     observation: Observation,
-    index: PlaceIndex,
+    table: PlaceTable,
 ) -> Mapping[str, Any]:
     where = data.get("to", key)
     if where == NEW_SECTOR:
         return {"to": NEW_SECTOR, "orbit": False}
     if not isinstance(where, str):
         return data
-    return {**location_features(observation, decision.player, where, index), **data}
+    return {**location_features(observation, decision.player, where, table), **data}
 
 
 def context_features(decision: Decision, observation: Observation | None) -> dict[str, Any]:

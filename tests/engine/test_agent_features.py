@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from komandor.agents.features import card_features, location_features, place_index
+from komandor.agents.features import card_features, location_features, place_table
 from komandor.agents.heuristic import HeuristicAgent, with_features
 from komandor.rules.decisions import Decision, DecisionKind
 from komandor.rules.decks import deck_from_dict
@@ -125,8 +125,8 @@ def test_card_and_place_features():
     features = card_features(ship)
     assert features["uid"] == ship.uid and features["cost"] == ship.cost
     assert features["power"] >= ship.spec.strength  # strength plus its weapons' powers
-    index = place_index(observation)
-    place = location_features(observation, ship.controller, ship.where, index)
+    table = place_table(observation, ship.controller)
+    place = location_features(observation, ship.controller, ship.where, table)
     mine = [c for c in ships if c.where == ship.where and c.controller == ship.controller]
     assert place["own_power"] == sum(card_features(c)["power"] for c in mine)
 
