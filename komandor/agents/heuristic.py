@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from komandor.rules.decisions import Decision, DecisionKind
+from komandor.agents.features import context_features, option_features
+from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.observation import Observation
 
 # Fixed answers of the heuristic to yes/no questions, by decision kind: the first listed key
@@ -54,8 +55,27 @@ class HeuristicAgent:
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         answer = _ANSWERS.get(decision.kind)
         if answer is not None:
-            return answer(decision)
+            return answer(with_features(decision, observation))
         return _prefer(decision, _PREFERRED.get(decision.kind, ()))
+
+
+def with_features(decision: Decision, observation: Observation | None) -> Decision:
+    """The decision as the heuristic weighs it: each option's and the context's facts with the
+    features it computes of the cards and places they name (``features``)."""
+    if observation is None:
+        return decision
+    data = option_features(decision, observation)
+    context = decision.context
+    if data is None and "ship" not in context and "card" not in context:
+        return decision  # nothing named that the heuristic weighs (a battle's attack …)
+    options = (
+        decision.options
+        if data is None
+        else tuple(Option(o.key, d) for o, d in zip(decision.options, data, strict=True))
+    )
+    return Decision(
+        decision.player, decision.kind, options, context_features(decision, observation)
+    )
 
 
 # --- setup and production ------------------------------------------------------------------

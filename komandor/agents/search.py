@@ -90,7 +90,7 @@ class SearchAgent:
         self._policy = policy
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        fallback = self._policy.choose(decision)
+        fallback = self._policy.choose(decision, observation)
         if decision.kind not in self.kinds or not isinstance(observation, MatchObservation):
             return fallback
         if self.until_turn and observation.turn > self.until_turn:
@@ -120,7 +120,7 @@ class SearchAgent:
         while (decision := world.decision) is not None:
             if last >= 0 and state.turn > last:
                 return evaluate(state, player)
-            world.answer(policy.choose(decision))
+            world.answer(policy.choose(decision, world.observation(decision.player)))
         outcome = world.outcome
         if outcome is None or outcome.winner is None:
             return 0.5

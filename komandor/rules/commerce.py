@@ -44,17 +44,17 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
                 options.append(
                     Option(
                         f"run:{obj.uid}",
-                        {**game.card_features(obj), "smuggling": False},
+                        {"to": obj.uid, "smuggling": False},
                     )
                 )
             elif properties.smuggling_run is not None:
                 options.append(
                     Option(
                         f"smuggle:{obj.uid}",
-                        {**game.card_features(obj), "smuggling": True},
+                        {"to": obj.uid, "smuggling": True},
                     )
                 )
-        option = game.ask(player, DecisionKind.COMMERCE_RUN, options, ship=game.card_features(ship))
+        option = game.ask(player, DecisionKind.COMMERCE_RUN, options, ship=ship.uid)
         if option.key == "none":
             continue
         action, target = option.key.split(":", 1)
@@ -77,7 +77,7 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
                 player,
                 DecisionKind.COMMERCE_ESCORT,
                 (Option("stay"), Option("escort")),
-                ship=game.card_features(escort),
+                ship=escort.uid,
             )
             if choice.key == "escort":
                 escort.where, escort.tapped, escort.stay = target, True, True

@@ -125,7 +125,7 @@ class IllegalChoiceError(ValueError):
 class Agent(Protocol):
     """A player of matches, as the rules ask it: every agent (``komandor.agents``) and a match
     state's ``Seat``. ``observation`` is what its player may know (``Observation``); None only
-    when the rules ask directly, outside a match state (battle scenarios and rules tests)."""
+    in a battle fought outside a game (battle scenarios and rules tests)."""
 
     name: str
 
@@ -134,13 +134,14 @@ class Agent(Protocol):
         ...
 
 
-def decide(agent: Agent, decision: Decision) -> Option:
-    """Ask ``agent`` and check its answer: the checked entry point for any outside choice."""
+def decide(agent: Agent, decision: Decision, observation: Observation | None = None) -> Option:
+    """Ask ``agent`` (given its player's ``observation`` when there is one) and check its
+    answer: the checked entry point for any outside choice."""
     if not decision.options:
         raise ValueError(f"decision {decision.kind!r} offers no options")
     if len(decision.options) == 1:
         return decision.options[0]
-    index = agent.choose(decision)
+    index = agent.choose(decision, observation)
     if not isinstance(index, int) or not 0 <= index < len(decision.options):
         raise IllegalChoiceError(
             f"agent {agent.name!r} answered {index!r} to {decision.kind!r}, which has "

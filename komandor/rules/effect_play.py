@@ -802,7 +802,7 @@ def _search(action: Action, source: str | None, moment: Moment) -> None:
             if zone is Zone.DECK:
                 game.effects.shuffle(player)  # searched all the same (SPECIAL-11)
             return
-        options = [Option(uid, game.card_features(state.cards[uid])) for uid in found]
+        options = [Option(uid) for uid in found]
         game.effects.fetch(game.ask(player, DecisionKind.EFFECT_SEARCH, options).key)
 
 
@@ -812,7 +812,6 @@ def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
     ship, ground unit or building of his, not in a battle being fought and not carrying his
     Commander (a space object takes its orbit with it: never)."""
     game, player = moment.game, moment.player
-    state = game.state
     zone = action.zone or "hand"
     select = action.select
     for _ in range(action.count):
@@ -823,7 +822,7 @@ def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
         ]
         if not found:
             return
-        options = [Option(uid, game.card_features(state.cards[uid])) for uid in found]
+        options = [Option(uid) for uid in found]
         uid = game.ask(player, DecisionKind.EFFECT_TO_DECK, options, frm=zone).key
         game.effects.fetch(uid, Zone.DECK)
 

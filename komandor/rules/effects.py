@@ -864,11 +864,7 @@ class Effects:
         chooser = moment.player if effect.chooser == "self" else state.opponent(moment.player)
         chosen: list[str] = []
         while len(chosen) < effect.pick:
-            options = [
-                Option(uid, self.game.card_features(state.cards[uid]))
-                for uid in found
-                if uid not in chosen
-            ]
+            options = [Option(uid) for uid in found if uid not in chosen]
             chosen.append(
                 self.game.ask(chooser, DecisionKind.EFFECT_TARGET, options, effect=effect.key).key
             )

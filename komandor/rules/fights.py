@@ -43,9 +43,7 @@ def battle_phase(game: Table[Effects], mover: int) -> None:
         if len(sites) == 1:
             site = sites[0]
         else:
-            options = [
-                Option(where, game.location_features(state.priority, where)) for where in sites
-            ]
+            options = [Option(where, {"to": where}) for where in sites]
             site = game.ask(state.priority, DecisionKind.BATTLE_ORDER, options).key
         sites.remove(site)
         if site in battle_sites(game):
@@ -256,7 +254,7 @@ def resolve_control(game: Table[Effects], *, at: str | None = None) -> None:
                 captor,
                 DecisionKind.CAPTURE_CIVIL_BUILDING,
                 (Option("capture"), Option("destroy")),
-                card=game.card_features(civil),
+                card=civil.uid,
             )
             if option.key == "destroy":
                 game.lose_card(civil.uid, "captor_destroyed")

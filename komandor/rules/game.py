@@ -27,12 +27,13 @@ from komandor.rules.cards import (
 )
 from komandor.rules.commerce import commercial_runs
 from komandor.rules.decisions import Agent, Decision, DecisionKind, Option, decide
-from komandor.rules.dice import Dice, copy_dice
+from komandor.rules.dice import Dice, RecordingDice, copy_dice
 from komandor.rules.effect_play import attach_all, card_entered, has_plays, refresh
 from komandor.rules.effects import Effects, Permission, Window
 from komandor.rules.events import EventKind, EventLog
 from komandor.rules.fights import battle_phase
 from komandor.rules.names import name_key
+from komandor.rules.observation import Observation
 from komandor.rules.state import Card, GameState, Phase, PlayerState, Zone
 from komandor.rules.victory import (
     Outcome,
@@ -51,7 +52,6 @@ PRODUCTION_STEPS: tuple[tuple[CardKind, ...], ...] = (
 )
 SETUP_KINDS = (CardKind.SPACE_OBJECT, CardKind.SHIP)  # SETUP-4, SETUP-7
 NEW_SECTOR = "new"
-PlaceIndex = dict[str, dict[tuple[str, int], list[Card]]]
 
 
 class MatchOver(Exception):
@@ -80,7 +80,6 @@ class Game:
         self.agents = list(agents)
         self.dice = dice
         self.log = log
-        self._printed: dict[str, dict[str, Any]] = {}  # card_features before damage, by uid
         # Called with the state after every phase (invariant checks in tests).
         self.observers: list[Callable[[GameState], None]] = []
         # Called with each phase as it is entered (and ``Phase.SETUP`` as the match begins),
@@ -126,7 +125,6 @@ class Game:
             setup_abilities=self.setup_abilities,
             state=self.state.copy(),
         )
-        twin._printed = self._printed  # features of the printed cards: the same in every copy
         twin.observers = list(self.observers)
         twin.effects.copy_from(self.effects)
         return twin
@@ -137,7 +135,9 @@ class Game:
         self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any
     ) -> Option:
         decision = Decision(player, kind, tuple(options), context)
-        option = decide(self.agents[player], decision)
+        dice = self.dice
+        rolls = dice.rolls if isinstance(dice, RecordingDice) else ()
+        option = decide(self.agents[player], decision, Observation(self.state, player, rolls))
         if self.log.enabled and len(options) > 1:
             self.log.emit(EventKind.CHOICE, player=player, kind=kind, key=option.key)
         return option
@@ -238,7 +238,7 @@ class Game:
             return
         while len(self.preselected(player)) < rules.MAX_ABILITY_CARDS:
             options = [Option("done")] + [
-                Option(uid, self.card_features(state.cards[uid]))
+                Option(uid)
                 for uid in me.deck
                 if state.cards[uid].kind is CardKind.ABILITY and not state.cards[uid].spec.special
             ]
@@ -312,7 +312,6 @@ class Game:
                     Option("keep"),
                     Option("redeal", {"cards": smaller}),
                 ),
-                hand=self.hand_summary(player),
                 redeal=redeal,
             )
             if option.key == "keep":
@@ -355,7 +354,7 @@ class Game:
                     "(CMDR-2)",
                 )
             )
-        options = [Option(c.uid, self.card_features(c)) for c in carriers]
+        options = [Option(c.uid) for c in carriers]
         option = self.ask(player, DecisionKind.SETUP_COMMANDER, options)
         state.players[player].commander_at = option.key
         self.log.emit(EventKind.COMMANDER, player=player, at=option.key)
@@ -367,7 +366,7 @@ class Game:
             self.draw(player, rules.SETUP_HAND_SIZE - len(hand))
             return
         while len(hand) > rules.SETUP_HAND_SIZE:
-            options = [self.hand_option(uid) for uid in hand]
+            options = [Option(uid) for uid in hand]
             option = self.ask(
                 player, DecisionKind.SETUP_RETURN_CARD, options, keep=rules.SETUP_HAND_SIZE
             )
@@ -612,20 +611,18 @@ class Game:
                 elif card.zone is Zone.PRODUCTION and counted >= rules.MAX_SPACE_OBJECTS:
                     continue
             remaining = card.cost - card.tokens
-            base = self.card_features(card)  # a fresh copy: add to it
-            base["card"] = uid
             if remaining <= resources:
                 options.append(
                     Option(
                         f"{uid}:{remaining}",
-                        {**base, "amount": remaining, "complete": True},
+                        {"card": uid, "amount": remaining, "complete": True},
                     )
                 )
             for amount in range(1, min(resources, remaining - 1) + 1):
                 options.append(
                     Option(
                         f"{uid}:{amount}",
-                        {**base, "amount": amount, "complete": False},
+                        {"card": uid, "amount": amount, "complete": False},
                     )
                 )
         if setup and self.must_build_carrier(player, built, options):
@@ -668,18 +665,15 @@ class Game:
     def place_ship(self, player: int, uid: str) -> None:
         """PROD-10..13, AMB-33: own unblocked orbits, enemy orbits I block, own or new sectors."""
         state = self.state
-        index = self.place_index()
-        options = [Option(NEW_SECTOR, {"to": NEW_SECTOR, "orbit": False})]
+        options = [Option(NEW_SECTOR, {"to": NEW_SECTOR})]
         for obj in state.objects():
             blocked = state.is_blocked(obj)
             if (obj.controller == player and not blocked) or (obj.controller != player and blocked):
-                options.append(Option(obj.uid, self.location_features(player, obj.uid, index)))
+                options.append(Option(obj.uid, {"to": obj.uid}))
         for where in state.ship_locations(player):
             if where.startswith("s"):
-                options.append(Option(where, self.location_features(player, where, index)))
-        option = self.ask(
-            player, DecisionKind.PLACE_SHIP, options, ship=self.card_features(state.cards[uid])
-        )
+                options.append(Option(where, {"to": where}))
+        option = self.ask(player, DecisionKind.PLACE_SHIP, options, ship=uid)
         where = state.new_sector() if option.key == NEW_SECTOR else option.key
         state.cards[uid].where = where
         self.log.emit(EventKind.PLACED, player=player, card=uid, at=where)
@@ -688,9 +682,8 @@ class Game:
         """GB-3, GB-4, PROD-14, STN-6: on an unblocked own object of a suitable type, else lost."""
         state = self.state
         card = state.cards[uid]
-        index = self.place_index()
         options = [
-            Option(obj.uid, self.location_features(player, obj.uid, index))
+            Option(obj.uid, {"to": obj.uid})
             for obj in state.objects(player)
             if not state.is_blocked(obj)
             and not (
@@ -701,7 +694,7 @@ class Game:
             state.move(uid, Zone.LOSSES)
             self.log.emit(EventKind.DESTROYED, card=uid, owner=player, cause="nowhere_to_place")
             return
-        option = self.ask(player, DecisionKind.PLACE_GROUND, options, card=self.card_features(card))
+        option = self.ask(player, DecisionKind.PLACE_GROUND, options, card=uid)
         card.where = option.key
         self.log.emit(EventKind.PLACED, player=player, card=uid, at=option.key)
 
@@ -721,8 +714,8 @@ class Game:
             near = state.ships_at(at, player)
         if not near:
             return
-        options = [Option("stay", self.card_features(carrier))]
-        options += [Option(c.uid, self.card_features(c)) for c in near]
+        options = [Option("stay")]
+        options += [Option(c.uid) for c in near]
         option = self.ask(
             player, DecisionKind.COMMANDER_MOVE, options, at=at, phase=state.phase.value
         )
@@ -757,46 +750,35 @@ class Game:
         ships = [s for s in state.in_play(CardKind.SHIP) if s.controller == player and not s.stay]
         if not ships:
             return
-        mobile_power = sum(ship_power(s) for s in ships)
         commander_at = state.players[player].commander_at
-        # Features of every place, computed once; only the mover's own power changes below.
+        # Every place on offer, in the order offered: the objects, the own sectors, the enemy
+        # sectors a card opens, then any place a ship moves to (a new sector).
         places = [obj.uid for obj in state.objects()]
         places += [w for w in state.ship_locations(player) if w.startswith("s")]
         if self.effects.enabled and self.effects.allows(player, Permission.ENTER_ENEMY_SECTOR):
             enemy_sectors = state.ship_locations(state.opponent(player))
             places += [w for w in enemy_sectors if w.startswith("s") and w not in places]
-        index = self.place_index()
-        table = {where: self.location_features(player, where, index) for where in places}
-        # The offer of each place is rebuilt only when a move changes its features.
-        offers = {where: self._place_offer(where, table[where]) for where in places}
-        new_sector = Option(NEW_SECTOR, {"to": NEW_SECTOR, "orbit": False})
+        offers = {where: Option(where, {"to": where}) for where in places}
+        new_sector = Option(NEW_SECTOR, {"to": NEW_SECTOR})
         for ship in ships:
             here = ship.where or ""
-            options = [Option("stay", table.get(here) or {"to": here}), new_sector]
+            options = [Option("stay", {"to": here}), new_sector]
             options += [offer for where, offer in offers.items() if where != here]
             option = self.ask(
                 player,
                 DecisionKind.MOVE_SHIP,
                 options,
-                ship=self.card_features(ship),
+                ship=ship.uid,
                 commander=ship.uid == commander_at,
-                mobile_power=mobile_power,
             )
             if option.key == "stay":
                 continue
             where = state.new_sector() if option.key == NEW_SECTOR else option.key
             self.log.emit(EventKind.MOVED, player=player, card=ship.uid, frm=ship.where, to=where)
             ship.where = where
-            power = ship_power(ship)
-            for place, change in ((here, -power), (where, power)):
-                if place in table:
-                    table[place] = {**table[place], "own_power": table[place]["own_power"] + change}
-                else:
-                    table[place] = self.location_features(player, place)
-                offers[place] = self._place_offer(place, table[place])
-
-    def _place_offer(self, where: str, features: dict[str, Any]) -> Option:
-        return Option(where, features)
+            for place in (here, where):
+                if place not in offers:
+                    offers[place] = Option(place, {"to": place})
 
     def move_ground(self, player: int) -> None:
         """MOVE-2: a ground unit or building moves only between suitable objects the player
@@ -818,15 +800,11 @@ class Game:
         ]
         if not cards:
             return
-        index = self.place_index()
-        # Features come from the index taken before any move, so each object's are computed once.
-        table = {obj.uid: self.location_features(player, obj.uid, index) for obj in free}
         for card in cards:
             unit = card.kind is CardKind.GROUND_UNIT
-            # ``card.where`` is one of ``free_uids`` (above), never None.
-            options = [Option("stay", table[card.where])]  # type: ignore[index]
+            options = [Option("stay", {"to": card.where})]
             options += [
-                Option(obj.uid, table[obj.uid])
+                Option(obj.uid, {"to": obj.uid})
                 for obj in free
                 if obj.uid != card.where
                 # STN-6: no ground unit on a station
@@ -834,87 +812,12 @@ class Game:
             ]
             if len(options) == 1:
                 continue
-            option = self.ask(
-                player, DecisionKind.MOVE_GROUND, options, card=self.card_features(card)
-            )
+            option = self.ask(player, DecisionKind.MOVE_GROUND, options, card=card.uid)
             if option.key != "stay":
                 self.log.emit(
                     EventKind.MOVED, player=player, card=card.uid, frm=card.where, to=option.key
                 )
                 card.where = option.key
-
-    # --- features for agents (read-only summaries) ---------------------------------------------
-
-    def card_features(self, card: Card) -> dict[str, Any]:
-        printed = self._printed.get(card.uid)
-        if printed is None:
-            printed = self._printed[card.uid] = _printed_features(card)
-        features = dict(printed)
-        if card.damage:
-            features["power"] = ship_power(card)
-        return features
-
-    def location_features(
-        self, player: int, where: str | None, index: PlaceIndex | None = None
-    ) -> dict[str, Any]:
-        """What an agent may know of a place: fighting values, control, Commanders, units."""
-        if where is None:
-            return {"to": None}
-        state = self.state
-        if index is None:
-            index = self.place_index()
-        enemy = 1 - player
-        here = index.get(where, _NOWHERE)
-        mine, theirs = here.get(("ship", player), ()), here.get(("ship", enemy), ())
-        obj = state.cards.get(where)
-        if obj is None:
-            return {
-                "to": where,
-                "orbit": not where.startswith("s"),
-                "own_power": _power_of(mine),
-                "enemy_power": _power_of(theirs),
-            }
-        defenders = here.get(("ground", enemy), ())
-        own_units = here.get(("ground", player), ())
-        income = obj.spec.income
-        enemy_at = state.players[enemy].commander_at
-        own_at = state.players[player].commander_at
-        ground = CardKind.GROUND_UNIT
-        # One literal, the keys in the order they always had (lists, not generators: a place
-        # holds a few cards).
-        return {
-            "to": where,
-            "orbit": not where.startswith("s"),
-            "own_power": _power_of(mine),
-            "enemy_power": _power_of(theirs)
-            + _power_of(defenders)
-            + (ship_power(obj) if obj.controller == enemy else 0),
-            "controller": obj.controller,
-            "income": income.resources + income.action_tokens if income else 0,
-            "enemy_commander": enemy_at == where or enemy_at in [s.uid for s in theirs],
-            "own_commander": own_at == where or own_at in [s.uid for s in mine],
-            "ground_units": len([c for c in defenders if c.kind is ground]),
-            "own_ground_units": len([c for c in own_units if c.kind is ground]),
-        }
-
-    def place_index(self) -> PlaceIndex:
-        """Cards in play by place: ``{where: {("ship"|"ground", controller): [cards]}}``."""
-        index: PlaceIndex = {}
-        for card in self.state.in_play():
-            if card.where is None:
-                continue
-            role = "ship" if card.kind is CardKind.SHIP else "ground"
-            index.setdefault(card.where, {}).setdefault((role, card.controller), []).append(card)
-        return index
-
-    def hand_summary(self, player: int) -> list[dict[str, Any]]:
-        return [
-            self.card_features(self.state.cards[uid]) for uid in self.state.players[player].hand
-        ]
-
-    def hand_option(self, uid: str) -> Option:
-        card = self.state.cards[uid]
-        return Option(uid, self.card_features(card))
 
     def check_commanders(self) -> None:
         self.stop_if(check_commanders(self.state))
@@ -930,37 +833,8 @@ def _spec_power(spec: CardSpec) -> int:
 _power: IdentityCache[CardSpec, int] = IdentityCache(_spec_power)  # once per spec object
 
 
-def _printed_features(card: Card) -> dict[str, Any]:
-    """``Game.card_features`` of the undamaged card: what its printed text says."""
-    spec = card.spec
-    return {
-        "uid": card.uid,
-        "kind": card.kind.value,
-        "cost": card.cost,
-        "power": max(card.power, 0),
-        "object_type": spec.object_type.value if spec.object_type else None,
-        "income": spec.income.resources + spec.income.action_tokens if spec.income else 0,
-    }
-
-
 def _carries(card: Card) -> bool:
     return card.zone is Zone.PLAY and card.kind in (CardKind.SHIP, CardKind.SPACE_OBJECT)
-
-
-_NOWHERE: dict[tuple[str, int], list[Card]] = {}
-
-
-def _power_of(cards: Sequence[Card]) -> int:
-    total = 0
-    for card in cards:
-        if card.power > card.damage:
-            total += card.power - card.damage
-    return total
-
-
-def ship_power(card: Card) -> int:
-    """A rough fighting value for agents' features: strength plus printed weapon powers."""
-    return max(card.power - card.damage, 0) if card.power else 0
 
 
 def base_power(spec: CardSpec) -> int:

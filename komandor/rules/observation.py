@@ -16,7 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from komandor.rules.state import Card, GameState
+from komandor.rules.cards import CardKind
+from komandor.rules.state import Card, GameState, Zone
+
+# The zones whose cards only their owner sees.
+_HIDDEN = (Zone.HAND, Zone.DECK)
 
 
 class Observation:
@@ -39,6 +43,22 @@ class Observation:
         """The player's own hand, in its order."""
         state = self._state
         return [_face_up(state.cards[uid]) for uid in state.players[self.player].hand]
+
+    def card(self, uid: str) -> Card | None:
+        """A card the player may see, by uid: any card but the opponent's in his hand or
+        deck (None for those, and for a uid that names no card: a sector). Read only."""
+        card = self._state.cards.get(uid)
+        if card is None or (card.owner != self.player and card.zone in _HIDDEN):
+            return None
+        return card
+
+    def cards_in_play(self, kind: CardKind | None = None) -> tuple[Card, ...]:
+        """The cards in play (of ``kind``), in the state's order. Read only."""
+        return tuple(self._state.in_play(kind))
+
+    def commander_at(self, player: int) -> str | None:
+        """The uid of the card carrying ``player``'s Commander (None before he is placed)."""
+        return self._state.players[player].commander_at
 
     def rolls(self) -> list[int]:
         """Every D6 rolled so far in the match, in order (shuffles are never shown)."""

@@ -17,7 +17,7 @@ from komandor.rules.battle import Combatant
 from komandor.rules.decisions import Agent, DecisionKind, Option
 from komandor.rules.dice import Dice
 from komandor.rules.events import EventLog
-from komandor.rules.state import Card, GameState
+from komandor.rules.state import GameState
 from komandor.rules.victory import Outcome
 
 EffectsT_co = TypeVar("EffectsT_co", covariant=True)
@@ -54,10 +54,6 @@ class Table(Protocol[EffectsT_co]):
     def shuffle_deck(self, player: int) -> None: ...
 
     def lose_card(self, uid: str, cause: str) -> None: ...
-
-    def card_features(self, card: Card) -> dict[str, Any]: ...
-
-    def location_features(self, player: int, where: str | None) -> dict[str, Any]: ...
 
     def refresh_combatant(self, fighter: Combatant) -> None: ...
 

@@ -35,6 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from komandor.agents.heuristic import with_features  # noqa: E402
 from komandor.agents.registry import AGENTS_VERSION, HeuristicAgent  # noqa: E402
 from komandor.rules.decks import deck_from_dict  # noqa: E402
 from komandor.rules.match import run_match  # noqa: E402
@@ -73,6 +74,22 @@ class TimedAgent:
         return index
 
 
+class WithFeatures:
+    """An older heuristic, which read its features from the options' data (the rules put them
+    there before issue 30), given the decision with today's features module's (the same values:
+    ``scripts/bench/engine_choices.py``)."""
+
+    __slots__ = ("_inner", "name")
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+        self.name = inner.name
+
+    def choose(self, decision: Any, observation: Any = None) -> int:
+        index: int = self._inner.choose(with_features(decision, observation), observation)
+        return index
+
+
 @dataclass(frozen=True, slots=True)
 class PairResult:
     """Today's agent's score in the two games (1, ½ or 0 each), and the CPU counts."""
@@ -105,7 +122,7 @@ def play_pair(number: int) -> PairResult:
     decks = [_DECKS[first], _DECKS[second]]
     scores = []
     new = TimedAgent(HeuristicAgent(), f"heuristic {AGENTS_VERSION}")
-    old = TimedAgent(_OLD[0](), "heuristic old")
+    old = TimedAgent(WithFeatures(_OLD[0]()), "heuristic old")
     for seat in (0, 1):
         agents = [new, old] if seat == 0 else [old, new]
         winner = run_match(decks=decks, agents=agents, seed=seed, log=False).outcome.winner

@@ -27,6 +27,7 @@ from komandor.agents.registry import Agent
 from komandor.agents.simple import scripted_game
 from komandor.rules.decisions import Decision
 from komandor.rules.game import Game
+from komandor.rules.observation import Observation
 from komandor.rules.position import position_from_dict
 from komandor.rules.state import GameState
 from tests.engine.book_cards import CHIMERA_NOTATION, EXORCIST_NOTATION, MAGNUM_NOTATION
@@ -71,8 +72,8 @@ class RecordingAgent:
         self.decisions: list[Decision] = []
         self.state: GameState | None = None
 
-    def choose(self, decision: Decision, observation: object = None) -> int:
-        index = self.inner.choose(decision)
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        index = self.inner.choose(decision, observation)
         self.decisions.append(decision)
         phase = self.state.phase.value if self.state is not None else ""
         self.seen.append((phase, decision.kind, decision.options[index].key))

@@ -1,0 +1,265 @@
+"""What the agents make of a card and of a place: ``card_features`` and ``location_features``,
+computed from the agent's ``Observation`` and the decision's facts (the uids and places its
+options name). The rules compute none of this and put none of it in a decision; every agent
+(and the frozen baselines, ``registry.BASELINES``) shares this one module, so a change to how
+an agent values a card touches no rules module.
+
+A feature is a rough summary, not a rule: ``base_power`` (strength plus printed weapon powers)
+is no battle's arithmetic, and ``location_features``' powers add fighting values up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from komandor.rules.by_identity import IdentityCache
+from komandor.rules.cards import CardKind, CardSpec, Force, Lasers, Maser, Missiles, Power, Salvo
+from komandor.rules.decisions import Decision, DecisionKind
+from komandor.rules.game import NEW_SECTOR
+from komandor.rules.observation import Observation
+from komandor.rules.state import Card
+
+# What a player makes of the places holding cards in play (``place_table``): by place, a row
+# indexed by the names below.
+PlaceTable = dict[str, list[int]]
+_OWN_SHIPS, _ENEMY_SHIPS, _ENEMY_GROUND, _ENEMY_UNITS, _OWN_UNITS = 0, 1, 2, 3, 4
+_OWN_COMMANDER, _ENEMY_COMMANDER = 5, 6
+_NOTHING = [0, 0, 0, 0, 0, 0, 0]
+
+
+def base_power(spec: CardSpec) -> int:
+    """A rough fighting value of a printed card: strength plus printed weapon powers (a ground
+    unit: its strength; a civil building: nothing)."""
+    if spec.kind is CardKind.GROUND_UNIT:
+        return spec.strength or 0
+    if spec.strength is None or spec.kind is CardKind.CIVIL_BUILDING:
+        return 0
+    total = spec.strength
+    if spec.weapons is not None:
+        for name in spec.weapons.names():
+            total += _weapon_value(getattr(spec.weapons, name))
+    return total
+
+
+def _weapon_value(weapon: Power | Maser | Lasers | Salvo | Missiles | Force) -> int:
+    if isinstance(weapon, Missiles):
+        return sum(_weapon_value(s) for s in (weapon.long, weapon.medium, weapon.short) if s)
+    if isinstance(weapon, Salvo):
+        return weapon.count * weapon.power // 2
+    if isinstance(weapon, Lasers):
+        return weapon.targets * weapon.power
+    if isinstance(weapon, Force):
+        return 0  # boarding and landing: no fire power
+    return weapon.power
+
+
+@lru_cache(maxsize=4096)
+def _spec_power(spec: CardSpec) -> int:
+    return base_power(spec)
+
+
+_power: IdentityCache[CardSpec, int] = IdentityCache(_spec_power)  # once per spec object
+
+
+def power(card: Card) -> int:
+    """The card's printed fighting value (``base_power``), computed once per spec."""
+    return _power(card.spec)
+
+
+def ship_power(card: Card) -> int:
+    """A card's fighting value less its damage (never below nothing)."""
+    printed = _power(card.spec)
+    return max(printed - card.damage, 0) if printed else 0
+
+
+def _spec_printed(spec: CardSpec) -> tuple[str, int, str | None, int]:
+    """A spec's kind, fighting value, object type and income: what its printed text says."""
+    return (
+        spec.kind.value,
+        max(_power(spec), 0),
+        spec.object_type.value if spec.object_type else None,
+        spec.income.resources + spec.income.action_tokens if spec.income else 0,
+    )
+
+
+_printed: IdentityCache[CardSpec, tuple[str, int, str | None, int]] = IdentityCache(_spec_printed)
+
+
+def card_features(card: Card) -> dict[str, Any]:
+    """What an agent makes of a card it sees: uid, kind, cost, fighting value (less damage),
+    object type and income (resources and action tokens a turn)."""
+    kind, printed, object_type, income = _printed(card.spec)
+    return {
+        "uid": card.uid,
+        "kind": kind,
+        "cost": card.cost,
+        "power": ship_power(card) if card.damage else printed,
+        "object_type": object_type,
+        "income": income,
+    }
+
+
+def place_table(observation: Observation, player: int) -> PlaceTable:
+    """What ``player`` makes of every place holding cards in play, in one pass over them: by
+    place, the fighting value of his ships, of the enemy's ships and of the enemy's other cards
+    there, the enemy's and his own ground units, and whether his or the enemy's Commander is on
+    a ship there (``PlaceTable``)."""
+    enemy = 1 - player
+    own_at = observation.commander_at(player)
+    enemy_at = observation.commander_at(enemy)
+    ship, ground = CardKind.SHIP, CardKind.GROUND_UNIT
+    table: PlaceTable = {}
+    for card in observation.cards_in_play():
+        where = card.where
+        controller = card.controller
+        if where is None or (controller != player and controller != enemy):
+            continue
+        row = table.get(where)
+        if row is None:
+            row = table[where] = [0, 0, 0, 0, 0, 0, 0]
+        printed = _power(card.spec)
+        value = printed - card.damage if printed > card.damage else 0
+        if card.kind is ship:
+            if controller == player:
+                row[_OWN_SHIPS] += value
+                if card.uid == own_at:
+                    row[_OWN_COMMANDER] = 1
+            else:
+                row[_ENEMY_SHIPS] += value
+                if card.uid == enemy_at:
+                    row[_ENEMY_COMMANDER] = 1
+        elif controller == enemy:
+            row[_ENEMY_GROUND] += value
+            if card.kind is ground:
+                row[_ENEMY_UNITS] += 1
+        elif card.kind is ground:
+            row[_OWN_UNITS] += 1
+    return table
+
+
+def location_features(
+    observation: Observation, player: int, where: str | None, table: PlaceTable
+) -> dict[str, Any]:
+    """What an agent makes of a place (``table``: ``place_table`` of the same observation and
+    player): fighting values, control, income, Commanders, units."""
+    if where is None:
+        return {"to": None}
+    row = table.get(where, _NOTHING)
+    obj = observation.card(where)
+    if obj is None:
+        return {
+            "to": where,
+            "orbit": not where.startswith("s"),
+            "own_power": row[_OWN_SHIPS],
+            "enemy_power": row[_ENEMY_SHIPS],
+        }
+    enemy = 1 - player
+    income = obj.spec.income
+    return {
+        "to": where,
+        "orbit": not where.startswith("s"),
+        "own_power": row[_OWN_SHIPS],
+        "enemy_power": row[_ENEMY_SHIPS]
+        + row[_ENEMY_GROUND]
+        + (ship_power(obj) if obj.controller == enemy else 0),
+        "controller": obj.controller,
+        "income": income.resources + income.action_tokens if income else 0,
+        "enemy_commander": observation.commander_at(enemy) == where or bool(row[_ENEMY_COMMANDER]),
+        "own_commander": observation.commander_at(player) == where or bool(row[_OWN_COMMANDER]),
+        "ground_units": row[_ENEMY_UNITS],
+        "own_ground_units": row[_OWN_UNITS],
+    }
+
+
+# --- the decisions' features ----------------------------------------------------------------
+
+# The decision kinds whose options each name a card (the uid as the key, or under ``card``).
+_CARD_OPTIONS = frozenset(
+    {
+        DecisionKind.SETUP_COMMANDER,
+        DecisionKind.SETUP_RETURN_CARD,
+        DecisionKind.COMMANDER_MOVE,
+        DecisionKind.SETUP_BUILD,
+        DecisionKind.PRODUCTION_BUILD,
+        DecisionKind.EFFECT_TARGET,
+        DecisionKind.EFFECT_SEARCH,
+        DecisionKind.EFFECT_TO_DECK,
+    }
+)
+# The decision kinds whose options each name a place.
+_PLACE_OPTIONS = frozenset(
+    {DecisionKind.PLACE_SHIP, DecisionKind.PLACE_GROUND, DecisionKind.MOVE_SHIP}
+)
+
+
+def option_features(
+    decision: Decision, observation: Observation | None
+) -> list[Mapping[str, Any]] | None:
+    """Each option's facts with the agent's features of the card or place it names (None when
+    the decision's kind names neither, or no observation is given: then the facts alone)."""
+    kind = decision.kind
+    if observation is None:
+        return None
+    if kind in _CARD_OPTIONS:
+        return [
+            _card_option(decision, option.key, option.data, observation)
+            for option in decision.options
+        ]
+    if kind in _PLACE_OPTIONS:
+        table = place_table(observation, decision.player)
+        return [
+            _place_option(decision, option.key, option.data, observation, table)
+            for option in decision.options
+        ]
+    return None
+
+
+def _card_option(
+    decision: Decision, key: str, data: Mapping[str, Any], observation: Observation
+) -> Mapping[str, Any]:
+    if decision.kind is DecisionKind.COMMANDER_MOVE and key == "stay":
+        uid = decision.context.get("at")
+    else:
+        uid = data.get("card", key)
+    card = observation.card(uid) if isinstance(uid, str) else None
+    if card is None:
+        return data
+    return {**card_features(card), **data}
+
+
+def _place_option(
+    decision: Decision,
+    key: str,
+    data: Mapping[str, Any],
+    observation: Observation,
+    table: PlaceTable,
+) -> Mapping[str, Any]:
+    where = data.get("to", key)
+    if where == NEW_SECTOR:
+        return {"to": NEW_SECTOR, "orbit": False}
+    if not isinstance(where, str):
+        return data
+    return {**location_features(observation, decision.player, where, table), **data}
+
+
+def context_features(decision: Decision, observation: Observation | None) -> dict[str, Any]:
+    """The decision's context with the agent's features of the card it is about (``ship``,
+    ``card``) and, for a ship's move, the fighting value of the player's mobile fleet."""
+    context = dict(decision.context)
+    if observation is None:
+        return context
+    for key in ("ship", "card"):
+        uid = context.get(key)
+        card = observation.card(uid) if isinstance(uid, str) else None
+        if card is not None:
+            context[key] = card_features(card)
+    if decision.kind is DecisionKind.MOVE_SHIP:
+        # The ships free to move this phase (none moved on a commercial run or as an escort).
+        context["mobile_power"] = sum(
+            ship_power(card)
+            for card in observation.cards_in_play(CardKind.SHIP)
+            if card.controller == decision.player and not card.stay
+        )
+    return context

@@ -1,0 +1,145 @@
+"""The agents' knowledge of cards and places lives in the agents (``komandor/agents/features.py``,
+issue 30 item 3): the rules' options and contexts name cards and places by their facts (uids,
+places, amounts), and the heuristic computes what it makes of them from its observation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from komandor.agents.features import card_features, location_features, place_table
+from komandor.agents.heuristic import HeuristicAgent, with_features
+from komandor.rules.decisions import Decision, DecisionKind
+from komandor.rules.decks import deck_from_dict
+from komandor.rules.effect_decks import effect_deck
+from komandor.rules.match import run_match
+from komandor.rules.observation import Observation
+from komandor.rules.state import Zone
+
+ROOT = Path(__file__).resolve().parents[2]
+PRECONS = [
+    deck_from_dict(json.loads(path.read_text(encoding="utf-8")))
+    for path in sorted((ROOT / "content" / "precons").glob("*.json"))
+]
+
+# The features the rules put in options and contexts before issue 30 and no longer do: the
+# card's (``Game.card_features``) and the place's (``Game.location_features``), the moving
+# fleet's power and the setup hand's summary.
+REMOVED_KEYS = frozenset(
+    {
+        "uid",
+        "kind",
+        "power",
+        "object_type",
+        "income",
+        "orbit",
+        "own_power",
+        "enemy_power",
+        "controller",
+        "enemy_commander",
+        "own_commander",
+        "ground_units",
+        "own_ground_units",
+        "mobile_power",
+        "hand",
+    }
+)
+
+
+class Recording:
+    """The heuristic, keeping every decision it is asked with the observation it is given and
+    the decision as it weighs it then (the observation is a view: it changes as play goes on)."""
+
+    def __init__(self) -> None:
+        self.name = "recording"
+        self.inner = HeuristicAgent()
+        self.asked: list[tuple[Decision, Observation | None, Decision]] = []
+
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        self.asked.append((decision, observation, with_features(decision, observation)))
+        return self.inner.choose(decision, observation)
+
+
+def played(seed: int, decks) -> list[tuple[Decision, Observation | None, Decision]]:
+    agents = [Recording(), Recording()]
+    run_match(decks=decks, agents=agents, seed=seed, log=False)
+    return agents[0].asked + agents[1].asked
+
+
+@pytest.fixture(scope="module")
+def decisions() -> list[Decision]:
+    asked = []
+    for seed in range(3):
+        asked += played(seed, [PRECONS[seed % len(PRECONS)], PRECONS[(seed + 1) % len(PRECONS)]])
+        asked += played(seed, [deck_from_dict(effect_deck(seed * 2 + side)) for side in (0, 1)])
+    return [decision for decision, _, _ in asked]
+
+
+def test_no_option_or_context_carries_a_feature(decisions):
+    kinds = {decision.kind for decision in decisions}
+    assert {DecisionKind.PRODUCTION_BUILD, DecisionKind.MOVE_SHIP, DecisionKind.PLACE_SHIP} <= kinds
+    for decision in decisions:
+        for option in decision.options:
+            assert not REMOVED_KEYS & set(option.data), (decision.kind, option)
+            # the effects' price (a mapping) is a fact of the play; a card's cost is a feature
+            assert not isinstance(option.data.get("cost"), int), (decision.kind, option)
+        assert not REMOVED_KEYS & set(decision.context), (decision.kind, decision.context)
+        for key in ("ship", "card"):
+            assert not isinstance(decision.context.get(key), dict), (decision.kind, key)
+
+
+def test_the_heuristic_computes_the_features_from_its_observation():
+    asked = played(0, [PRECONS[0], PRECONS[1]])
+    builds = [
+        (d, o, w)
+        for d, o, w in asked
+        if d.kind is DecisionKind.SETUP_BUILD and any(x.data.get("complete") for x in d.options)
+    ]
+    moves = [(d, w) for d, _, w in asked if d.kind is DecisionKind.MOVE_SHIP]
+    assert builds and moves
+    decision, observation, weighed = builds[0]
+    assert observation is not None
+    for option, seen in zip(decision.options, weighed.options, strict=True):
+        if option.key == "next":
+            continue
+        card = observation.card(option.data["card"])
+        assert card is not None
+        assert seen.data["cost"] == card.cost and seen.data["kind"] == card.kind.value
+        assert seen.data["amount"] == option.data["amount"]  # the facts stay as given
+    decision, weighed = moves[0]
+    stay = weighed.options[0]
+    assert stay.key == "stay" and stay.data["own_power"] > 0  # the mover is there
+    assert weighed.context["ship"]["uid"] == decision.context["ship"]
+    assert weighed.context["mobile_power"] >= weighed.context["ship"]["power"]
+    assert weighed.options[1].data == {"to": "new", "orbit": False}
+
+
+def test_card_and_place_features():
+    asked = played(1, [PRECONS[1], PRECONS[2]])
+    observation = next(o for d, o, _ in asked if d.kind is DecisionKind.MOVE_SHIP)
+    assert observation is not None
+    ships = [c for c in observation.cards_in_play() if c.kind.value == "ship"]
+    ship = ships[0]
+    features = card_features(ship)
+    assert features["uid"] == ship.uid and features["cost"] == ship.cost
+    assert features["power"] >= ship.spec.strength  # strength plus its weapons' powers
+    table = place_table(observation, ship.controller)
+    place = location_features(observation, ship.controller, ship.where, table)
+    mine = [c for c in ships if c.where == ship.where and c.controller == ship.controller]
+    assert place["own_power"] == sum(card_features(c)["power"] for c in mine)
+
+
+def test_an_observation_shows_no_card_of_the_opponent_s_hand_or_deck():
+    asked = played(2, [PRECONS[2], PRECONS[0]])
+    decision, observation, _ = asked[0]
+    assert observation is not None
+    state = observation._state
+    me, them = decision.player, 1 - decision.player
+    for uid, card in state.cards.items():
+        hidden = card.owner == them and card.zone in (Zone.HAND, Zone.DECK)
+        assert (observation.card(uid) is None) == hidden
+    assert state.players[them].deck and state.players[me].hand
+    assert observation.card("s1") is None  # a sector is no card
+    assert observation.commander_at(me) == state.players[me].commander_at
