@@ -799,7 +799,8 @@ def _search(action: Action, source: str | None, moment: Moment) -> None:
         found = [
             uid
             for uid in pool
-            if select is None or matches(select, state.cards[uid], player, source, moment)
+            if uid != source  # TACT-2: the card played goes to the losses after its effect
+            and (select is None or matches(select, state.cards[uid], player, source, moment))
         ]
         if not found:
             if zone is Zone.DECK:
@@ -822,7 +823,8 @@ def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
         found = [
             card.uid
             for card in _to_deck_pool(zone, moment)
-            if select is None or matches(select, card, player, source, moment)
+            if (zone != "losses" or card.uid != source)  # TACT-2: there after its effect only
+            and (select is None or matches(select, card, player, source, moment))
         ]
         if not found:
             return
