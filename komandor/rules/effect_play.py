@@ -410,9 +410,10 @@ def card_entered(game: Table[Effects], uid: str, *, on_play: bool = True) -> Non
             game.effects.statics.append((uid, card.owner, spec))
             game.log.emit(EventKind.STATIC, player=card.owner, card=uid, index=index)
             _static_rules(game, spec, uid, card.owner)
-            # In force from now on: the running battle's stats are read again (a situation
-            # card entered during a battle works in that battle).
-            game.effects.settle_lasting()
+            if game.effects.battle is not None:
+                # In force from now on: the running battle's stats are read again (a situation
+                # card entered during a battle works in that battle).
+                game.effects.settle_lasting()
         elif spec.is_on_play and on_play:
             effect = _compile(spec, f"{uid}:on_play.{index}", card.spec.name, uid)
             game.effects.play_now(effect, Moment(game, "on_play", card.owner))
