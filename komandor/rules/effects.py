@@ -945,6 +945,7 @@ class Effects:
             to=to.value,
         )
         state.move(uid, to)
+        card.shown = to is Zone.HAND  # the opponent saw it go into the hand
         if Zone.DECK in (frm, to):
             self.shuffle(card.owner)
 
