@@ -42,6 +42,13 @@ class Observation:
         state = self._state
         return [_face_up(state.cards[uid]) for uid in state.players[self.player].hand]
 
+    def hand_shown(self) -> list[dict[str, Any]]:
+        """The cards of the opponent's hand this player saw going there (``Card.shown``)."""
+        state = self._state
+        cards = state.cards
+        them = state.players[1 - self.player]
+        return [_face_up(cards[uid]) for uid in them.hand if cards[uid].shown]
+
     def rolls(self) -> list[int]:
         """Every D6 rolled so far in the match, in order (shuffles are never shown)."""
         return list(self._rolls)

@@ -271,6 +271,7 @@ def test_a_card_shown_going_into_the_opponents_hand_stays_there_in_every_world()
         assert uid["wasp"] in world.state.players[1].hand
     seen = match.observation(0).to_dict()
     assert [card["uid"] for card in seen["players"][1]["hand_shown"]] == [uid["wasp"]]
+    assert match.observation(0).hand_shown() == seen["players"][1]["hand_shown"]
     # the card not shown is dealt again with the deck: in some worlds it is no longer there
     kept = [
         uid["kept"] in match.observation(0).sample_world(random.Random(seed)).state.players[1].hand
