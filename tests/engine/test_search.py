@@ -261,6 +261,7 @@ def shown_card_match():
     return match, uid
 
 
+@pytest.mark.rules("SPECIAL-10")
 def test_a_card_shown_going_into_the_opponents_hand_stays_there_in_every_world():
     match, uid = shown_card_match()
     them = match.state.players[1]
