@@ -7,15 +7,19 @@ heuristic and the search of 39ffb88 (agents 1.1 on engine 0.5.0), over seeded pr
 Each seed plays the same precon pairing (39ffb88's precon files, the pairing ``seed % 56``)
 twice: on today's engine with today's agents by their frozen names, and on 39ffb88's engine
 (``scripts/bench/engine_matches.py``'s ``load_engine_copy``, interpreted) with the agents
-those names were frozen from (``komandor.agents.registry.BASELINES``). The two lists of
-chosen option indices must be equal, decision for decision. Pairings: ``hh`` —
+those names were frozen from (``komandor.agents.registry.BASELINES``). The chosen option
+indices must be equal, decision for decision. Pairings: ``hh`` —
 ``heuristic-1.1`` on both sides; ``sh`` — ``search-1.1`` against ``heuristic-1.1``, the search
 in seat ``seed % 2``. Each agent is seeded as the benchmarks seed it (the match seed plus the
 seat). Prints one line per pairing (matches, decisions, differing matches) and the first
 difference found; exits 1 on any.
 
-The comparison holds while the rules play as 39ffb88's do: a rules change that alters a match
-(issue 30's rules fixes) makes the two engines differ for reasons not the agents'.
+Compared are the decisions both engines pose alike (the same player, kind and option keys at
+the same place of the match): a rules change that alters a match (engine 0.7.0's rules fixes,
+issue 30) makes the two engines pose another decision at some point, or tell the player
+more (since 0.7.0 he knows the cards he saw go into the opponent's hand, and the search's
+sampled worlds keep them), for reasons not the agents'; the rest of that match is not
+compared, and such matches are counted apart.
 ``tests/engine/test_agent_baselines.py`` runs a few seeds; the figure of a full run is in
 docs/engine.md ("Agent names").
 """
@@ -53,22 +57,53 @@ PAIRINGS: dict[str, tuple[str, str]] = {
 
 @dataclass(frozen=True, slots=True)
 class Difference:
-    """The first choice in which the two engines' matches part."""
+    """The first decision both engines posed alike and the agents answered otherwise."""
 
     pairing: str
     seed: int
     agents: tuple[str, str]
-    at: int  # the index of the first differing choice
-    today: int | None  # today's choice there (None: the match had ended)
-    then: int | None  # the old engine's
+    at: int  # the index of that decision among the match's decisions
+    today: int  # today's choice there
+    then: int  # the old engine's
 
 
 @dataclass(frozen=True, slots=True)
 class Tally:
     pairing: str
     matches: int
-    decisions: int
+    decisions: int  # decisions compared (posed alike by both engines)
     differences: tuple[Difference, ...]
+    parted: int = 0  # matches whose rules posed a different decision before their end
+
+
+# One decision as an agent saw it: the player, the kind, the option keys, the answer, and
+# whether the player, searching, had seen cards go into the opponent's hand
+# (``Observation.hand_shown``).
+Seen = tuple[int, str, tuple[str, ...], int, bool]
+
+
+class Recorder:
+    """An agent that passes each decision to ``inner`` and notes it in ``seen`` (shared by
+    both seats, so in the match's order). Since engine 0.7.0 a player knows the cards he saw
+    go into the opponent's hand and the worlds sampled for him keep them: agents that sample
+    worlds (the search) may choose otherwise there, so such decisions are noted."""
+
+    def __init__(self, inner: Any, seen: list[Seen]) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.seen = seen
+        self.samples = self.name.startswith("search")  # plays on in sampled worlds
+
+    def choose(self, decision: Any, observation: Any = None) -> int:
+        index: int = self.inner.choose(decision, observation)
+        keys = tuple(option.key for option in decision.options)
+        shown = (
+            self.samples
+            and observation is not None
+            and bool(getattr(observation, "hand_shown", list)())
+        )
+        self.seen.append((decision.player, str(decision.kind), keys, index, shown))
+        return index
 
 
 def load_old_engine(directory: Path, commit: str = COMMIT) -> ModuleType:
@@ -83,7 +118,11 @@ def seat_agents(pairing: str, seed: int) -> tuple[str, str]:
 
 def compare(pairing: str, seeds: Sequence[int], commit: str = COMMIT) -> Tally:
     """Play ``seeds`` of ``pairing`` on both engines (the old one loaded as ``PACKAGE``,
-    ``load_old_engine``) and tally where their choices part."""
+    ``load_old_engine``) and tally the decisions both posed alike — the same player, kind and
+    option keys, in the same place of the match — that the agents answered otherwise. Where
+    the rules pose a different decision, or tell the player more (engine 0.7.0's rules
+    fixes: the cards shown going into the opponent's hand), the matches part for reasons not
+    the agents': the rest of that match is not compared (``parted``)."""
     old_match = importlib.import_module(f"{PACKAGE}.match")
     old_agents = importlib.import_module(f"{PACKAGE}.agents")
     old_decks = importlib.import_module(f"{PACKAGE}.decks")
@@ -91,43 +130,45 @@ def compare(pairing: str, seeds: Sequence[int], commit: str = COMMIT) -> Tally:
     today_decks = [deck_from_dict(data) for data in files]
     then_decks = [old_decks.deck_from_dict(data) for data in files]
     pairs = [(a, b) for a in range(len(files)) for b in range(len(files)) if a != b]
-    decisions = 0
+    decisions = parted = 0
     differences: list[Difference] = []
     for seed in seeds:
         names = seat_agents(pairing, seed)
         pair = pairs[seed % len(pairs)]
-        today = run_match(
+        today: list[Seen] = []
+        then: list[Seen] = []
+        run_match(
             decks=[today_decks[i] for i in pair],
-            agents=[make_agent(name, seed=seed + seat) for seat, name in enumerate(names)],
-            seed=seed,
-            log=False,
-        ).actions
-        then: list[Any] = old_match.run_match(
-            decks=[then_decks[i] for i in pair],
             agents=[
-                old_agents.make_agent(BASELINES[name.partition(":")[0]], seed=seed + seat)
+                Recorder(make_agent(name, seed=seed + seat), today)
                 for seat, name in enumerate(names)
             ],
             seed=seed,
             log=False,
-        ).actions
-        decisions += len(today)
-        if today != then:
-            at = next(
-                (i for i, (a, b) in enumerate(zip(today, then, strict=False)) if a != b),
-                min(len(today), len(then)),
-            )
-            differences.append(
-                Difference(
-                    pairing,
-                    seed,
-                    names,
-                    at,
-                    today[at] if at < len(today) else None,
-                    then[at] if at < len(then) else None,
+        )
+        old_match.run_match(
+            decks=[then_decks[i] for i in pair],
+            agents=[
+                Recorder(
+                    old_agents.make_agent(BASELINES[name.partition(":")[0]], seed=seed + seat),
+                    then,
                 )
-            )
-    return Tally(pairing, len(seeds), decisions, tuple(differences))
+                for seat, name in enumerate(names)
+            ],
+            seed=seed,
+            log=False,
+        )
+        for at, (now, old) in enumerate(zip(today, then, strict=False)):
+            if now[:3] != old[:3] or now[4]:
+                parted += 1  # the rules posed another decision here, or told the player more
+                break
+            decisions += 1
+            if now[3] != old[3]:
+                differences.append(Difference(pairing, seed, names, at, now[3], old[3]))
+                break
+        else:
+            parted += len(today) != len(then)  # one match went on where the other had ended
+    return Tally(pairing, len(seeds), decisions, tuple(differences), parted)
 
 
 def main() -> None:
@@ -146,7 +187,8 @@ def main() -> None:
             tally = compare(pairing, seeds, args.commit)
             print(
                 f"{pairing} {' vs '.join(PAIRINGS[pairing])}: {tally.matches} matches "
-                f"(seeds {seeds.start}–{seeds.stop - 1}), {tally.decisions} decisions, "
+                f"(seeds {seeds.start}–{seeds.stop - 1}), {tally.decisions} decisions compared, "
+                f"{tally.parted} matches parted by the rules, "
                 f"{len(tally.differences)} differing from {args.commit} "
                 f"({time.perf_counter() - started:.0f} s)"
             )

@@ -666,7 +666,11 @@ class _Battle:
         self.declined = [False, False]
         end = self._attacks()
         if end:
-            return end
+            # «ж. когда раунд закончен (у обоих игроков не осталось кораблей, способных
+            # использовать в этом раунде свое оружие …)»: with one side gone the round is
+            # finished, and its end comes before the battle's.
+            self._round_end()
+            return self._check_end() or end
         lost = [i for i in (0, 1) if self._commander_lost(i)]
         if lost:
             return BattleEnd.COMMANDER_LOST, (
@@ -678,6 +682,10 @@ class _Battle:
             else:
                 self.streak[index] = 0
         self.last_range = self.range
+        self._round_end()
+        return self._end_of_round()
+
+    def _round_end(self) -> None:
         if self.log.enabled:
             self.log.emit(
                 EventKind.ROUND_END,
@@ -687,7 +695,6 @@ class _Battle:
             )
         if self.hooks is not None:
             self.hooks.open(Window.ROUND_END, battle=self)  # the end of a battle round
-        return self._end_of_round()
 
     def _check_end(self) -> tuple[BattleEnd, int | None] | None:
         out = [self._is_out(0), self._is_out(1)]

@@ -410,6 +410,10 @@ def card_entered(game: Table[Effects], uid: str, *, on_play: bool = True) -> Non
             game.effects.statics.append((uid, card.owner, spec))
             game.log.emit(EventKind.STATIC, player=card.owner, card=uid, index=index)
             _static_rules(game, spec, uid, card.owner)
+            if game.effects.battle is not None:
+                # In force from now on: the running battle's stats are read again (a situation
+                # card entered during a battle works in that battle).
+                game.effects.settle_lasting()
         elif spec.is_on_play and on_play:
             effect = _compile(spec, f"{uid}:on_play.{index}", card.spec.name, uid)
             game.effects.play_now(effect, Moment(game, "on_play", card.owner))
@@ -796,7 +800,8 @@ def _search(action: Action, source: str | None, moment: Moment) -> None:
         found = [
             uid
             for uid in pool
-            if select is None or matches(select, state.cards[uid], player, source, moment)
+            if uid != source  # TACT-2: the card played goes to the losses after its effect
+            and (select is None or matches(select, state.cards[uid], player, source, moment))
         ]
         if not found:
             if zone is Zone.DECK:
@@ -818,7 +823,8 @@ def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
         found = [
             card.uid
             for card in _to_deck_pool(zone, moment)
-            if select is None or matches(select, card, player, source, moment)
+            if (zone != "losses" or card.uid != source)  # TACT-2: there after its effect only
+            and (select is None or matches(select, card, player, source, moment))
         ]
         if not found:
             return

@@ -610,15 +610,33 @@ class Effects:
         if players is None:
             players = (state.priority, state.opponent(state.priority))
         for player in players:
-            if self._by_window[player].get(window):
-                self._plays(Moment(self.game, window, player, battle, attack))
+            candidates = self._window_plays(player, window)
+            if candidates:
+                self._plays(Moment(self.game, window, player, battle, attack), candidates)
 
-    def _plays(self, moment: Moment) -> None:
+    def _window_plays(self, player: int, window: Window) -> list[Effect]:
+        """The effects ``player`` may be offered in ``window``: his own, and the properties of
+        the other player's cards in play that he controls now — a captured object and its
+        captured buildings are used by their controller (OBJ-6, CIV-3)."""
+        own = self._by_window[player].get(window)
+        theirs = self._by_window[1 - player].get(window)
+        if theirs:
+            cards = self.game.state.cards
+            held: list[Effect] = []
+            for effect in theirs:
+                if effect.zone is Zone.PLAY and effect.source is not None:
+                    card = cards.get(effect.source)
+                    if card is not None and card.zone is Zone.PLAY and card.controller == player:
+                        held.append(effect)
+            if held:
+                return [*own, *held] if own else held
+        return own or []
+
+    def _plays(self, moment: Moment, candidates: list[Effect]) -> None:
         """SPECIAL-4: the player picks his plays one at a time, in the order he wants, each
         effect at most once per window, until he passes or nothing is left to play."""
         player, window = moment.player, moment.window
         assert isinstance(window, Window)
-        candidates = self._by_window[player][window]
         played: set[str] = set()
         context: dict[str, Any] | None = None  # built at the first offer: most windows have none
         cards = self.game.state.cards
@@ -642,7 +660,10 @@ class Effects:
             choice = self.game.ask(player, DecisionKind.EFFECT_PLAY, options, **context)
             if choice.key == "pass":
                 return
-            effect = self._attached[player][choice.data["effect"]]
+            key = choice.data["effect"]
+            found = self._attached[player].get(key)
+            # else a property of the other player's card that this player controls
+            effect = found if found is not None else self._attached[1 - player][key]
             played.add(effect.key)
             self._play(effect, moment.aimed(choice.data["target"]))
 
@@ -874,7 +895,8 @@ class Effects:
         """The opponent may answer a play before it takes effect (the ``opponent_play``
         window): a «cancel» there stops it. A cancel is never answered in turn."""
         opponent = self.game.state.opponent(moment.player)
-        if not self._by_window[opponent].get(Window.OPPONENT_PLAY):
+        candidates = self._window_plays(opponent, Window.OPPONENT_PLAY)
+        if not candidates:
             return False
         self._cancelled = False
         self._plays(
@@ -889,7 +911,8 @@ class Effects:
                     "player": moment.player,
                     "expected": self._worth(effect, moment, moment.target),
                 },
-            )
+            ),
+            candidates,
         )
         cancelled, self._cancelled = self._cancelled, False
         if cancelled:
@@ -918,6 +941,7 @@ class Effects:
             to=to.value,
         )
         state.move(uid, to)
+        card.shown = to is Zone.HAND  # the opponent saw it go into the hand
         if Zone.DECK in (frm, to):
             self.shuffle(card.owner)
 

@@ -261,8 +261,9 @@ class MatchState:
         what ``player`` may not see give the same world for the same ``rng`` state.
 
         Hidden are the opponent's hand and deck (dealt again from the cards of both, sorted by
-        uid: the hand keeps its size, a card he showed by putting it in play and taking it
-        back stays in his hand), the order of the player's own deck, and every die to come
+        uid: the hand keeps its size, and a card the player saw going into it — shown when
+        fetched from the deck, or taken from the losses or the table — stays there,
+        ``Card.shown``), the order of the player's own deck, and every die to come
         (fresh seeded dice). The uids stay the cards' own, so nothing the world does depends
         on the arrangement it replaced."""
         world = self.clone()
@@ -278,7 +279,7 @@ class MatchState:
         state = self.game.state
         cards = state.cards
         them = state.players[1 - player]
-        known = [uid for uid in them.hand if cards[uid].entered]
+        known = [uid for uid in them.hand if cards[uid].shown]  # seen going there
         pool = sorted(uid for uid in them.hand + them.deck if uid not in known)
         rng.shuffle(pool)
         dealt = len(them.hand) - len(known)

@@ -1,10 +1,12 @@
 """What one player may know of a match in progress: ``Observation`` (an information state).
 
-His own hand; the number of cards in the opponent's hand and in each deck; everything face up:
-the cards in play with their damage and tokens, both production zones, the situations zones
-(ability cards on the Commanders among them), the upgrades under the cards, the losses; each
-player's counters; the card effects in force; the dice rolled so far. Never the order of any
-deck, never a card in the opponent's hand. Two matches that differ only in what the player may
+His own hand; the number of cards in the opponent's hand and in each deck, and the cards of the
+opponent's hand he saw going there (fetched from the deck and shown, taken from the losses:
+``hand_shown``); everything face up: the cards in play with their damage and tokens, both
+production zones, the situations zones (ability cards on the Commanders among them), the
+upgrades under the cards, the losses; each player's counters; the card effects in force; the
+dice rolled so far. Never the order of any deck, never another card in the opponent's hand.
+Two matches that differ only in what the player may
 not see give equal observations (``tests/engine/test_match_state.py``).
 
 An ``Observation`` is a view: it holds the match's state privately and reads it only through
@@ -60,6 +62,13 @@ class Observation:
         """The uid of the card carrying ``player``'s Commander (None before he is placed)."""
         return self._state.players[player].commander_at
 
+    def hand_shown(self) -> list[dict[str, Any]]:
+        """The cards of the opponent's hand this player saw going there (``Card.shown``)."""
+        state = self._state
+        cards = state.cards
+        them = state.players[1 - self.player]
+        return [_face_up(cards[uid]) for uid in them.hand if cards[uid].shown]
+
     def rolls(self) -> list[int]:
         """Every D6 rolled so far in the match, in order (shuffles are never shown)."""
         return list(self._rolls)
@@ -84,6 +93,8 @@ class Observation:
                     "commerce_tokens": p.commerce_tokens,
                     "pending_rewards": p.pending_rewards,
                     "hand_count": len(p.hand),
+                    # the cards of his hand both players saw go there (``Card.shown``)
+                    "hand_shown": [_face_up(cards[uid]) for uid in p.hand if cards[uid].shown],
                     "deck_count": len(p.deck),
                     "production": [_face_up(cards[uid]) for uid in p.production],
                     "situations": [_face_up(cards[uid]) for uid in p.situations],

@@ -94,6 +94,7 @@ _CARD_KEYS = frozenset(
         "captured_turn",
         "destroyed_built_in",
         "built_in_damage",
+        "shown",
     }
 )
 # The zones whose order a written position keeps (``order``): every list of a player's cards.
@@ -134,6 +135,7 @@ class CardSetup:
     captured_turn: int = -1  # CIV-4
     destroyed_built_in: tuple[int, ...] = ()  # MILB-6 / GRD-6 markers
     built_in_damage: tuple[tuple[int, int], ...] = ()  # bombs on built-in units
+    shown: bool = False  # in the hand, seen going there by the opponent (``Card.shown``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -502,6 +504,11 @@ def _read_card_setup(
     if not isinstance(stay, bool):
         problems.append(f"{path}.stay: true or false, got {stay!r}")
     captured_turn = _whole(entry, "captured_turn", path, problems, default=-1, least=-1)
+    shown = entry.get("shown", False)
+    if not isinstance(shown, bool):
+        problems.append(f"{path}.shown: true or false, got {shown!r}")
+    elif shown and zone is not Zone.HAND:
+        problems.append(f"{path}.shown: only a card in the hand is shown there")
     destroyed = entry.get("destroyed_built_in", [])
     if not isinstance(destroyed, list) or not all(
         isinstance(n, int) and not isinstance(n, bool) for n in destroyed
@@ -542,6 +549,7 @@ def _read_card_setup(
         captured_turn=captured_turn,
         destroyed_built_in=tuple(destroyed),
         built_in_damage=tuple((int(k), v) for k, v in bombed.items()),
+        shown=shown,
     )
 
 
@@ -687,6 +695,7 @@ def position_game(
             card.captured_turn = setup.captured_turn
             card.destroyed_built_in = set(setup.destroyed_built_in)
             card.built_in_damage = dict(setup.built_in_damage)
+            card.shown = setup.shown
     for index, player in enumerate(position.players):
         me = state.players[index]
         me.resources = player.resources
@@ -768,6 +777,7 @@ def position_to_dict(state: GameState) -> dict[str, Any]:
                 ("built_turn", card.built_turn, 0),
                 ("stay", card.stay, False),
                 ("captured_turn", card.captured_turn, -1),
+                ("shown", card.shown, False),
             )
             for name, value, default in markers:
                 if value != default:

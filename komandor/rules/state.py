@@ -59,6 +59,9 @@ class Card:
     power: int = 0  # agents' rough fighting value of the printed card (game.base_power)
     variant: int | None = None  # ABIL-4: the declared variant of an ability card on the Commander
     entered: bool = False  # ever put in play, among situations or under a card (card figures)
+    # In its owner's hand, seen going there by the opponent (from a face-up zone, or shown when
+    # fetched from the deck, SPECIAL-10) and not since left it: sampled worlds keep it there.
+    shown: bool = False
     kind: CardKind = field(init=False)  # a copy of spec.kind: read in every hot query
 
     def __init__(
@@ -80,6 +83,7 @@ class Card:
         power: int = 0,
         variant: int | None = None,
         entered: bool = False,
+        shown: bool = False,
     ) -> None:
         # Written out: the dataclass's generated ``__init__`` stays a Python function in the
         # compiled engine, and cards are built for every game and copied for every clone.
@@ -100,6 +104,7 @@ class Card:
         self.power = power
         self.variant = variant
         self.entered = entered
+        self.shown = shown
         self.kind = spec.kind
 
     def copy(self) -> Card:
@@ -123,6 +128,7 @@ class Card:
             self.power,
             self.variant,
             self.entered,
+            self.shown,
         )
 
     @property
@@ -263,6 +269,8 @@ class GameState:
         self._by_kind = None
         self._in_play = None
         left_live = card.zone in LIVE_ZONES
+        # Every move is seen but a draw (a card fetched from the deck is shown: ``fetch``).
+        card.shown = zone is Zone.HAND and card.zone is not Zone.DECK
         if card.zone is Zone.PLAY:
             del self.play[uid]
             if zone is not Zone.PLAY:

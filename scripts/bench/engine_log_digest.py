@@ -14,8 +14,9 @@ then the same run again in a child process on the interpreted one (``KOMANDOR_EN
 difference fails (exit 1). It refuses to run where the engine is not compiled.
 
 ``--engine-as 0.5.0``: the logs hashed with the version stamp of their ``match`` event read as
-0.5.0 — engine 0.6.0 plays every match as 0.5.0 did, and this compares its logs with 0.5.0's
-digests (everything else byte for byte).
+0.5.0 — engine 0.6.0 played every match as 0.5.0 did, and this compared its logs with 0.5.0's
+digests (everything else byte for byte). Engine 0.7.0 fixed rules (issue 30, item 8): its
+digests are its own (docs/PERFORMANCE.md, «Log digests»).
 """
 
 from __future__ import annotations

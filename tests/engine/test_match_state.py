@@ -186,11 +186,13 @@ def test_a_finished_match_takes_no_more_choices():
 
 def hide_differently(match, player):
     """The opponent's hand swapped with cards of his deck of other names, and his deck order
-    changed: nothing ``player`` may see."""
+    changed: nothing ``player`` may see (the cards he saw going into that hand stay)."""
     opponent = match.state.players[1 - player]
     cards = match.state.cards
     swapped = 0
     for position, uid in enumerate(opponent.hand):
+        if cards[uid].shown:
+            continue
         other = next((u for u in opponent.deck if cards[u].spec.name != cards[uid].spec.name), None)
         if other is None:
             continue

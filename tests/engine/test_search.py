@@ -17,8 +17,9 @@ from komandor.agents.registry import (
 )
 from komandor.agents.search import SearchAgent, evaluate
 from komandor.rules.match import new_match, run_match
-from komandor.rules.match_state import MatchObservation
-from komandor.rules.state import Zone
+from komandor.rules.match_state import MatchObservation, MatchState
+from komandor.rules.position import play_phases, position_from_dict, position_game
+from komandor.rules.state import Phase, Zone
 from tests.engine.test_match_state import hide_differently, play_random, precon_pair, setup_for
 
 # A cheap agent for whole matches in tests: the turn-1 deployment and moves only.
@@ -208,3 +209,85 @@ def test_a_horizon_playout_stops_at_the_turn_after_next_and_scores_the_world():
     score = agent._play_out(world, 0, player)
     assert 0 <= score <= 1
     assert world.is_over or world.state.turn == start + 2
+
+
+# --- a card shown going into the opponent's hand (SPECIAL-10) ---------------------------------
+
+SCOUT = {
+    "kind": "tactical", "name": "Разведка (тест)", "action_tokens": 1,
+    "effects": [{"when": "start_of_turn",
+                 "actions": [{"do": "search", "from": "deck",
+                              "select": {"kind": "ship", "size": "LK"}}]}],
+}  # fmt: skip
+SIGNAL = {
+    "kind": "tactical", "name": "Сигнал (тест)", "action_tokens": 1,
+    "effects": [{"when": "start_of_turn", "actions": [{"do": "draw", "count": 1}]}],
+}  # fmt: skip
+WASP = {
+    "kind": "ship", "name": "Истребитель «Оса» (тест)", "ship_class": "истребитель", "cost": 3,
+    "size": "ЛК", "strength": "3(2)", "armor": 0, "speed": 9, "weapons": {"turbolaser": 2},
+}  # fmt: skip
+
+
+def shown_card_match():
+    """«1. Начало хода»: player 1, holding the priority, plays «Разведка (тест)» and takes the
+    fighter from his deck — «игрок обязан показать карту оппоненту» (SPECIAL-10) — then player
+    0 is asked whether to play his own card: the match stopped at that decision."""
+    planet = {"kind": "space_object", "name": "Планета (тест)", "cost": 4,
+              "object_type": "planet", "income": {"resources": 2}}  # fmt: skip
+    position = position_from_dict(
+        {
+            "turn": 2, "phase": "start", "priority": 1,
+            "players": [
+                {"commander_at": "home0", "deck": 6, "action_tokens": 1,
+                 "cards": {"home0": {"card": planet}, "signal": {"card": SIGNAL, "zone": "hand"}}},
+                {"commander_at": "home1", "deck": 6, "action_tokens": 1,
+                 "cards": {"home1": {"card": planet},
+                           "scout": {"card": SCOUT, "zone": "hand"},
+                           "kept": {"card": SIGNAL, "zone": "hand"},
+                           "wasp": {"card": WASP}}},
+            ],
+        }
+    )  # fmt: skip
+
+    def begin(seats):
+        game = position_game(position, agents=seats)
+        return game, lambda: play_phases(game, (Phase.START,))
+
+    match = MatchState(begin)
+    uid = position.uids
+    match.apply(f"play:{uid['scout']}")  # the search has one ship to find: no choice
+    assert match.decision.player == 0 and match.decision.kind == "effect.play"
+    return match, uid
+
+
+@pytest.mark.rules("SPECIAL-10")
+def test_a_card_shown_going_into_the_opponents_hand_stays_there_in_every_world():
+    match, uid = shown_card_match()
+    them = match.state.players[1]
+    assert uid["wasp"] in them.hand and uid["kept"] in them.hand
+    assert [e["card"] for e in match.log.of_type("revealed")] == [uid["wasp"]]
+    for seed in range(12):
+        world = match.observation(0).sample_world(random.Random(seed))
+        assert uid["wasp"] in world.state.players[1].hand
+    seen = match.observation(0).to_dict()
+    assert [card["uid"] for card in seen["players"][1]["hand_shown"]] == [uid["wasp"]]
+    assert match.observation(0).hand_shown() == seen["players"][1]["hand_shown"]
+    # the card not shown is dealt again with the deck: in some worlds it is no longer there
+    kept = [
+        uid["kept"] in match.observation(0).sample_world(random.Random(seed)).state.players[1].hand
+        for seed in range(12)
+    ]
+    assert not all(kept)
+
+
+def test_a_shown_card_stays_in_the_observation_until_it_leaves_the_hand():
+    match, uid = shown_card_match()
+    state = match.state
+    assert state.cards[uid["wasp"]].shown
+    copy = match.clone()
+    assert copy.state.cards[uid["wasp"]].shown  # clones keep it
+    state.move(uid["wasp"], Zone.DECK)
+    state.move(uid["wasp"], Zone.HAND)  # drawn again: not seen
+    assert not state.cards[uid["wasp"]].shown
+    assert match.observation(0).to_dict()["players"][1]["hand_shown"] == []

@@ -252,13 +252,15 @@ def test_a_game_played_to_the_end_shows_its_result(api, decks):
     assert listed["status"] == "finished" and listed["result"] == game["result"]
 
 
-def test_a_game_of_another_engine_version_is_410(api, decks):
+@pytest.mark.parametrize("version", ["0.0.1", "0.6.0", "0.5.0"])
+def test_a_game_of_another_engine_version_is_410(api, decks, version):
+    """Games begun on 0.6.0 or 0.5.0 too: 0.7.0 fixed rules, so their moves no longer replay."""
     game = start(api, decks)
-    HumanMatch.objects.filter(pk=game["id"]).update(engine_version="0.0.1")
+    HumanMatch.objects.filter(pk=game["id"]).update(engine_version=version)
     human_play.STATES.clear()  # as after the upgrade's restart
     shown = api.get(f"/api/ai-games/{game['id']}/")
     assert shown.status_code == 410 and shown.json()["code"] == "game_unavailable"
-    assert "0.0.1" in shown.json()["message"]
+    assert version in shown.json()["message"]
     moved = act(api, game)
     assert moved.status_code == 410
     assert HumanMatch.objects.get().version == game["version"]
