@@ -39,6 +39,15 @@ TARGET_KINDS = (
     "civil_building",
 )
 _SIZE_ALIASES = {"LK": "LK", "SK": "SK", "TK": "TK", **SIZE_LETTERS}  # and the book's «ЛК»…
+# Problem templates quoting the book's Russian (vocabulary.json); the Django side translates
+# them by their text (content/runtime_texts.py).
+SIZE_CLASS_PROBLEM = (
+    f"%(value)s is not a size class; accepted: LK, SK, TK ({', '.join(SIZE_LETTERS)})"
+)
+ENTER_WINDOW_PROBLEM = (
+    "enter lets a situation card be played in the windows its text names (SIT-1: "
+    f"«{BOOK_QUOTES['SIT-1']}»): only on a situation card, with a window"
+)
 OBJECT_TYPES = ("planet", "asteroid", "station", "other")
 WEAPONS = (
     "plasma",
@@ -607,8 +616,7 @@ def _selector(
                 reader.add(
                     f"{path}.size",
                     "bad_choice",
-                    "%(value)s is not a size class; accepted: LK, SK, TK "
-                    f"({', '.join(SIZE_LETTERS)})",
+                    SIZE_CLASS_PROBLEM,
                     value=repr(item),
                 )
             else:
@@ -751,9 +759,7 @@ def _action(
             and ON_PLAY not in when,
             path,
             "enter_needs_situation_window",
-            "enter lets a situation card be played in the windows its text names (SIT-1: «"
-            + BOOK_QUOTES["SIT-1"]
-            + "»): only on a situation card, with a window",
+            ENTER_WINDOW_PROBLEM,
         )
     if do in ("gain", "lose"):
         values["resources"] = reader.number(data.get("resources", 0), f"{path}.resources") or 0
