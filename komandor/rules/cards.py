@@ -25,6 +25,16 @@ from functools import partial
 from typing import Any
 
 from komandor.rules.effect_schema import EffectSpec, effect_to_dict, read_effects
+from komandor.rules.vocabulary import (
+    CREW_EXAMPLE,
+    CREW_LETTERS,
+    MISSILES_EXAMPLE,
+    RANGE_LETTER,
+    RANGE_LETTERS,
+    SHIELD_EXAMPLE,
+    SHIELD_LETTERS,
+    SIZE_LETTERS,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Enums and small value types
@@ -289,27 +299,36 @@ class _Errors:
 # Aliases accepted on input: the book's Cyrillic letters, their Latin look-alikes, English words
 # ---------------------------------------------------------------------------------------------
 
+# The book's Cyrillic letters are data (vocabulary.json: ЛК/СК/ТК, А/В/С, Н/В/Э, Д/С/М).
 _SIZE_ALIASES = {
-    "LK": SizeClass.LK, "ЛК": SizeClass.LK, "LIGHT": SizeClass.LK,
-    "SK": SizeClass.SK, "СК": SizeClass.SK, "MEDIUM": SizeClass.SK,
-    "TK": SizeClass.TK, "ТК": SizeClass.TK, "HEAVY": SizeClass.TK,
+    "LK": SizeClass.LK, "LIGHT": SizeClass.LK,
+    "SK": SizeClass.SK, "MEDIUM": SizeClass.SK,
+    "TK": SizeClass.TK, "HEAVY": SizeClass.TK,
+    **{letter: SizeClass(value) for letter, value in SIZE_LETTERS.items()},
 }  # fmt: skip
 _SHIELD_ALIASES = {
-    "A": ShieldType.A, "А": ShieldType.A,
-    "B": ShieldType.B, "В": ShieldType.B,
-    "C": ShieldType.C, "С": ShieldType.C,
+    "A": ShieldType.A, "B": ShieldType.B, "C": ShieldType.C,
+    **{letter: ShieldType(value) for letter, value in SHIELD_LETTERS.items()},
 }  # fmt: skip
+# Latin H and B are the book's Cyrillic Н and В typed on a Latin keyboard.
 _CREW_ALIASES = {
-    "N": CrewLevel.N, "Н": CrewLevel.N, "H": CrewLevel.N,
-    "V": CrewLevel.V, "В": CrewLevel.V, "B": CrewLevel.V,
-    "E": CrewLevel.E, "Э": CrewLevel.E,
+    "N": CrewLevel.N, "H": CrewLevel.N,
+    "V": CrewLevel.V, "B": CrewLevel.V,
+    "E": CrewLevel.E,
+    **{letter: CrewLevel(value) for letter, value in CREW_LETTERS.items()},
 }  # fmt: skip
 # Latin C and M are the book's Cyrillic С and М typed on a Latin keyboard, so "M" is short range.
 _RANGE_ALIASES = {
-    "LONG": Range.LONG, "Д": Range.LONG,
-    "MEDIUM": Range.MEDIUM, "С": Range.MEDIUM, "C": Range.MEDIUM,
-    "SHORT": Range.SHORT, "М": Range.SHORT, "M": Range.SHORT,
+    "LONG": Range.LONG, "MEDIUM": Range.MEDIUM, "C": Range.MEDIUM,
+    "SHORT": Range.SHORT, "M": Range.SHORT,
+    **{letter: Range(value) for letter, value in RANGE_LETTERS.items()},
 }  # fmt: skip
+# The book's notation as the reader's messages quote it: «С3» (type А/В/С, power)…
+_SHIELD_NOTATION = f"«{SHIELD_EXAMPLE}» (type {'/'.join(SHIELD_LETTERS)}, power)"
+_CREW_NOTATION = f"«{CREW_EXAMPLE}» (level {'/'.join(CREW_LETTERS)}, size)"
+_MISSILES_NOTATION = f"«{MISSILES_EXAMPLE}»"
+_RANGE_LETTERS = "/".join(RANGE_LETTERS)
+_SIZE_LETTERS = ", ".join(SIZE_LETTERS)
 
 
 def _enum_aliases(enum: type[StrEnum]) -> dict[str, Any]:
@@ -465,7 +484,7 @@ def _read_shield(value: Any, path: str, errors: _Errors) -> Shield | None:
     if isinstance(value, str):
         match = _notation(value, _LETTER_NUMBER)
         if match is None or match.group(1).upper() not in _SHIELD_ALIASES:
-            _bad_notation(errors, path, value, "«С3» (type А/В/С, power)", "WPN-SHIELD-3")
+            _bad_notation(errors, path, value, _SHIELD_NOTATION, "WPN-SHIELD-3")
             return None
         return Shield(_SHIELD_ALIASES[match.group(1).upper()], int(match.group(2)))
     mapping = _read_mapping(value, path, errors, ("type", "power"))
@@ -488,7 +507,7 @@ def _read_crew(value: Any, path: str, errors: _Errors) -> Crew | None:
     if isinstance(value, str):
         match = _notation(value, _LETTER_NUMBER)
         if match is None or match.group(1).upper() not in _CREW_ALIASES:
-            _bad_notation(errors, path, value, "«В3» (level Н/В/Э, size)", "SHIP-12")
+            _bad_notation(errors, path, value, _CREW_NOTATION, "SHIP-12")
             return None
         return Crew(_CREW_ALIASES[match.group(1).upper()], int(match.group(2)))
     mapping = _read_mapping(value, path, errors, ("level", "size"))
@@ -616,12 +635,16 @@ def _read_missiles(value: Any, path: str, errors: _Errors) -> Missiles | None:
                 range_ = _RANGE_ALIASES[match.group(3).upper()]
             if range_ is None or match is None:
                 _bad_notation(
-                    errors, path, item, "«4-4 (Д)» (count-power (range Д/С/М))", "WPN-MISSILE-1"
+                    errors,
+                    path,
+                    item,
+                    f"{_MISSILES_NOTATION} (count-power (range {_RANGE_LETTERS}))",
+                    "WPN-MISSILE-1",
                 )
                 return None
             parsed[range_.value] = f"{match.group(1)}-{match.group(2)}"
         if not parsed:
-            _bad_notation(errors, path, value, "«4-4 (Д)»", "WPN-MISSILE-1")
+            _bad_notation(errors, path, value, _MISSILES_NOTATION, "WPN-MISSILE-1")
             return None
         value = parsed
     if not isinstance(value, Mapping):
@@ -634,7 +657,8 @@ def _read_missiles(value: Any, path: str, errors: _Errors) -> Missiles | None:
             errors.add(
                 _join(path, str(key)),
                 "unknown_field",
-                "missiles are long (Д), medium (С) or short (М) range (WPN-MISSILE-1)",
+                f"missiles are long ({RANGE_LETTER['long']}), medium ({RANGE_LETTER['medium']}) "
+                f"or short ({RANGE_LETTER['short']}) range (WPN-MISSILE-1)",
             )
             continue
         salvos[range_.value] = _read_salvo(raw, _join(path, range_.value), errors, "WPN-MISSILE-5")
@@ -918,7 +942,7 @@ def _read_ship(data: Mapping[str, Any], path: str, errors: _Errors, values: dict
     # catalogue entry may only state what its source states.
     if data.get("size") not in (None, ""):
         values["size"] = _read_choice(
-            data["size"], at("size"), errors, _SIZE_ALIASES, "ship size (SHIP-6: ЛК, СК, ТК)"
+            data["size"], at("size"), errors, _SIZE_ALIASES, f"ship size (SHIP-6: {_SIZE_LETTERS})"
         )
     values["ship_class"] = _read_text(data.get("ship_class"), at("ship_class"), errors)
     _read_combat(data, path, errors, values, critical_required=True)

@@ -22,6 +22,7 @@ from typing import Any
 from komandor.rules.cards import CardKind, CardSpec, CardSpecError, card_from_dict
 from komandor.rules.deck_rules import CardFacts, DeckDraft, Problem, validate_deck
 from komandor.rules.names import name_key
+from komandor.rules.vocabulary import GAME_NAME, SPECIAL_ABILITY_TERM
 
 
 class DeckError(ValueError):
@@ -127,7 +128,7 @@ _TEXTS = {
         "cards: {count} cards named {name!r}; at most {maximum} identical cards (DECK-3)"
     ),
     "count_not_positive": "cards: {count!r} copies of {name!r} (DECK-1)",
-    "not_komandor_card": "{name!r} is not a card of «Путь Командора»",
+    "not_komandor_card": "{name!r} is not a card of «" + GAME_NAME + "»",
     "commander_missing": "commander: a deck needs its Commander card (CMDR-1)",
     "commander_not_commander": "commander: {name!r} is not a Commander card (CMDR-1)",
     "commander_in_deck": "cards: {name!r}: the Commander card is not part of the deck (DECK-5)",
@@ -137,7 +138,9 @@ _TEXTS = {
         "cards (ABIL-5)"
     ),
     "setup_ability_special": (
-        "setup_abilities: {name!r} is «специальная»: played only during play (ABIL-7)"
+        "setup_abilities: {name!r} is «"
+        + SPECIAL_ABILITY_TERM
+        + "»: played only during play (ABIL-7)"
     ),
     "too_many_setup_abilities": (
         "setup_abilities: {count} cards; at most {maximum} ability cards on the Commander (ABIL-3)"

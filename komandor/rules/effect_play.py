@@ -49,6 +49,7 @@ from komandor.rules.effects import Cost, Effect, Effects, Moment, Window, has_na
 from komandor.rules.events import EventKind
 from komandor.rules.names import name_key
 from komandor.rules.state import Card, GameState, Zone
+from komandor.rules.vocabulary import COMMANDER_NAME
 
 if TYPE_CHECKING:
     from komandor.rules.table import Table
@@ -273,7 +274,7 @@ def _compile(
         pick, chooser = selector.count, selector.chooser
     return Effect(
         key=key,
-        name=name or "Командор",
+        name=name or COMMANDER_NAME,
         windows=spec.windows,
         apply=partial(apply_actions, spec.actions, source),
         cost=cost

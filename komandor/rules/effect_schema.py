@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
+from komandor.rules.vocabulary import BOOK_QUOTES, SIZE_LETTERS
 from komandor.rules.windows import ATTACK_WINDOWS, BATTLE_WINDOWS, Window
 
 STATIC = "static"
@@ -37,7 +38,16 @@ TARGET_KINDS = (
     "military_building",
     "civil_building",
 )
-_SIZE_ALIASES = {"LK": "LK", "ЛК": "LK", "SK": "SK", "СК": "SK", "TK": "TK", "ТК": "TK"}
+_SIZE_ALIASES = {"LK": "LK", "SK": "SK", "TK": "TK", **SIZE_LETTERS}  # and the book's «ЛК»…
+# Problem templates quoting the book's Russian (vocabulary.json); the Django side translates
+# them by their text (content/runtime_texts.py).
+SIZE_CLASS_PROBLEM = (
+    f"%(value)s is not a size class; accepted: LK, SK, TK ({', '.join(SIZE_LETTERS)})"
+)
+ENTER_WINDOW_PROBLEM = (
+    "enter lets a situation card be played in the windows its text names (SIT-1: "
+    f"«{BOOK_QUOTES['SIT-1']}»): only on a situation card, with a window"
+)
 OBJECT_TYPES = ("planet", "asteroid", "station", "other")
 WEAPONS = (
     "plasma",
@@ -606,7 +616,7 @@ def _selector(
                 reader.add(
                     f"{path}.size",
                     "bad_choice",
-                    "%(value)s is not a size class; accepted: LK, SK, TK (ЛК, СК, ТК)",
+                    SIZE_CLASS_PROBLEM,
                     value=repr(item),
                 )
             else:
@@ -749,8 +759,7 @@ def _action(
             and ON_PLAY not in when,
             path,
             "enter_needs_situation_window",
-            "enter lets a situation card be played in the windows its text names (SIT-1: «если "
-            "иное не сказано в ее тексте»): only on a situation card, with a window",
+            ENTER_WINDOW_PROBLEM,
         )
     if do in ("gain", "lose"):
         values["resources"] = reader.number(data.get("resources", 0), f"{path}.resources") or 0

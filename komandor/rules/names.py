@@ -8,6 +8,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from komandor.rules.vocabulary import NAME_FOLDING
+
 _QUOTES = str.maketrans(
     {
         "«": '"',
@@ -24,8 +26,7 @@ _QUOTES = str.maketrans(
         "–": "-",
         "—": "-",
         "‑": "-",
-        "ё": "е",
-        "Ё": "е",
+        **NAME_FOLDING,  # ё → е: the book's letters, kept as data (vocabulary.json)
     }
 )
 _SPACES = re.compile(r"\s+")

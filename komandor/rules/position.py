@@ -46,9 +46,10 @@ from komandor.rules.events import EventLog
 from komandor.rules.game import TURN_ORDER, Game, MatchOver
 from komandor.rules.state import ATTACHED, GameState, Modifier, Phase, Zone
 from komandor.rules.victory import Outcome
+from komandor.rules.vocabulary import COMMANDER_NAME, FILLER_CARD_NAME
 
 # An inert card for the ``deck`` count: no effect is attached to it, so it does nothing.
-FILLER: dict[str, Any] = {"kind": "tactical", "name": "Карта колоды", "action_tokens": 1}
+FILLER: dict[str, Any] = {"kind": "tactical", "name": FILLER_CARD_NAME, "action_tokens": 1}
 DEFAULT_INITIATIVE = 5
 IN_PLAY_KINDS = frozenset(
     {
@@ -390,7 +391,7 @@ def _read_player(
         commander = _card(
             {
                 "kind": "commander",
-                "name": f"Командор {index}",
+                "name": f"{COMMANDER_NAME} {index}",
                 "initiative": raw.get("initiative", DEFAULT_INITIATIVE),
                 **({"victory": raw["victory"]} if raw.get("victory") else {}),
             },

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from komandor.rules.dice import Dice
+from komandor.rules.vocabulary import RANGE_LETTERS
 
 
 class Distance(IntEnum):
@@ -34,9 +35,8 @@ _DISTANCE_KEYS = {
     "long": Distance.LONG,
     "medium": Distance.MEDIUM,
     "short": Distance.SHORT,
-    "Д": Distance.LONG,
-    "С": Distance.MEDIUM,
-    "М": Distance.SHORT,
+    # the book's letters «Д/С/М» (vocabulary.json)
+    **{letter: Distance[value.upper()] for letter, value in RANGE_LETTERS.items()},
 }
 
 

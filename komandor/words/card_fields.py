@@ -33,11 +33,13 @@ from komandor.rules.cards import (
     SizeClass,
     Weapons,
 )
+from komandor.rules.vocabulary import CREW_LETTERS, RANGE_LETTERS, SHIELD_LETTERS, SIZE_LETTERS
 
-_SIZE_RU = {SizeClass.LK: "ЛК", SizeClass.SK: "СК", SizeClass.TK: "ТК"}
-_SHIELD_RU = {ShieldType.A: "А", ShieldType.B: "В", ShieldType.C: "С"}
-_CREW_RU = {CrewLevel.N: "Н", CrewLevel.V: "В", CrewLevel.E: "Э"}
-_RANGE_RU = {Range.LONG: "Д", Range.MEDIUM: "С", Range.SHORT: "М"}
+# The book's letters: one table, the one the rules read the notation with (vocabulary.json).
+_SIZE_RU = {SizeClass(value): letter for letter, value in SIZE_LETTERS.items()}
+_SHIELD_RU = {ShieldType(value): letter for letter, value in SHIELD_LETTERS.items()}
+_CREW_RU = {CrewLevel(value): letter for letter, value in CREW_LETTERS.items()}
+_RANGE_RU = {Range(value): letter for letter, value in RANGE_LETTERS.items()}
 
 
 # ---------------------------------------------------------------------------------------------

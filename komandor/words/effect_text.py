@@ -37,6 +37,7 @@ from komandor.rules.effect_schema import (
     EffectSpec,
     Selector,
 )
+from komandor.rules.vocabulary import SIZE_LETTERS
 from komandor.words.english_terms import ship_class_en
 from komandor.words.plurals import EnForms, RuForms, count_en, count_ru, plural_en, ru_category
 
@@ -477,7 +478,7 @@ _TOKENS_RU: RuForms = ("фишку действия", "фишки действи
 _RESOURCES_RU: RuForms = ("ресурс", "ресурса", "ресурсов")
 _CARDS_RU: RuForms = ("карту", "карты", "карт")
 _DICE_RU: RuForms = ("кубик", "кубика", "кубиков")
-_SIZES_RU = {"LK": "ЛК", "SK": "СК", "TK": "ТК"}
+_SIZES_RU = {value: letter for letter, value in SIZE_LETTERS.items()}  # the book's ЛК/СК/ТК
 _RANGES_RU = {"long": "дальней", "medium": "средней", "short": "малой"}
 _UNTIL_RU = {
     "round": "до конца раунда",

@@ -163,6 +163,8 @@ def _engine_wordings() -> set[str]:
             argument = node.args[position]
             if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
                 found.add(argument.value)
+            elif isinstance(argument, ast.Name) and argument.id.endswith("_PROBLEM"):
+                found.add(getattr(effect_schema, argument.id))  # a template quoting the book
     return found
 
 
