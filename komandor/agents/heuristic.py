@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from komandor.agents.battle_values import attack_values
 from komandor.agents.features import context_features, option_features
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.observation import Observation
@@ -238,8 +239,11 @@ def _battle_attack(decision: Decision) -> int:
     """The attack with the most expected damage; when ``pass`` is offered (every attack
     left may be declined) and none is worth more than nothing — a ram that costs the
     rammer as much as it takes — pass."""
-    best = _max_expected(decision)
-    if decision.options[best].data.get("expected", 0) <= 0:
+    values = attack_values(decision)
+    if values is None:
+        return _max_expected(decision)
+    best = _best(values)
+    if values[best] <= 0:
         for index, option in enumerate(decision.options):
             if option.key == "pass":
                 return index
@@ -247,7 +251,8 @@ def _battle_attack(decision: Decision) -> int:
 
 
 def _battle_counter_fire(decision: Decision) -> int:
-    return _max_expected(decision)
+    values = attack_values(decision)
+    return _max_expected(decision) if values is None else _best(values)
 
 
 def _battle_nova_targets(decision: Decision) -> int:
@@ -352,6 +357,11 @@ def _prefer(decision: Decision, keys: Iterable[str]) -> int:
             if option.key == key:
                 return index
     return _max_expected(decision)
+
+
+def _best(values: list[int | float]) -> int:
+    """The index of the greatest value (the first of equals)."""
+    return max(range(len(values)), key=lambda i: (values[i], -i))
 
 
 def _max_expected(decision: Decision) -> int:
