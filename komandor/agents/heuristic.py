@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from komandor.agents.battle_values import attack_values
+from komandor.agents.effect_values import play_values
 from komandor.agents.features import context_features, option_features
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.observation import Observation
@@ -54,6 +55,8 @@ class HeuristicAgent:
         self.name = name
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        if decision.kind is DecisionKind.EFFECT_PLAY:
+            return _effect_play(decision, observation)
         answer = _ANSWERS.get(decision.kind)
         if answer is not None:
             return answer(with_features(decision, observation))
@@ -259,10 +262,14 @@ def _battle_nova_targets(decision: Decision) -> int:
     return _max_expected(decision)
 
 
-def _effect_play(decision: Decision) -> int:
-    """Play the effect worth most net of its price — an action token costs about one and a
-    half resources, and outside production tokens are kept for the next one unless the
-    play is clearly worth it; a D6 requirement scales the worth by its chance — or pass."""
+def _effect_play(decision: Decision, observation: Observation | None) -> int:
+    """Play the effect worth most (``effect_values``) net of its price — an action token costs
+    about one and a half resources, and outside production tokens are kept for the next one
+    unless the play is clearly worth it; a D6 requirement scales the worth by its chance — or
+    pass (always, with no observation to weigh the plays by)."""
+    if observation is None:
+        return _index(decision, "pass")
+    worths = play_values(decision, observation)
     best, best_net = 0, 0.0
     production = str(decision.context.get("window", "")).startswith("production")
     for index, option in enumerate(decision.options):
@@ -274,7 +281,7 @@ def _effect_play(decision: Decision) -> int:
         price += cost.get("resources", 0)
         roll = cost.get("roll")
         chance = 1.0 if roll is None else (7 - roll) / 6
-        net = data.get("expected", 0) * chance - price
+        net = worths[index] * chance - price
         if net > best_net:
             best, best_net = index, net
     return best
@@ -323,7 +330,6 @@ _ANSWERS: dict[DecisionKind, Callable[[Decision], int]] = {
     DecisionKind.BATTLE_ATTACK: _battle_attack,
     DecisionKind.BATTLE_COUNTER_FIRE: _battle_counter_fire,
     DecisionKind.BATTLE_NOVA_TARGETS: _battle_nova_targets,
-    DecisionKind.EFFECT_PLAY: _effect_play,
     DecisionKind.EFFECT_TARGET: _effect_target,
     DecisionKind.EFFECT_SEARCH: _effect_search,
     DecisionKind.EFFECT_TO_DECK: _effect_to_deck,
