@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from komandor.agents.battle_values import attack_values
+from komandor.agents.effect_values import play_values
 from komandor.agents.features import context_features, option_features
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.observation import Observation
@@ -53,6 +55,8 @@ class HeuristicAgent:
         self.name = name
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        if decision.kind is DecisionKind.EFFECT_PLAY:
+            return _effect_play(decision, observation)
         answer = _ANSWERS.get(decision.kind)
         if answer is not None:
             return answer(with_features(decision, observation))
@@ -238,8 +242,11 @@ def _battle_attack(decision: Decision) -> int:
     """The attack with the most expected damage; when ``pass`` is offered (every attack
     left may be declined) and none is worth more than nothing — a ram that costs the
     rammer as much as it takes — pass."""
-    best = _max_expected(decision)
-    if decision.options[best].data.get("expected", 0) <= 0:
+    values = attack_values(decision)
+    if values is None:
+        return _max_expected(decision)
+    best = _best(values)
+    if values[best] <= 0:
         for index, option in enumerate(decision.options):
             if option.key == "pass":
                 return index
@@ -247,17 +254,22 @@ def _battle_attack(decision: Decision) -> int:
 
 
 def _battle_counter_fire(decision: Decision) -> int:
-    return _max_expected(decision)
+    values = attack_values(decision)
+    return _max_expected(decision) if values is None else _best(values)
 
 
 def _battle_nova_targets(decision: Decision) -> int:
     return _max_expected(decision)
 
 
-def _effect_play(decision: Decision) -> int:
-    """Play the effect worth most net of its price — an action token costs about one and a
-    half resources, and outside production tokens are kept for the next one unless the
-    play is clearly worth it; a D6 requirement scales the worth by its chance — or pass."""
+def _effect_play(decision: Decision, observation: Observation | None) -> int:
+    """Play the effect worth most (``effect_values``) net of its price — an action token costs
+    about one and a half resources, and outside production tokens are kept for the next one
+    unless the play is clearly worth it; a D6 requirement scales the worth by its chance — or
+    pass (always, with no observation to weigh the plays by)."""
+    if observation is None:
+        return _index(decision, "pass")
+    worths = play_values(decision, observation)
     best, best_net = 0, 0.0
     production = str(decision.context.get("window", "")).startswith("production")
     for index, option in enumerate(decision.options):
@@ -269,7 +281,7 @@ def _effect_play(decision: Decision) -> int:
         price += cost.get("resources", 0)
         roll = cost.get("roll")
         chance = 1.0 if roll is None else (7 - roll) / 6
-        net = data.get("expected", 0) * chance - price
+        net = worths[index] * chance - price
         if net > best_net:
             best, best_net = index, net
     return best
@@ -318,7 +330,6 @@ _ANSWERS: dict[DecisionKind, Callable[[Decision], int]] = {
     DecisionKind.BATTLE_ATTACK: _battle_attack,
     DecisionKind.BATTLE_COUNTER_FIRE: _battle_counter_fire,
     DecisionKind.BATTLE_NOVA_TARGETS: _battle_nova_targets,
-    DecisionKind.EFFECT_PLAY: _effect_play,
     DecisionKind.EFFECT_TARGET: _effect_target,
     DecisionKind.EFFECT_SEARCH: _effect_search,
     DecisionKind.EFFECT_TO_DECK: _effect_to_deck,
@@ -352,6 +363,11 @@ def _prefer(decision: Decision, keys: Iterable[str]) -> int:
             if option.key == key:
                 return index
     return _max_expected(decision)
+
+
+def _best(values: list[int | float]) -> int:
+    """The index of the greatest value (the first of equals)."""
+    return max(range(len(values)), key=lambda i: (values[i], -i))
 
 
 def _max_expected(decision: Decision) -> int:

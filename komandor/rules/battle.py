@@ -55,9 +55,10 @@ plain default: done, stay, refuse, evade, absorb, dodge, continue, hold, keep, w
 Attack options have keys like ``EX:maser>CH``,
 ``CH:lasers>A,B``, ``A1+A2:bombs>G1``, ``A1:nova``, ``A1:ram>D1``, ``A1:boarding>D1`` or
 ``pass`` (offered only when every attack left may be declined: ramming, boarding, bombing ground
-units after the enemy fleet is gone), and data ``{"attackers", "mount", "targets", "expected"}``:
-``expected`` is the damage to expect, weighted by the dice, capped at what the target has left,
-net of the rammer's own loss for a ram. A decision with a single legal option is not asked.
+units after the enemy fleet is gone), and data ``{"attackers", "mount", "targets"}``: facts, no
+value (what an agent expects of an attack is ``agents.battle_values``). Every battle decision's
+context carries the round, the range and ``battle``: the battle itself, read only
+(``BattleView``). A decision with a single legal option is not asked.
 
 Readings of unclear rules are in docs/rules-decisions.md; weapon arithmetic is in
 ``weapons.py``; the scenario runner and its file format in ``scenario.py`` / docs/scenarios.md.
@@ -88,7 +89,6 @@ from komandor.rules.weapons import (
     Distance,
     Weapon,
     atmosphere_reduced,
-    boarding_defence,
     bomb_damage,
     evasive_manoeuvre_applies,
     fires_at,
@@ -460,6 +460,29 @@ class BattleSite:
         return self.is_orbit and self.object_type != "station"
 
 
+class BattleView(Protocol):
+    """The running battle as agents may read it (a battle decision's ``context["battle"]``):
+    its cards, its range and what a weapon could do to a target; never changed through it."""
+
+    @property
+    def by_uid(self) -> Mapping[str, Combatant]: ...
+
+    @property
+    def range(self) -> Distance: ...
+
+    def potential(self, c: Combatant, mount: Mount, t: Combatant) -> int:
+        """Damage ``mount`` of ``c`` would deal to ``t`` now if every die hit."""
+        ...
+
+    def can_hurt(self, c: Combatant, mount: Mount, t: Combatant) -> bool:
+        """Whether ``mount`` of ``c`` may be fired at ``t`` and could damage it (AMB-31)."""
+        ...
+
+    def fighting_targets(self, c: Combatant) -> list[Combatant]:
+        """The enemy's cards fighting now, as ``c``'s side sees them."""
+        ...
+
+
 class BattleHooks(Protocol):
     """What card effects need of a battle (``effects.Effects`` implements it)."""
 
@@ -758,7 +781,9 @@ class _Battle:
     def _ask(
         self, player: int, kind: DecisionKind, options: Iterable[Option], **context: Any
     ) -> Option:
-        decision = Decision(player, kind, tuple(options), {**self.context, **context})
+        decision = Decision(
+            player, kind, tuple(options), {**self.context, **context, "battle": self}
+        )
         choice = decide(self.agents[player], decision)
         if self.log.enabled and len(decision.options) > 1:
             self.log.emit(EventKind.CHOICE, player=player, kind=kind, key=choice.key)
@@ -1050,52 +1075,33 @@ class _Battle:
                 if self.site.allows_bombs:
                     for t in targets:
                         if self._bomb_target(c, t):
-                            # int | float, not float: compiled code would make the int a float.
-                            value: int | float = min(mount.power, t.strength - t.damage)
-                            found.append((self._option(c, mount, (t,), value), enemy_out))
+                            found.append((self._option(c, mount, (t,)), enemy_out))
                 continue
             if weapon is Weapon.BOARDING:
                 if not c.boarding_barred:
                     for t in targets:
                         if _boardable(t):
-                            chance = _P_D6_DIFF_ABOVE[_defence(t) - mount.power]
-                            value = round((t.strength - t.damage) * chance, 2)
-                            found.append((self._option(c, mount, (t,), value), True))
+                            found.append((self._option(c, mount, (t,)), True))
                 continue
-            hittable = [
-                (t, self._expected(c, mount, t, distance))
-                for t in targets
-                if t.role in _WEAPON_TARGET_ROLES
-                and t.strength > 0
-                and self._potential(c, mount, t) > 0
-            ]
+            hittable = [t for t in targets if self.can_hurt(c, mount, t)]
             if not hittable:
                 continue
             optional = enemy_out
             if weapon is Weapon.NOVA:
-                best = sorted((a for _, a in hittable), reverse=True)[:3]
-                value = sum(a * w for a, w in zip(best, _NOVA_WEIGHTS, strict=False))
-                found.append((self._option(c, mount, (), round(value, 2)), optional))
+                found.append((self._option(c, mount, ()), optional))
             elif weapon is Weapon.LASERS and mount.count > 1 and len(hittable) > 1:
                 # More targets never hurt the shooter, so only full-size groups are offered.
                 for group in combinations(hittable, min(mount.count, len(hittable))):
-                    found.append(
-                        (
-                            self._option(
-                                c, mount, tuple(t for t, _ in group), sum(a for _, a in group)
-                            ),
-                            optional,
-                        )
-                    )
+                    found.append((self._option(c, mount, group), optional))
             else:
-                for t, amount in hittable:
-                    found.append((self._option(c, mount, (t,), amount), optional))
+                for t in hittable:
+                    found.append((self._option(c, mount, (t,)), optional))
         if distance is Distance.SHORT and c.role is Role.SHIP and c.speed > 0:
             for t in targets:
                 if t.role in (Role.SHIP, Role.STATION) and ram_can_target(
                     rammer_is_light=c.is_light, target_is_light=t.is_light
                 ):
-                    found.append((_ram_option(c, t, _ram_value(c, t)), True))
+                    found.append((_ram_option(c, t), True))
         return found
 
     def _option(
@@ -1103,7 +1109,6 @@ class _Battle:
         c: Combatant,
         mount: Mount,
         targets: tuple[Combatant, ...],
-        expected: int | float,  # an int stays an int in the option's data, compiled or not
     ) -> Option:
         if mount.weapon is Weapon.NOVA:
             key = f"{c.uid}:nova"
@@ -1115,7 +1120,6 @@ class _Battle:
                 "attackers": (c.uid,),
                 "mount": mount.key,
                 "targets": tuple(t.uid for t in targets),
-                "expected": expected,
             },
         )
 
@@ -1140,12 +1144,11 @@ class _Battle:
             group = [b for b in bombers if self._bomb_target(b, t)]
             if len(group) < 2:
                 continue
-            total = bomb_damage([b.mount("bombs").power for b in group])
             uids = tuple(b.uid for b in group)
             joint.append(
                 Option(
                     f"{'+'.join(uids)}:bombs>{t.uid}",
-                    {"attackers": uids, "mount": "bombs", "targets": (t.uid,), "expected": total},
+                    {"attackers": uids, "mount": "bombs", "targets": (t.uid,)},
                 )
             )
         return joint
@@ -1157,37 +1160,27 @@ class _Battle:
             return per_hit * mount.count
         return per_hit
 
-    def _expected(
-        self,
-        c: Combatant,
-        mount: Mount,
-        t: Combatant,
-        distance: Distance,
-        *,
-        reaction: bool = False,
-    ) -> float:
-        """What an agent may expect from this attack: damage weighted by the chance of every
-        die involved, nothing if the target would surely evade, never more than it has left."""
-        weapon = mount.weapon
-        value = float(self._potential(c, mount, t))
-        if weapon in (Weapon.MISSILES, Weapon.TORPEDOES):
-            table = MISSILE_TO_HIT if weapon is Weapon.MISSILES else TORPEDO_TO_HIT
-            value *= (7 - table[distance]) / 6
-            if t.has_weapon(Weapon.LASERS) and point_defence_applies(weapon, distance):
-                value *= 2 / 3
-        elif weapon is Weapon.NOVA:
-            value *= 0.5
-        if not reaction:
-            if t.evasive and not t.tapped and evasive_manoeuvre_applies(weapon, distance):
-                return 0.0
-            if light_duel_applies(
-                attacker_is_light=c.is_light,
-                target_is_light=t.is_light,
-                weapon=weapon,
-                distance=distance,
-            ):
-                value *= _P_D6_DIFF_ABOVE[t.speed - c.speed]
-        return round(min(value, t.strength - t.damage), 2)
+    # -- what agents read (``BattleView``) ----------------------------------------------------
+
+    def potential(self, c: Combatant, mount: Mount, t: Combatant) -> int:
+        """Damage ``mount`` of ``c`` would deal to ``t`` now if every die hit."""
+        return self._potential(c, mount, t)
+
+    def can_hurt(self, c: Combatant, mount: Mount, t: Combatant) -> bool:
+        """Whether ``mount`` of ``c`` may be fired at ``t`` and could damage it (AMB-31)."""
+        return (
+            t.role in _WEAPON_TARGET_ROLES and t.strength > 0 and self._potential(c, mount, t) > 0
+        )
+
+    def fighting_targets(self, c: Combatant) -> list[Combatant]:
+        """The enemy's cards fighting now, as ``c``'s side sees them, in their side's order."""
+        return [
+            t
+            for side in self.sides
+            if side.player != c.player
+            for t in side.combatants
+            if t.status is Status.FIGHTING
+        ]
 
     def _per_hit(self, c: Combatant, mount: Mount, t: Combatant) -> int:
         weapon, power = mount.weapon, mount.power
@@ -1366,8 +1359,7 @@ class _Battle:
                 or self._potential(defender, mount, attacker) <= 0
             ):
                 continue
-            value = self._expected(defender, mount, attacker, Distance.SHORT, reaction=True)
-            options.append(self._option(defender, mount, (attacker,), value))
+            options.append(self._option(defender, mount, (attacker,)))
         if not options:
             return
         choice = self._ask(defender.player, DecisionKind.BATTLE_COUNTER_FIRE, [*options, _PASS])
@@ -1648,29 +1640,6 @@ class _Battle:
         return "destroyed"
 
 
-# P(first D6 − second D6 > k): the boarding roll-off and the light-ship duel.
-_P_D6_DIFF_ABOVE = {
-    k: sum(1 for a in range(1, 7) for b in range(1, 7) if a - b > k) / 36 for k in range(-40, 41)
-}
-# A Nova that fires hits one ship on 1–4, two on 5, three on 6 (WPN-NOVA-3).
-_NOVA_WEIGHTS = (1.0, 2 / 6, 1 / 6)
-
-
-def _defence(t: Combatant) -> int:
-    return boarding_defence(t.crew_level, t.crew_size)
-
-
-def _ram_value(rammer: Combatant, target: Combatant) -> float:
-    """Net damage of a ram: what the target loses minus what the rammer loses, less likely
-    when the target may dodge (5+)."""
-    to_target, to_rammer = _ram_numbers(rammer, target)
-    net = min(to_target, target.strength - target.damage) - min(
-        to_rammer, rammer.strength - rammer.damage
-    )
-    dodge = ram_dodge_allowed(rammer_speed=rammer.speed, target_speed=target.speed)
-    return round(net * (4 / 6 if dodge else 1.0), 2)
-
-
 def _boardable(t: Combatant) -> bool:
     """WPN-BOARD-3/10/11: not light ships, not buildings, not a crewless card."""
     return t.role in (Role.SHIP, Role.STATION) and not t.is_light and t.crewed
@@ -1686,13 +1655,8 @@ def _ram_numbers(rammer: Combatant, target: Combatant) -> tuple[int, int]:
     )
 
 
-def _ram_option(rammer: Combatant, target: Combatant, expected: float) -> Option:
+def _ram_option(rammer: Combatant, target: Combatant) -> Option:
     return Option(
         f"{rammer.uid}:ram>{target.uid}",
-        {
-            "attackers": (rammer.uid,),
-            "mount": "ram",
-            "targets": (target.uid,),
-            "expected": expected,
-        },
+        {"attackers": (rammer.uid,), "mount": "ram", "targets": (target.uid,)},
     )

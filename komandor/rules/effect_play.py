@@ -75,12 +75,6 @@ _COMBAT_STATS = {
     "landing": "landing",
 }
 _MAX_ABILITIES = 3  # ABIL-3
-# Turns a situation or upgrade is counted as working when agents weigh putting it into play
-# (a match of the starter set's precons lasts about five).
-LASTING_TURNS = 3
-CARD_WORTH = 2.0  # a card drawn, to agents; one searched for (chosen) is worth more
-SEARCH_WORTH = 3.0
-REROLL_WORTH = 1.5  # a die rolled again (only a bad roll is)
 
 
 # --- compiling a card's data into plays ----------------------------------------------------------
@@ -152,7 +146,7 @@ def card_plays(card: Card) -> Iterator[Effect]:
             cost=Cost.of_card(spec),  # SIT-2
             source=uid,
             zone=Zone.HAND,
-            value=lasting_value(spec),
+            play="put",
         )
         yield Effect(
             key=f"{uid}:discard",
@@ -161,7 +155,7 @@ def card_plays(card: Card) -> Iterator[Effect]:
             apply=partial(_discard_situation, uid),
             source=uid,
             zone=Zone.SITUATIONS,
-            value=-1.0,
+            play="remove",
         )
         for index, effect in enumerate(spec.effects or ()):
             if is_entry(effect):
@@ -179,7 +173,7 @@ def card_plays(card: Card) -> Iterator[Effect]:
             targets=partial(_upgrade_hosts, uid),
             source=uid,
             zone=Zone.HAND,
-            value=lasting_value(spec),
+            play="put",
         )
         yield Effect(
             key=f"{uid}:move",
@@ -189,7 +183,7 @@ def card_plays(card: Card) -> Iterator[Effect]:
             targets=partial(_upgrade_hosts, uid),
             source=uid,
             zone=Zone.ATTACHED,
-            value=-1.0,
+            play="remove",
         )
         yield from _own_plays(spec.effects or (), uid, spec.name, Zone.ATTACHED)
         return
@@ -201,7 +195,7 @@ def card_plays(card: Card) -> Iterator[Effect]:
             apply=partial(_put_ability, uid),
             source=uid,
             zone=Zone.HAND,
-            value=2.0,
+            play="ability",
         )
         for number, variant in enumerate(spec.variants or ()):
             if not isinstance(variant, str):
@@ -242,7 +236,7 @@ def _entry_play(card: Card, effect: EffectSpec, index: int) -> Effect:
         condition=None if effect.condition is None else partial(_holds, effect.condition, uid),
         source=uid,
         zone=Zone.HAND,
-        value=lasting_value(spec),
+        play="put",
     )
 
 
@@ -286,14 +280,13 @@ def _compile(
         lasts_until=until_key(untils[0], source) if untils else None,
         stacks=spec.stacks,
         changes=tuple(a.stat for a in spec.actions if a.do == "modify" and a.stat),
-        value=_value(spec.actions),
         zone=zone,
         variant=variant,
         pick=pick,
         chooser=chooser,
         discard=tactical,
         cancels=any(action.do == "cancel" for action in spec.actions),
-        assess=partial(assess, spec.actions),
+        actions=spec.actions,
     )
 
 
@@ -305,44 +298,6 @@ def until_key(until: str | None, source: str | None) -> str | None:
     if until == "attached":
         return f"attached:{source}" if source else None
     return _UNTIL_KEYS[until]
-
-
-def lasting_value(spec: CardSpec) -> float:
-    """What putting a situation or an upgrade into play is worth to agents: an ``on_play``
-    effect once, any other over ``LASTING_TURNS`` turns, each net of its own price."""
-    total = 0.0
-    for effect in spec.effects or ():
-        if is_entry(effect):
-            continue  # when the card may be played, not what it does
-        cost = effect.cost
-        worth = _value(effect.actions) - cost.action_tokens * 1.5 - cost.resources
-        if cost.roll is not None:
-            worth *= (7 - cost.roll) / 6
-        total += worth if effect.is_on_play else worth * LASTING_TURNS
-    return max(total, 0.0)
-
-
-def _value(actions: Iterable[Action]) -> float:
-    """A rough worth of the actions for agents (before any target is known)."""
-    total = 0.0
-    for action in actions:
-        if action.do in ("damage", "repair"):
-            total += action.amount or 3
-        elif action.do == "destroy":
-            total += 6
-        elif action.do in ("modify", "initiative"):
-            total += abs(action.by)
-        elif action.do == "draw":
-            total += action.count * CARD_WORTH
-        elif action.do == "search":
-            total += action.count * SEARCH_WORTH
-        elif action.do == "reroll":
-            total += action.count * REROLL_WORTH
-        elif action.do in ("gain", "lose"):
-            total += action.resources + action.action_tokens
-        else:
-            total += 1
-    return total
 
 
 # --- the card kinds' own plays -----------------------------------------------------------------
@@ -1029,78 +984,3 @@ def refresh(game: Table[Effects], fighter: Combatant) -> None:
     battle = game.effects.battle
     if fighter.damage >= fighter.strength and battle is not None and fighter.uid in battle.by_uid:
         battle.effect_destroy(fighter.uid)  # a lowered strength its damage now reaches
-
-
-# --- agents' worth of a play --------------------------------------------------------------------
-
-
-def assess(actions: tuple[Action, ...], moment: Moment, target: str | None) -> float:
-    """What a play is worth to its player, for agents: damage most to what it destroys, repair
-    what is damaged, a card tapped (the opponent's) or untapped (one's own) its cost, a cancel
-    the worth of the play it answers, a ship sent off to a new sector its cost where the enemy
-    is stronger, the right to enter enemy sectors half the cost of the enemy ships there, a ban
-    on the opponent's tactical cards half the cards in his hand, the rest by its numbers."""
-    state = moment.state
-    card = state.cards.get(target or "")
-    total = 0.0
-    for action in actions:
-        if card is not None and action.do == "damage":
-            fighter = _combatant(card.uid, moment)
-            damage = fighter.damage if fighter is not None else card.damage
-            strength = fighter.strength if fighter is not None else (card.spec.strength or 1)
-            left = max(strength - damage, 1)
-            amount = action.amount or 0
-            total += card.cost * 2 if amount >= left else min(amount, left)
-        elif card is not None and action.do == "destroy":
-            total += card.cost * 2
-        elif card is not None and action.do == "repair":
-            fighter = _combatant(card.uid, moment)
-            damage = fighter.damage if fighter is not None else card.damage
-            total += min(damage, action.amount or damage) * 1.5
-        elif card is not None and action.do in ("tap", "untap"):
-            mine = _controller(card, moment) == moment.player
-            total += card.cost if mine == (action.do == "untap") else -card.cost
-        elif action.do == "cancel":
-            total += float((moment.attack or {}).get("expected", 1))
-        elif card is not None and action.do == "move" and action.to == "new_sector":
-            total += _rescue_worth(card, moment)
-        elif action.do == "permit" and action.rule == "enter_enemy_sector":
-            total += _enemy_in_sectors(moment) / 2
-        elif action.do == "forbid" and action.rule == "play_tactical":
-            hand = moment.state.players[_player(action, moment)].hand
-            total += len(hand) / 2 if action.player == "opponent" else -len(hand) / 2
-        elif action.do == "modify":
-            mine = card is None or _controller(card, moment) == moment.player
-            total += action.by if mine else -action.by
-        else:
-            total += _value((action,))
-    return total
-
-
-def _rescue_worth(card: Card, moment: Moment) -> float:
-    """A ship of one's own moved off to an empty sector: its cost where the enemy ships
-    outpower one's own, a loss of place (−1) elsewhere or beside its own Commander."""
-    state, player = moment.state, moment.player
-    if card.kind is not CardKind.SHIP or _controller(card, moment) != player or not card.where:
-        return 0.0
-    if state.players[player].commander_at in (card.uid, card.where):
-        return -1.0
-
-    def power(side: int) -> int:
-        return sum(max(c.power - c.damage, 0) for c in state.ships_at(card.where or "", side))
-
-    return float(card.cost) if power(state.opponent(player)) > power(player) else -1.0
-
-
-def _enemy_in_sectors(moment: Moment) -> float:
-    """The cost of the opponent's ships in open-space sectors (what MOVE-9 lets one reach)."""
-    state = moment.state
-    enemy = state.opponent(moment.player)
-    return float(
-        sum(
-            ship.cost
-            for where in state.ship_locations(enemy)
-            if where.startswith("s")
-            for ship in state.ships_at(where, enemy)
-        )
-    )

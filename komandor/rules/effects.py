@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from komandor.rules.battle import Status, _Battle
 from komandor.rules.cards import CardKind, CardSpec, Victory
 from komandor.rules.decisions import DecisionKind, Option
+from komandor.rules.effect_schema import Action
 from komandor.rules.events import EventKind
 from komandor.rules.names import name_key
 from komandor.rules.state import ATTACHED as ATTACHED
@@ -166,7 +167,10 @@ class Effect:
     it changes on its target (SPECIAL-8). ``pick`` is how many of the ``targets`` one play
     takes: 1 (one offer per target), ``n`` (chosen by ``chooser`` when played) or ``None``
     (all of them). ``discard`` sends the source to the losses once played (TACT-2).
-    ``value`` is a hint for agents.
+    ``play`` and ``actions`` are facts for agents (what a play is worth is theirs,
+    ``agents.effect_values``): ``"effect"``, an effect of the card's text doing ``actions``;
+    ``"put"``, a situation or upgrade card put into play; ``"ability"``, an ability card put on
+    the Commander; ``"remove"``, a situation discarded or an upgrade moved.
     """
 
     key: str
@@ -180,14 +184,14 @@ class Effect:
     lasts_until: Window | str | None = None
     stacks: bool = False
     changes: tuple[str, ...] = ()
-    value: float = 1.0
     zone: Zone | None = None
     variant: int | None = None
     pick: int | None = 1
     chooser: str = "self"
     discard: bool = False
     cancels: bool = False  # a «cancel» play: answers the opponent's play, is never answered
-    assess: Callable[[Moment, str | None], float] | None = None  # worth per target, for agents
+    play: str = "effect"
+    actions: tuple[Action, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "windows", _as_windows(frozenset(self.windows)))
@@ -657,6 +661,9 @@ class Effects:
                 context = {"window": window.value}
                 if moment.battle is not None:
                     context.update(moment.battle.context)
+                    context["battle"] = moment.battle  # read only, for agents (``BattleView``)
+                if moment.attack is not None:
+                    context["attack"] = moment.attack
             choice = self.game.ask(player, DecisionKind.EFFECT_PLAY, options, **context)
             if choice.key == "pass":
                 return
@@ -682,37 +689,31 @@ class Effects:
         targets = self.playable(effect, moment)
         if not targets:
             return []
-        data = {"effect": effect.key, "cost": effect.cost.to_dict(), "source": effect.source}
-        assess = effect.assess
-        several = assess is not None and self._picks_later(effect)
         return [
             Option(
                 f"play:{effect.key}" if target is None else f"play:{effect.key}>{target}",
-                {
-                    **data,
-                    "target": target,
-                    "expected": self._several_worth(effect, moment)
-                    if several
-                    else self._worth(effect, moment, target),
-                },
+                {**self.play_facts(effect, moment), "target": target},
             )
             for target in targets
         ]
 
-    @staticmethod
-    def _worth(effect: Effect, moment: Moment, target: str | None) -> float:
-        """What a play is worth to agents: its ``assess`` on the target, or its ``value``."""
-        return effect.value if effect.assess is None else effect.assess(moment, target)
-
-    def _several_worth(self, effect: Effect, moment: Moment) -> float:
-        """A play on several cards is worth what it does to those it will take: all of them,
-        the best ``pick`` for its player, or the worst when his opponent picks."""
-        assert effect.assess is not None
-        worths = sorted(
-            (effect.assess(moment, target) for target in self.candidates(effect, moment)),
-            reverse=effect.chooser == "self",
-        )
-        return sum(worths if effect.pick is None else worths[: effect.pick])
+    def play_facts(self, effect: Effect, moment: Moment, *, reach: bool = True) -> dict[str, Any]:
+        """What a play is, for agents (no worth: that is theirs): the effect, its cost and
+        source, what kind of play it is and its actions; with ``reach``, for one on several
+        cards or on one the opponent picks, the cards in reach now (``candidates``), ``pick``
+        and ``chooser``."""
+        data: dict[str, Any] = {
+            "effect": effect.key,
+            "cost": effect.cost.to_dict(),
+            "source": effect.source,
+            "play": effect.play,
+            "actions": effect.actions,
+        }
+        if reach and effect.play == "effect" and self._picks_later(effect):
+            data["candidates"] = tuple(self.candidates(effect, moment))
+            data["pick"] = effect.pick
+            data["chooser"] = effect.chooser
+        return data
 
     def playable(self, effect: Effect, moment: Moment) -> list[str | None]:
         """The targets ``effect`` may be played on now (``[None]`` for one without targets, or
@@ -898,6 +899,7 @@ class Effects:
         candidates = self._window_plays(opponent, Window.OPPONENT_PLAY)
         if not candidates:
             return False
+        source = self.game.state.cards.get(effect.source) if effect.source else None
         self._cancelled = False
         self._plays(
             Moment(
@@ -906,10 +908,14 @@ class Effects:
                 opponent,
                 moment.battle,
                 {
-                    "effect": effect.key,
+                    **self.play_facts(effect, moment, reach=False),
+                    # the card being played, face up now (the opponent sees it)
+                    "spec": None if source is None else source.spec,
                     "name": effect.name,
                     "player": moment.player,
-                    "expected": self._worth(effect, moment, moment.target),
+                    "target": moment.target,
+                    "battle": moment.battle,
+                    "attack": moment.attack,
                 },
             ),
             candidates,

@@ -8,22 +8,15 @@ production, movement and the battle phases, in the book's order (TURN-1, AMB-1).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 from komandor.rules import rules
 from komandor.rules.battle import Combatant
-from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import (
     CardKind,
     CardSpec,
-    Force,
-    Lasers,
-    Maser,
-    Missiles,
     ObjectType,
-    Power,
-    Salvo,
 )
 from komandor.rules.commerce import commercial_runs
 from komandor.rules.decisions import Agent, Decision, DecisionKind, Option, decide
@@ -91,15 +84,11 @@ class Game:
             return
         cards: dict[str, Card] = {}
         players = []
-        seen: dict[int, int] = {}  # by spec object: skips its hashing
         for index, (deck, commander) in enumerate(zip(decks, commanders, strict=True)):
             player = PlayerState(index=index, commander=commander)
             for number, spec in enumerate(deck):
                 uid = f"p{index}.{number:02d}"
-                power = seen.get(id(spec))
-                if power is None:
-                    power = seen[id(spec)] = _power(spec)
-                cards[uid] = Card(uid, index, spec, controller=index, power=power)
+                cards[uid] = Card(uid, index, spec, controller=index)
                 player.deck.append(uid)
             players.append(player)
         self.state = GameState(players=players, cards=cards)
@@ -823,42 +812,8 @@ class Game:
         self.stop_if(check_commanders(self.state))
 
 
-@lru_cache(maxsize=4096)
-def _spec_power(spec: CardSpec) -> int:
-    """The agents' power of a spec, computed once per distinct spec (a deck repeats specs, and
-    bulk matches reuse decks)."""
-    return base_power(spec)
-
-
-_power: IdentityCache[CardSpec, int] = IdentityCache(_spec_power)  # once per spec object
-
-
 def _carries(card: Card) -> bool:
     return card.zone is Zone.PLAY and card.kind in (CardKind.SHIP, CardKind.SPACE_OBJECT)
-
-
-def base_power(spec: CardSpec) -> int:
-    if spec.kind is CardKind.GROUND_UNIT:
-        return spec.strength or 0
-    if spec.strength is None or spec.kind is CardKind.CIVIL_BUILDING:
-        return 0
-    total = spec.strength
-    if spec.weapons is not None:
-        for name in spec.weapons.names():
-            total += _weapon_value(getattr(spec.weapons, name))
-    return total
-
-
-def _weapon_value(weapon: Power | Maser | Lasers | Salvo | Missiles | Force) -> int:
-    if isinstance(weapon, Missiles):
-        return sum(_weapon_value(s) for s in (weapon.long, weapon.medium, weapon.short) if s)
-    if isinstance(weapon, Salvo):
-        return weapon.count * weapon.power // 2
-    if isinstance(weapon, Lasers):
-        return weapon.targets * weapon.power
-    if isinstance(weapon, Force):
-        return 0  # boarding and landing: no fire power
-    return weapon.power
 
 
 # The turn (TURN-1..14): every phase but setup, in the book's order, and what each one does.

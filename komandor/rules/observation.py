@@ -62,6 +62,10 @@ class Observation:
         """The uid of the card carrying ``player``'s Commander (None before he is placed)."""
         return self._state.players[player].commander_at
 
+    def hand_count(self, player: int) -> int:
+        """How many cards ``player`` holds in his hand."""
+        return len(self._state.players[player].hand)
+
     def hand_shown(self) -> list[dict[str, Any]]:
         """The cards of the opponent's hand this player saw going there (``Card.shown``)."""
         state = self._state

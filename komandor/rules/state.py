@@ -56,7 +56,6 @@ class Card:
     destroyed_built_in: set[int] = field(default_factory=set)  # MILB-6 / GRD-6 damage markers
     built_in_damage: dict[int, int] = field(default_factory=dict)  # bombs on built-in units
     captured_turn: int = -1  # CIV-4: a captured civil building moves from the next turn
-    power: int = 0  # agents' rough fighting value of the printed card (game.base_power)
     variant: int | None = None  # ABIL-4: the declared variant of an ability card on the Commander
     entered: bool = False  # ever put in play, among situations or under a card (card figures)
     # In its owner's hand, seen going there by the opponent (from a face-up zone, or shown when
@@ -80,7 +79,6 @@ class Card:
         destroyed_built_in: set[int] | None = None,
         built_in_damage: dict[int, int] | None = None,
         captured_turn: int = -1,
-        power: int = 0,
         variant: int | None = None,
         entered: bool = False,
         shown: bool = False,
@@ -101,7 +99,6 @@ class Card:
         self.destroyed_built_in = set() if destroyed_built_in is None else destroyed_built_in
         self.built_in_damage = {} if built_in_damage is None else built_in_damage
         self.captured_turn = captured_turn
-        self.power = power
         self.variant = variant
         self.entered = entered
         self.shown = shown
@@ -125,7 +122,6 @@ class Card:
             set(self.destroyed_built_in),
             dict(self.built_in_damage),
             self.captured_turn,
-            self.power,
             self.variant,
             self.entered,
             self.shown,

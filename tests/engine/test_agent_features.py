@@ -1,6 +1,7 @@
 """The agents' knowledge of cards and places lives in the agents (``komandor/agents/features.py``,
 issue 30 item 3): the rules' options and contexts name cards and places by their facts (uids,
-places, amounts), and the heuristic computes what it makes of them from its observation."""
+places, amounts), and the heuristic computes what it makes of them from its observation; so do
+the battle's expected damage (``battle_values.py``) and a play's worth (``effect_values.py``)."""
 
 from __future__ import annotations
 
@@ -44,6 +45,11 @@ REMOVED_KEYS = frozenset(
         "own_ground_units",
         "mobile_power",
         "hand",
+        # an attack's expected damage (``battle._expected``) and a play's worth (``Effect.value``,
+        # ``effect_play.assess``), in attack and play options and in the play answered
+        "expected",
+        "value",
+        "worth",
     }
 )
 
@@ -86,6 +92,10 @@ def test_no_option_or_context_carries_a_feature(decisions):
             # the effects' price (a mapping) is a fact of the play; a card's cost is a feature
             assert not isinstance(option.data.get("cost"), int), (decision.kind, option)
         assert not REMOVED_KEYS & set(decision.context), (decision.kind, decision.context)
+        answered = decision.context.get("attack")  # the attack or play a window answers
+        while answered is not None:
+            assert not REMOVED_KEYS & set(answered), (decision.kind, answered)
+            answered = answered.get("attack")
         for key in ("ship", "card"):
             assert not isinstance(decision.context.get(key), dict), (decision.kind, key)
 

@@ -2,10 +2,14 @@
 stays with a Commander on an orbit; the free fleet goes together where it overpowers the enemy,
 the enemy Commander's place first."""
 
+from komandor.agents.battle_values import attack_values
 from komandor.agents.heuristic import ATTACK_MARGIN, ESCORT_POWER, GUARD_SHARE, HeuristicAgent
+from komandor.rules.battle import Combatant
+from komandor.rules.cards import card_from_dict
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.game import MatchOver
 from tests.engine.positions import seen, two_homes
+from tests.engine.test_battle import ship
 
 HOME = {"to": "home", "orbit": True, "controller": 0, "own_commander": True, "own_power": 60,
         "enemy_power": 0}  # fmt: skip
@@ -78,26 +82,60 @@ def test_a_ship_holding_an_enemy_orbit_keeps_it_when_nothing_better_is_in_reach(
     assert chosen(move(Option("home", HOME), here=held, mobile=10)) == "stay"
 
 
-def attack(*options):
-    return Decision(0, DecisionKind.BATTLE_ATTACK, (*options, Option("pass")), {})
+class Battle:
+    """A battle as an attack decision shows it (``battle.BattleView``): its cards alone, all
+    that rams and boardings are weighed by."""
+
+    def __init__(self, *combatants: Combatant) -> None:
+        self.by_uid = {c.uid: c for c in combatants}
 
 
-def ram(expected):
-    return Option("A1:ram>D1", {"mount": "ram", "expected": expected})
+def fighter(uid: str, player: int, *, damage: int = 0, **stats) -> Combatant:
+    uid, card = ship(uid, **stats)
+    return Combatant.from_card(uid, card_from_dict(card), player=player, damage=damage)
+
+
+def attack(*options, battle):
+    context = {"battle": battle}
+    return Decision(0, DecisionKind.BATTLE_ATTACK, (*options, Option("pass")), context)
+
+
+RAM = Option("A1:ram>D1", {"attackers": ("A1",), "mount": "ram", "targets": ("D1",)})
+
+
+def rams(rammer_damage: int) -> Battle:
+    """A1 (30) rams D1 (20, as fast: it may dodge): D1 loses 20, A1 20 of what it has left."""
+    return Battle(
+        fighter("A1", 0, strength=30, damage=rammer_damage),
+        fighter("D1", 1, strength=20),
+        fighter("A2", 0, strength=10, weapons={"boarding": {"strength": 3}}),
+    )
 
 
 def test_a_ram_worth_nothing_or_less_is_declined():
-    assert chosen(attack(ram(0))) == "pass"
-    assert chosen(attack(ram(-2))) == "pass"
+    assert attack_values(attack(RAM, battle=rams(0))) == [0, 0]
+    assert chosen(attack(RAM, battle=rams(0))) == "pass"  # 20 − 20
+    assert chosen(attack(RAM, battle=Battle(fighter("A1", 0, strength=8),
+                                            fighter("D1", 1, strength=12)))) == "pass"  # fmt: skip
 
 
 def test_a_ram_worth_something_is_made():
-    assert chosen(attack(ram(0.5))) == "A1:ram>D1"
+    # (20 − the 5 A1 has left) × 4/6, as D1 is as fast and may dodge
+    assert attack_values(attack(RAM, battle=rams(25))) == [10, 0]
+    assert chosen(attack(RAM, battle=rams(25))) == "A1:ram>D1"
 
 
 def test_the_best_declinable_attack_is_made_over_passing():
-    boarding = Option("A2:boarding>D1", {"mount": "boarding", "expected": 1.2})
-    assert chosen(attack(ram(0), boarding)) == "A2:boarding>D1"
+    boarding = Option(
+        "A2:boarding>D1", {"attackers": ("A2",), "mount": "boarding", "targets": ("D1",)}
+    )
+    values = attack_values(attack(RAM, boarding, battle=rams(0)))
+    assert values is not None and values[1] > 0 == values[0]
+    assert chosen(attack(RAM, boarding, battle=rams(0))) == "A2:boarding>D1"
+
+
+def test_an_attack_decision_without_a_battle_to_read_is_weighed_as_nothing():
+    assert attack_values(Decision(0, DecisionKind.BATTLE_ATTACK, (RAM, Option("pass")))) is None
 
 
 # --- heuristic 1.1: the Commander hides in open space (issue 21) ---------------------------------

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from komandor.agents.battle_values import attack_values
 from komandor.agents.registry import ScriptedAgent
 from komandor.rules.battle import (
     BattleEnd,
@@ -63,12 +64,13 @@ class DefaultAgent:
 
     def choose(self, decision: Decision, observation: object = None) -> int:
         best, best_value = None, -1
-        for index, option in enumerate(decision.options):
+        values = attack_values(decision) or [0] * len(decision.options)
+        for index, (option, value) in enumerate(zip(decision.options, values, strict=True)):
             data = option.data
-            if not data or "expected" not in data or data.get("mount") in ("ram", "boarding"):
+            if "attackers" not in data or data.get("mount") in ("ram", "boarding"):
                 continue
-            if data["expected"] > best_value:
-                best, best_value = index, data["expected"]
+            if value > best_value:
+                best, best_value = index, value
         if best is not None:
             return best
         for index, option in enumerate(decision.options):
@@ -86,9 +88,11 @@ class Recorder:
     def __init__(self, script: dict[str, list[str]] | None = None) -> None:
         self.inner = ScriptedAgent(script or {}, fallback=DefaultAgent(), name="script")
         self.decisions: list[Decision] = []
+        self.values: list[list[int | float] | None] = []  # ``attack_values`` when asked
 
     def choose(self, decision: Decision, observation: object = None) -> int:
         self.decisions.append(decision)
+        self.values.append(attack_values(decision))
         return self.inner.choose(decision)
 
     def asked(self, kind: str) -> list[Decision]:
@@ -483,7 +487,7 @@ def test_bad_battle_input_is_named():
     assert a1.status is Status.FIGHTING
 
 
-def test_attack_options_tell_agents_the_expected_damage():
+def test_agents_compute_the_expected_damage_of_each_attack_from_the_battle():
     fought = fight(
         [
             ship(
@@ -501,7 +505,11 @@ def test_attack_options_tell_agents_the_expected_damage():
         script0={"battle.attack": ["A1:plasma>D1"]},
         max_rounds=3,
     )
-    short = {o.key: o.data["expected"] for o in fought.agents[0].asked("battle.attack")[-1].options}
+    recorder = fought.agents[0]
+    last = max(i for i, d in enumerate(recorder.decisions) if d.kind == "battle.attack")
+    options, values = recorder.decisions[last].options, recorder.values[last]
+    assert values is not None and all("expected" not in o.data for o in options)  # facts only
+    short = {o.key: value for o, value in zip(options, values, strict=True)}
     # D1 has 6 of its 12 left after round 2: nothing is worth more than that
     assert short["A1:plasma>D1"] == 6
     assert short["A1:missiles.short>D1"] == 6  # 3 × 4 × 5/6 = 10, capped at the 6 left

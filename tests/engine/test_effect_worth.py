@@ -1,17 +1,25 @@
-"""What plays are worth to the heuristic agent (``effect_play.assess``, ``lasting_value``,
-``Effects._several_worth``): the numbers behind «play the effect worth most net of its price».
+"""What plays are worth to the heuristic agent (``agents.effect_values``: ``assess``,
+``lasting_worth``, the worth of a play on several cards): the numbers behind «play the effect
+worth most net of its price», computed by the agent from the play's facts and its observation.
 
 The cards are this project's test cards («(тест)»), defined here, not shipped content.
 """
 
 from __future__ import annotations
 
+from komandor.agents.effect_values import (
+    LASTING_TURNS,
+    SEARCH_WORTH,
+    assess,
+    lasting_worth,
+    play_values,
+)
 from komandor.agents.heuristic import HeuristicAgent
 from komandor.rules.cards import card_from_dict
 from komandor.rules.decisions import Decision, DecisionKind, Option
-from komandor.rules.effect_play import LASTING_TURNS, SEARCH_WORTH, assess, lasting_value
-from komandor.rules.effects import Moment
+from komandor.rules.effect_schema import Action
 from komandor.rules.fights import battle_phase
+from komandor.rules.observation import Observation
 from komandor.rules.state import Zone
 from komandor.rules.windows import Window
 from tests.engine.test_card_kinds import SHIELDS, offered, table
@@ -53,10 +61,10 @@ COUNTER = {
 
 
 def test_a_lasting_card_is_worth_its_effects_over_a_few_turns_net_of_their_price():
-    assert lasting_value(card_from_dict(SHIELDS)) == 2 * LASTING_TURNS
-    assert lasting_value(card_from_dict(YARD)) == 1 * LASTING_TURNS
-    assert lasting_value(card_from_dict(MOBILISATION)) == SEARCH_WORTH  # on_play: once
-    assert lasting_value(card_from_dict(DOCK)) == (2 - 1.5) * LASTING_TURNS
+    assert lasting_worth(card_from_dict(SHIELDS)) == 2 * LASTING_TURNS
+    assert lasting_worth(card_from_dict(YARD)) == 1 * LASTING_TURNS
+    assert lasting_worth(card_from_dict(MOBILISATION)) == SEARCH_WORTH  # on_play: once
+    assert lasting_worth(card_from_dict(DOCK)) == (2 - 1.5) * LASTING_TURNS
 
 
 def test_the_heuristic_puts_an_upgrade_worth_more_than_its_price_under_a_card():
@@ -77,16 +85,35 @@ def test_the_heuristic_keeps_resources_for_a_situation_worth_no_more_than_them()
     assert offered(game, 0)  # it was offered, and passed
 
 
+class WorthSpy:
+    """Passes every decision on, keeping the worth the agent's ``play_values`` gives each play
+    offered as it is asked (the observation is a view: it changes as play goes on)."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.decisions = inner.decisions
+        self.worths: dict[str, float] = {}
+
+    def choose(self, decision, observation=None):
+        if decision.kind is DecisionKind.EFFECT_PLAY:
+            assert observation is not None
+            for option, worth in zip(
+                decision.options, play_values(decision, observation), strict=True
+            ):
+                self.worths.setdefault(option.key, worth)
+        return self.inner.choose(decision, observation)
+
+
 def _expected(game, player, key_part):
-    for decision in game.agents[player].decisions:
-        for option in decision.options:
-            if key_part in option.key:
-                return option.data["expected"]
+    for key, worth in game.agents[player].worths.items():
+        if key_part in key:
+            return worth
     raise AssertionError(f"{key_part} never offered")
 
 
 def _battle(first_cards, second_cards, *, tokens=2):
-    return table(
+    game, uid = table(
         {
             "action_tokens": tokens,
             "cards": {"cruiser0": {"card": "exorcist", "at": "s1"}, **first_cards},
@@ -96,6 +123,8 @@ def _battle(first_cards, second_cards, *, tokens=2):
         phase="battle_1",
         dice=[1] * 200,
     )
+    game.agents = [WorthSpy(agent) for agent in game.agents]
+    return game, uid
 
 
 def test_a_play_on_several_cards_is_worth_what_it_does_to_the_best_of_them():
@@ -126,20 +155,32 @@ def test_a_tap_the_opponent_chooses_is_worth_the_cost_of_his_cheapest_card():
     assert _expected(game, 0, uid["snare"]) == magnum.cost
 
 
+def _answered(resources: int) -> dict:
+    """The facts of the opponent's play being answered: one gaining him ``resources``."""
+    actions = (Action("gain", resources=resources),)
+    return {"play": "effect", "actions": actions, "target": None, "player": 1,
+            "battle": None, "attack": None}  # fmt: skip
+
+
 def test_a_cancel_is_worth_the_play_it_answers_and_played_when_that_beats_its_price():
     counter = card_from_dict(COUNTER)
     game, _ = table()
-    moment = Moment(game, Window.OPPONENT_PLAY, 0, attack={"expected": 9.0})
-    assert assess(counter.effects[0].actions, moment, None) == 9.0
+    observation = Observation(game.state, 0, ())
+    actions = counter.effects[0].actions
+    assert assess(actions, observation, 0, None, _answered(9), None) == 9.0
+    assert assess(actions, observation, 0, None, None, None) == 1.0  # nothing answered
     agent = HeuristicAgent()
 
-    def offer(expected: float) -> Decision:
-        data = {"effect": "x", "cost": {"action_tokens": 2, "roll": 4}, "expected": expected}
+    def offer(resources: int) -> Decision:
+        data = {"effect": "x", "cost": {"action_tokens": 2, "roll": 4}, "play": "effect",
+                "actions": actions, "target": None}  # fmt: skip
         options = (Option("pass"), Option("play:x", data))
-        return Decision(0, DecisionKind.EFFECT_PLAY, options, {"window": "opponent_play"})
+        context = {"window": "opponent_play", "attack": _answered(resources)}
+        return Decision(0, DecisionKind.EFFECT_PLAY, options, context)
 
-    assert agent.choose(offer(9.0)) == 1  # 9 × 1/2 > 2 tokens × 2
-    assert agent.choose(offer(6.0)) == 0
+    assert agent.choose(offer(9), observation) == 1  # 9 × 1/2 > 2 tokens × 2
+    assert agent.choose(offer(6), observation) == 0
+    assert agent.choose(offer(9)) == 0  # no observation to weigh the play by: pass
 
 
 def test_an_open_enemy_sector_is_a_target_for_the_free_fleet_like_an_orbit():

@@ -12,6 +12,7 @@ from komandor.agents.registry import RandomAgent
 from komandor.rules.cards import Victory
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.dice import SeededDice
+from komandor.rules.effect_schema import Action
 from komandor.rules.effects import Cost, Effect, Permission, Window, cards_named, has_name
 from komandor.rules.fights import battle_phase, battle_sites
 from komandor.rules.invariants import check_state
@@ -33,7 +34,8 @@ def effect(key, windows, apply=None, *, log=None, **fields):
         if apply is not None:
             apply(moment)
 
-    fields.setdefault("value", 10.0)  # worth its price: the heuristic fallback plays it
+    # worth its price (ten resources gained, to agents): the heuristic fallback plays it
+    fields.setdefault("actions", (Action("gain", resources=10),))
     name = fields.pop("name", key)
     return Effect(key=key, name=name, windows=frozenset(windows), apply=record, **fields)
 
