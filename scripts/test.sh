@@ -37,4 +37,21 @@ fi
 # Schema conformance: the bounded, deterministic Schemathesis run (every check; coverage, fuzzing
 # and the stateful phase; about a minute idle; 0 failures).
 .venv/bin/python scripts/schemathesis_run.py
-exec .venv/bin/python -m pytest "$@"
+# pytest. With paths or options given: exactly that. Otherwise the whole suite in two parts:
+# everything but the real-worker and fault tests on TEST_WORKERS processes (pytest-xdist, each
+# with its own test database and its own Redis database: tests/parallel_services.py), handed
+# out in collection order (`--dist load`), so each process keeps the suite's order: its
+# transactional tests after the others and the shipped-content tests last (tests/conftest.py);
+# then the real-worker and fault tests in one process, since they start Celery workers,
+# servers, Redis servers and network namespaces of their own and race leases against the
+# clock. Both parts always run; the exit status is the first failure's.
+if [ "$#" -gt 0 ]; then
+    exec .venv/bin/python -m pytest "$@"
+fi
+parallel=0
+serial=0
+.venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" --dist load -p tests.parallel_services \
+    -m "not services and not faults" || parallel=$?
+.venv/bin/python -m pytest -m "services or faults" || serial=$?
+if [ "$parallel" -ne 0 ]; then exit "$parallel"; fi
+exit "$serial"
