@@ -37,21 +37,27 @@ fi
 # Schema conformance: the bounded, deterministic Schemathesis run (every check; coverage, fuzzing
 # and the stateful phase; about a minute idle; 0 failures).
 .venv/bin/python scripts/schemathesis_run.py
-# pytest. With paths or options given: exactly that. Otherwise the whole suite in two parts:
-# everything but the real-worker and fault tests on TEST_WORKERS processes (pytest-xdist, each
-# with its own test database and its own Redis database: tests/parallel_services.py), handed
-# out in collection order (`--dist load`), so each process keeps the suite's order: its
-# transactional tests after the others and the shipped-content tests last (tests/conftest.py);
-# then the real-worker and fault tests in one process, since they start Celery workers,
-# servers, Redis servers and network namespaces of their own and race leases against the
-# clock. Both parts always run; the exit status is the first failure's.
+# pytest. With paths or options given: exactly that. Otherwise the whole suite in two parts at
+# once. The real-worker and fault tests (`-m "services or faults"`) run in one process, since
+# they start Celery workers, servers, Redis servers and network namespaces of their own and
+# race leases against the clock; they mostly wait, so they run beside the rest. The rest runs
+# on TEST_WORKERS processes (pytest-xdist, each with its own test database and its own Redis
+# database: tests/parallel_services.py), handed out in collection order (`--dist load`), so
+# each process keeps the suite's order: its transactional tests after the others and the
+# shipped-content tests last (tests/conftest.py). The real-worker part's output follows the
+# rest's; the exit status is the first failure's.
 if [ "$#" -gt 0 ]; then
     exec .venv/bin/python -m pytest "$@"
 fi
 parallel=0
 serial=0
+serial_log=$(mktemp)
+.venv/bin/python -m pytest -m "services or faults" --durations=5 >"$serial_log" 2>&1 &
+serial_pid=$!
+trap 'kill "$serial_pid" 2>/dev/null; rm -f "$serial_log"' EXIT
 .venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" --dist load -p tests.parallel_services \
-    -m "not services and not faults" || parallel=$?
-.venv/bin/python -m pytest -m "services or faults" || serial=$?
+    -m "not services and not faults" --durations=10 || parallel=$?
+wait "$serial_pid" || serial=$?
+cat "$serial_log"
 if [ "$parallel" -ne 0 ]; then exit "$parallel"; fi
 exit "$serial"
