@@ -40,7 +40,9 @@ fi
 # pytest. With paths or options given: exactly that. Otherwise the whole suite in two parts at
 # once. The real-worker and fault tests (`-m "services or faults"`) run in one process, since
 # they start Celery workers, servers, Redis servers and network namespaces of their own and
-# race leases against the clock; they mostly wait, so they run beside the rest. The rest runs
+# race leases against the clock; they mostly wait, so they run beside the rest (with the tests
+# marked `own_process`: two people's whole game in the browser, which would otherwise be the
+# parallel part's lone tail, since live-server tests run last). The rest runs
 # on TEST_WORKERS processes (pytest-xdist, each with its own test database and its own Redis
 # database: tests/parallel_services.py), handed out in collection order (`--dist load`), so
 # each process keeps the suite's order: its transactional tests after the others and the
@@ -52,11 +54,11 @@ fi
 parallel=0
 serial=0
 serial_log=$(mktemp)
-.venv/bin/python -m pytest -m "services or faults" --durations=5 >"$serial_log" 2>&1 &
+.venv/bin/python -m pytest -m "services or faults or own_process" --durations=5 >"$serial_log" 2>&1 &
 serial_pid=$!
 trap 'kill "$serial_pid" 2>/dev/null; rm -f "$serial_log"' EXIT
 .venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" --dist load -p tests.parallel_services \
-    -m "not services and not faults" --durations=10 || parallel=$?
+    -m "not services and not faults and not own_process" --durations=10 || parallel=$?
 wait "$serial_pid" || serial=$?
 cat "$serial_log"
 if [ "$parallel" -ne 0 ]; then exit "$parallel"; fi

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.steps import sign_up
 from tests.matches.friends.live import ROOT, asgi_server
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.own_process]
 MAX_DECISIONS = 3000  # a whole game is a few hundred; a loop that never ends fails
 RELOAD_AT = 12  # Bob reloads after this many decisions
 TIMEOUT_MS = 60_000  # generous: the machine is shared
