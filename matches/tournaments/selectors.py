@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -143,6 +144,12 @@ def pairing_figures(*, tournament: Tournament) -> list[PairingFigures]:
         .values(x=F("a__rank"), y=F("b__rank"))
         .annotate(x_wins=Sum("a_wins"), y_wins=Sum("b_wins"), draws=Sum("draws"))
     )
+    return pairing_figures_of(rows)
+
+
+def pairing_figures_of(rows: Iterable[Mapping[str, Any]]) -> list[PairingFigures]:
+    """Figures per pair of entries from rows of one seat order each (``x``, ``y`` the entries'
+    ranks, ``x_wins``, ``y_wins``, ``draws``), folded over both seat orders."""
     totals: dict[tuple[int, int], list[int]] = {}
     for row in rows:
         x, y, x_wins, y_wins = row["x"], row["y"], row["x_wins"], row["y_wins"]

@@ -72,36 +72,9 @@ def _pairing_figures_from_games(tournament):
             games=Count("id"),
         )
     )
-    totals: dict[tuple[int, int], list[int]] = {}
-    for row in rows:
-        x, y = row["x"], row["y"]
-        y_wins = row["games"] - row["x_wins"] - row["draws"]
-        key, wins = (
-            ((x, y), (row["x_wins"], y_wins)) if x < y else ((y, x), (y_wins, row["x_wins"]))
-        )
-        counts = totals.setdefault(key, [0, 0, 0])
-        counts[0] += wins[0]
-        counts[1] += wins[1]
-        counts[2] += row["draws"]
-    figures = []
-    for (a, b), (a_wins, b_wins, draws) in sorted(totals.items()):
-        games = a_wins + b_wins + draws
-        score = a_wins + draws / 2
-        figures.append(
-            selectors.PairingFigures(
-                a=a,
-                b=b,
-                a_wins=a_wins,
-                b_wins=b_wins,
-                draws=draws,
-                games=games,
-                win_rate=score / games,
-                ci95=selectors.wilson_interval(score, games),
-                separated=selectors.is_separated(score, games),
-                games_needed=selectors.games_to_separate(score, games),
-            )
-        )
-    return figures
+    return selectors.pairing_figures_of(
+        {**row, "y_wins": row["games"] - row["x_wins"] - row["draws"]} for row in rows
+    )
 
 
 def _games_before(*, tournament, light: bool = False):
