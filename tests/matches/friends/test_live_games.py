@@ -36,14 +36,19 @@ MAX_DECISIONS = 3000  # a whole game is a few hundred; a loop that never ends fa
 UID = re.compile(r"p[01]\.\d\d+")
 
 
-@pytest.fixture(scope="module")
-def server(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
+def _served(blocker, *, grace: float):
+    """daphne with this grace period, the clocks checked four times a second."""
+    with blocker.unblock():
         require_services()
         with asgi_server(
-            FRIEND_GAME_GRACE_SECONDS=str(GRACE), FRIEND_GAME_TICK_SECONDS="0.25"
+            FRIEND_GAME_GRACE_SECONDS=str(grace), FRIEND_GAME_TICK_SECONDS="0.25"
         ) as base:
             yield base
+
+
+@pytest.fixture(scope="module")
+def server(django_db_setup, django_db_blocker):
+    yield from _served(django_db_blocker, grace=GRACE)
 
 
 class Player:
@@ -234,12 +239,7 @@ SHORT_CLOCK = 8  # seconds
 
 @pytest.fixture(scope="module")
 def long_grace_server(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        require_services()
-        with asgi_server(
-            FRIEND_GAME_GRACE_SECONDS=str(LONG_GRACE), FRIEND_GAME_TICK_SECONDS="0.25"
-        ) as base:
-            yield base
+    yield from _served(django_db_blocker, grace=LONG_GRACE)
 
 
 def gone(game_id: int, seat: int) -> tuple[FriendGame, datetime]:

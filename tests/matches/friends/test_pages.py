@@ -8,24 +8,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from decks.models import Visibility
 from matches.friends.services import friend_game_match_state
 from matches.models import FriendGame, FriendGameStatus
-from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
+from tests.matches.friends.people import signed_in
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(name: str):
-    user = UserFactory(username=name)
-    client = Client()
-    client.force_login(user)
-    return user, client
 
 
 @pytest.fixture

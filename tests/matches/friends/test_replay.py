@@ -20,8 +20,8 @@ from matches.friends.services import friend_game_match_state, friend_game_setup
 from matches.models import FriendGame
 from matches.tournaments.selectors import latest_version
 from matches.words.decision_text import dom_id
-from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
+from tests.matches.friends.people import signed_in
 
 pytestmark = pytest.mark.django_db
 MAX_DECISIONS = 3000  # a whole game is a few hundred; a loop that never ends fails
@@ -30,13 +30,6 @@ NEXT_TURN = re.compile(r'href="\?step=(\d+)" id="next-turn"')
 LAST = re.compile(r'href="\?step=(\d+)" data-key="End"')
 STEP = re.compile(r'id="step"[^>]*>\D*(\d+)\D+(\d+)')
 CARD = re.compile(r'data-card="(card-\d+-\d+)"')
-
-
-def signed_in(name: str):
-    user = UserFactory(username=name)
-    client = Client()
-    client.force_login(user)
-    return user, client
 
 
 @pytest.fixture
