@@ -101,10 +101,8 @@ def decide_on_the_board(page: Page, turn: int) -> tuple[str, bool]:
     return kind, False
 
 
-@pytest.mark.parametrize(("language", "width", "height", "mine", "theirs", "seed"), GAMES)
-def test_a_precon_game_played_on_the_board_its_log_and_its_replay(
-    browser, live_server, precons, language, width, height, mine, theirs, seed
-):
+def table_page(browser, live_server, language: str, width: int, height: int):
+    """A browser context in ``language`` at this window size, and its page."""
     context = browser.new_context(
         base_url=live_server.url,
         locale="ru-RU" if language == "ru" else "en-US",
@@ -112,6 +110,14 @@ def test_a_precon_game_played_on_the_board_its_log_and_its_replay(
     )
     page = context.new_page()
     page.set_default_timeout(15_000)
+    return context, page
+
+
+@pytest.mark.parametrize(("language", "width", "height", "mine", "theirs", "seed"), GAMES)
+def test_a_precon_game_played_on_the_board_its_log_and_its_replay(
+    browser, live_server, precons, language, width, height, mine, theirs, seed
+):
+    context, page = table_page(browser, live_server, language, width, height)
     errors: list[Exception] = []
     page.on("pageerror", lambda error: errors.append(error))
     name = f"{language}-{width}"
@@ -255,13 +261,7 @@ def test_in_a_battle_the_decision_the_hand_and_the_place_fought_over_fit_one_scr
     """At 1280×800, the page as it opens on a battle decision (not scrolled): the decision,
     the person's hand and the place fought over are each wholly inside the window."""
     width, height = 1280, 800
-    context = browser.new_context(
-        base_url=live_server.url,
-        locale="ru-RU" if language == "ru" else "en-US",
-        viewport={"width": width, "height": height},
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    context, page = table_page(browser, live_server, language, width, height)
     try:
         username = f"battle-{language}"
         sign_up(page, username)
