@@ -8,6 +8,12 @@ exactly as agents 1.1 did (the heuristic and the search of 39ffb88), whatever ``
 (``tests/engine/test_agent_baselines.py`` plays them against 39ffb88's own agents). Today the
 plain names play the same as their 1.1 baselines; an agent that learns something new gets a
 class of its own, and its 1.1 name keeps building the old one.
+
+A **level** (``LEVELS``: ``novice``, ``standard``, ``expert``) is what a player picks: a name
+for whichever agent plays that level now. Every function here takes a level where it takes an
+agent spec and treats it as the agent it names (``resolved_spec``); what the service stores is
+the resolved spec, so a stored game replays with the agent that played it even after its level
+is pointed at another agent.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from komandor.agents.heuristic import HeuristicAgent
+from komandor.agents.novice import NoviceAgent
 from komandor.agents.search import SearchAgent
 from komandor.agents.simple import RandomAgent, ScriptedAgent
 from komandor.rules.decisions import Agent
@@ -23,12 +30,15 @@ __all__ = [
     "AGENTS",
     "AGENTS_VERSION",
     "BASELINES",
+    "DEFAULT_LEVEL",
+    "LEVELS",
     "SEARCH_COST_PER_PLAYOUT",
     "SEARCH_DEFAULT_BUDGET",
     "SEARCH_MAX_BUDGET",
     "SEARCH_MIN_BUDGET",
     "Agent",
     "HeuristicAgent",
+    "NoviceAgent",
     "RandomAgent",
     "ScriptedAgent",
     "SearchAgent",
@@ -36,6 +46,7 @@ __all__ = [
     "agent_spec_error",
     "make_agent",
     "parse_agent_spec",
+    "resolved_spec",
 ]
 
 # Bumped whenever a change alters how an agent chooses for the same decision and observation.
@@ -48,7 +59,16 @@ AGENTS: dict[str, str] = {
     "search": "heuristic playouts of every option in sampled worlds (search:N, N playouts)",
     "heuristic-1.1": "the heuristic of agents 1.1, frozen: a fixed opponent to measure against",
     "search-1.1": "the search of agents 1.1 (search-1.1:N), frozen: a fixed opponent",
+    "novice-1": "the heuristic with a learner's seeded slips (the novice level)",
 }
+# The levels a player picks from, weakest first, each with the agent spec that plays it now.
+# Re-pointing a level changes new games only: stored ones keep the resolved spec.
+LEVELS: dict[str, str] = {
+    "novice": "novice-1",
+    "standard": "heuristic-1.1",
+    "expert": "search-1.1",
+}
+DEFAULT_LEVEL = "standard"
 # The frozen baselines, each with the agent it is frozen from.
 BASELINES: dict[str, str] = {"heuristic-1.1": "heuristic", "search-1.1": "search"}
 # The names that take a budget (``name:N``).
@@ -62,13 +82,22 @@ SEARCH_DEFAULT_BUDGET = 6
 SEARCH_COST_PER_PLAYOUT = 5.3
 
 
+def resolved_spec(spec: str) -> str:
+    """The agent spec a level names (``LEVELS``), or ``spec`` itself (stripped) when it is no
+    level. What the service stores for a game, so its replay does not follow a remapped level.
+    """
+    stripped = spec.strip()
+    return LEVELS.get(stripped, stripped)
+
+
 def parse_agent_spec(spec: str) -> tuple[str, int | None]:
-    """``(name, budget)`` of an agent spec: ``random``, ``heuristic``, ``heuristic-1.1``,
-    ``search`` or ``search-1.1`` (the default budget), ``search:N`` or ``search-1.1:N``.
-    Raises ``ValueError`` with ``agent_spec_error``'s message."""
-    name, colon, budget_text = spec.strip().partition(":")
+    """``(name, budget)`` of an agent spec: a level (that of its agent), ``random``,
+    ``heuristic``, ``heuristic-1.1``, ``novice-1``, ``search`` or ``search-1.1`` (the default
+    budget), ``search:N`` or ``search-1.1:N``. Raises ``ValueError`` with
+    ``agent_spec_error``'s message."""
+    name, colon, budget_text = resolved_spec(spec).partition(":")
     if name not in AGENTS:
-        known = ", ".join([*AGENTS, *(f"{search}:N" for search in sorted(_SEARCHES))])
+        known = ", ".join([*LEVELS, *AGENTS, *(f"{search}:N" for search in sorted(_SEARCHES))])
         raise ValueError(f"unknown agent {spec!r}; known: {known}")
     if name not in _SEARCHES:
         if colon:
@@ -118,6 +147,10 @@ def _random(name: str, seed: int, budget: int | None) -> Agent:
     return RandomAgent(seed, name)
 
 
+def _novice_1(name: str, seed: int, budget: int | None) -> Agent:
+    return NoviceAgent(seed, name)
+
+
 # How each name is built: (its name as given, the seed, the budget) → the agent.
 _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "random": _random,
@@ -125,11 +158,13 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "search": _search_1_1,
     "heuristic-1.1": _heuristic_1_1,
     "search-1.1": _search_1_1,
+    "novice-1": _novice_1,
 }
 
 
 def make_agent(name: str, *, seed: int = 0) -> Agent:
-    """The agent a spec names (``parse_agent_spec``), called by its spec; ``random`` and the
-    searches seeded (the match seed and the seat). Raises ``ValueError`` for a bad spec."""
+    """The agent a spec names (``parse_agent_spec``), called by its spec (a level's agent by
+    the spec the level resolves to); ``random``, the novice and the searches seeded (the match
+    seed and the seat). Raises ``ValueError`` for a bad spec."""
     kind, budget = parse_agent_spec(name)
-    return _BUILDERS[kind](kind if budget is None else name.strip(), seed, budget)
+    return _BUILDERS[kind](kind if budget is None else resolved_spec(name), seed, budget)
