@@ -44,6 +44,7 @@ urlpatterns = [
     # Games against the AI (issue 22), throttled per client: a move runs the AI's replies.
     path("play/", play_throttled(play_views.play_list), name="play"),
     path("play/new/", play_throttled(play_views.play_new), name="play-new"),
+    path("play/levels/", play_views.play_levels, name="play-levels"),
     path("play/<int:match_id>/", play_throttled(play_views.play_game), name="play-game"),
     path("play/<int:match_id>/act/", play_throttled(play_views.play_act), name="play-act"),
     path("play/<int:match_id>/replay/", play_throttled(play_views.play_replay), name="play-replay"),

@@ -9,7 +9,7 @@ from rest_framework import serializers
 from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from decks.selectors import version_visible
 from decks.values import MAX_ROW_ID
-from komandor.agents.registry import SEARCH_MAX_BUDGET, SEARCH_MIN_BUDGET
+from komandor.agents.registry import LEVELS, SEARCH_MAX_BUDGET, SEARCH_MIN_BUDGET
 from komandor.rules import rules
 from matches.games.agent_specs import AGENT_PATTERN, AGENT_SPEC_MAX_LENGTH, agents_problems
 from matches.models import Format, Match, Problem, Tournament
@@ -18,8 +18,9 @@ _AGENT = {
     "type": "string",
     "pattern": AGENT_PATTERN,
     "maxLength": AGENT_SPEC_MAX_LENGTH,
-    "description": "random, heuristic, search, or search:N with N from "
-    f"{SEARCH_MIN_BUDGET} to {SEARCH_MAX_BUDGET}",
+    "description": f"a level ({', '.join(LEVELS)}), random, heuristic, search, or search:N "
+    f"with N from {SEARCH_MIN_BUDGET} to {SEARCH_MAX_BUDGET}, novice-1, heuristic-1.1, "
+    "search-1.1 or search-1.1:N",
 }
 
 
@@ -67,9 +68,10 @@ class DeckRefField(serializers.Field):
             _AGENT,
             {"type": "array", "items": _AGENT, "minItems": 2, "maxItems": 2},
         ],
-        "description": "One agent for both sides, or a pair (deck A's, deck B's). "
-        f"search:N sets the search's budget per decision, N from {SEARCH_MIN_BUDGET} to "
-        f"{SEARCH_MAX_BUDGET}.",
+        "description": "One agent for both sides, or a pair (deck A's, deck B's): a level "
+        f"({', '.join(LEVELS)}; stored as the agent it names when the games are made) or an "
+        f"agent's name. search:N sets the search's budget per decision, N from "
+        f"{SEARCH_MIN_BUDGET} to {SEARCH_MAX_BUDGET}.",
     }
 )
 class AgentsField(serializers.Field):

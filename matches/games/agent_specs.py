@@ -1,5 +1,10 @@
-"""Agent names as the service accepts them: ``random``, ``heuristic``, ``search``, ``search:N``,
-and the frozen baselines ``heuristic-1.1``, ``search-1.1``, ``search-1.1:N``.
+"""Agent names as the service accepts them: the levels ``novice``, ``standard``, ``expert``
+(``registry.LEVELS``: each names the agent that plays it now), ``random``, ``heuristic``,
+``search``, ``search:N``, the frozen baselines ``heuristic-1.1``, ``search-1.1``,
+``search-1.1:N``, and the novice's own agent ``novice-1``.
+
+A level is stored as the agent it names when the game is made (``stored_agent``), so a stored
+game replays with the agent that played it even after the level is pointed elsewhere.
 
 The engine decides what is valid (``agent_spec_error``) and what an agent costs
 (``agent_cost``: CPU per game relative to the heuristic); this module is the one place the API,
@@ -16,31 +21,58 @@ from django.utils.translation import gettext
 
 from komandor.agents.registry import (
     BASELINES,
+    LEVELS,
     SEARCH_DEFAULT_BUDGET,
     SEARCH_MAX_BUDGET,
     SEARCH_MIN_BUDGET,
     agent_cost,
     agent_spec_error,
+    resolved_spec,
 )
+from matches.games.agent_ladder import read_ladder
 
 # The agents offered by name (``search:N`` is ``search`` with its budget set), in the order
-# the pages list them, each with what it is: today's, then the frozen baselines.
-AGENT_KINDS = ("heuristic", "search", "random", *BASELINES)
+# the pages list them, each with what it is: the levels, today's agents, the frozen baselines.
+AGENT_KINDS = (*LEVELS, "heuristic", "search", "random", *BASELINES, "novice-1")
 # The names that take a budget (``name:N``).
 SEARCH_KINDS = ("search", "search-1.1")
 # What the OpenAPI schema documents: N has at most as many digits as the largest budget (its
 # exact range is in the description; the engine checks it).
 _DIGITS_AFTER_FIRST = len(str(SEARCH_MAX_BUDGET)) - 1
 AGENT_PATTERN = (
-    r"^(random|heuristic(-1\.1)?|search(-1\.1)?"
+    rf"^({'|'.join(LEVELS)}|novice-1|random|heuristic(-1\.1)?|search(-1\.1)?"
     rf"(:[1-9][0-9]{{0,{_DIGITS_AFTER_FIRST}}})?)$"
 )
 AGENT_SPEC_MAX_LENGTH = 16
 
 
+def level_descriptions() -> dict[str, str]:
+    """Each level's one line for players (the play page, the "AI levels" page)."""
+    return {
+        "novice": gettext(
+            "plays sensibly but slips now and then: builds the wrong card, sends a ship the "
+            "wrong way, fires at the wrong target — a level to learn the game against"
+        ),
+        "standard": gettext(
+            "plays every decision by sound rules of thumb and does not slip — a fair, quick "
+            "opponent and the tournaments' yardstick"
+        ),
+        "expert": gettext(
+            "looks ahead: tries its options forward in worlds like the one it sees before it "
+            "chooses — the strongest level, and it thinks longer"
+        ),
+    }
+
+
 def agent_descriptions() -> dict[str, str]:
     """What each agent is, for the form's help and the API's description."""
+    levels = {
+        level: gettext("level: %(what)s (now %(agent)s)")
+        % {"what": what, "agent": resolved_spec(level)}
+        for level, what in level_descriptions().items()
+    }
     return {
+        **levels,
         "heuristic": gettext(
             "weighs each choice by a few rules of thumb (build what it can afford, attack when "
             "stronger) — plays like a careful beginner"
@@ -66,6 +98,9 @@ def agent_descriptions() -> dict[str, str]:
             "the search as it played in agents 1.1, frozen (search-1.1:N sets its playouts): a "
             "fixed opponent to measure against"
         ),
+        "novice-1": gettext(
+            "the heuristic with a learner's slips, drawn from its seed (the novice level's agent)"
+        ),
     }
 
 
@@ -86,9 +121,25 @@ def agent_problem(spec: object) -> str | None:
             }
     shown = spec if isinstance(spec, str) else type(spec).__name__
     return gettext(
-        "«%(spec)s» is not an agent: random, heuristic, search or search:N (N from 1 to "
-        "%(most)s), or a frozen baseline: heuristic-1.1, search-1.1 or search-1.1:N."
-    ) % {"spec": str(shown)[:40], "most": SEARCH_MAX_BUDGET}
+        "«%(spec)s» is not an agent: a level (%(levels)s), random, heuristic, search or "
+        "search:N (N from 1 to %(most)s), novice-1, or a frozen baseline: heuristic-1.1, "
+        "search-1.1 or search-1.1:N."
+    ) % {"spec": str(shown)[:40], "levels": ", ".join(LEVELS), "most": SEARCH_MAX_BUDGET}
+
+
+def stored_agent(spec: str) -> str:
+    """What the service stores for a valid ``spec``: a level's agent, else the spec itself."""
+    return resolved_spec(spec)
+
+
+def measured_agent_cost(spec: str) -> float:
+    """``agent_cost`` as measured by the ladder (``content/data/agent_ladder.json``) for the
+    agent ``spec`` names, else the engine's own figure (an agent the ladder did not play, such
+    as ``search:N`` at another budget). Raises ``ValueError`` for a bad spec."""
+    fallback = agent_cost(spec)
+    ladder = read_ladder()
+    rung = None if ladder is None else ladder.rung(spec)
+    return fallback if rung is None or rung.cost is None else rung.cost
 
 
 def agents_problems(agents: object) -> list[str]:
@@ -108,4 +159,4 @@ def game_cost(agents: Sequence[str]) -> float:
     game. ``agent_cost`` is an agent's game against the heuristic, so each side adds its excess
     over the heuristic's: search against search costs about twice search against heuristic."""
     first, second = agents
-    return agent_cost(first) + agent_cost(second) - 1.0
+    return measured_agent_cost(first) + measured_agent_cost(second) - 1.0

@@ -10,24 +10,31 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck
-from komandor.agents.registry import AGENTS
+from komandor.agents.registry import DEFAULT_LEVEL, LEVELS, resolved_spec
+from matches.play.levels import level_choices
 from matches.tournaments.forms import HeroChoiceField
 from matches.tournaments.selectors import enterable_decks
 
-# The AI players a person may face, weakest last (``make_agent`` names; "random" is a floor
-# for measurements, not an opponent).
-PLAY_AGENTS = [name for name in ("search", "heuristic") if name in AGENTS]
+# Names of the agents a stored game may name (a level's current agent shows as the level).
 AGENT_NAMES = {
+    "novice": _("novice"),
+    "standard": _("standard"),
+    "expert": _("expert"),
     "heuristic": _("heuristic"),
     "search": _("search"),
     "heuristic-1.1": _("heuristic 1.1"),
     "search-1.1": _("search 1.1"),
-}
-AGENT_LABELS = {
-    "heuristic": _("Heuristic — weighs each choice by a few rules of thumb"),
-    "search": _("Search — looks ahead before it chooses"),
+    "novice-1": _("novice 1"),
 }
 RANDOM_SEAT = "random"
+
+
+def agent_name(spec: str) -> str:
+    """How a game's stored agent reads: the level that names it now, else its own name."""
+    for level in LEVELS:
+        if resolved_spec(level) == spec:
+            return str(AGENT_NAMES[level])
+    return str(AGENT_NAMES.get(spec, spec))
 
 
 class NewGameForm(forms.Form):
@@ -42,9 +49,10 @@ class NewGameForm(forms.Form):
         help_text=_("Any deck you may enter in a tournament: yours, a public one or a precon."),
     )
     agent = forms.ChoiceField(
-        label=_("AI opponent"),
-        choices=[(name, AGENT_LABELS.get(name, name)) for name in PLAY_AGENTS],
-        initial="heuristic",
+        label=_("AI level"),
+        choices=level_choices,
+        initial=DEFAULT_LEVEL,
+        widget=forms.RadioSelect,
     )
     seat = forms.ChoiceField(
         label=_("Turn order"),

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from cardbase.api.strict_fields import StrictCharField, StrictIntegerField
+from komandor.agents.registry import DEFAULT_LEVEL
 from matches.api.serializers import DeckRefField
 from matches.games.agent_specs import AGENT_KINDS
 from matches.models import HumanMatchStatus
@@ -16,7 +17,15 @@ MAX_VERSION = 2**31 - 1
 class AiGameCreateSerializer(serializers.Serializer):
     deck = DeckRefField(help_text=_("Your deck: its id (latest version) or {deck, version}."))
     opponent = DeckRefField(help_text=_("The AI's deck: its id or {deck, version}."))
-    agent = serializers.ChoiceField(choices=AGENT_KINDS, required=False, default="heuristic")
+    agent = serializers.ChoiceField(
+        choices=AGENT_KINDS,
+        required=False,
+        default=DEFAULT_LEVEL,
+        help_text=_(
+            "The AI: a level (novice, standard, expert; stored as the agent it names now) or "
+            "an agent's name."
+        ),
+    )
     seat = StrictIntegerField(
         min_value=0,
         max_value=1,

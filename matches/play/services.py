@@ -39,7 +39,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from decks.models import DeckVersion
-from komandor.agents.registry import AGENTS, AGENTS_VERSION, Agent, make_agent
+from komandor.agents.registry import (
+    AGENTS,
+    AGENTS_VERSION,
+    LEVELS,
+    Agent,
+    make_agent,
+    resolved_spec,
+)
 from komandor.rules import rules
 from komandor.rules.decisions import Decision, IllegalChoiceError
 from komandor.rules.match import (
@@ -357,11 +364,12 @@ def human_match_start(
     """A new game of ``owner``'s ``deck`` (seat ``seat``) against ``opponent`` played by
     ``agent``, saved after the agent's decisions up to the person's first (or the end). The
     seed is drawn here; ``seed`` is for trusted callers only (tests, scripts), never a
-    request: it would give away the AI's hand and every die.
+    request: it would give away the AI's hand and every die. ``agent``: a level
+    (``registry.LEVELS``) or an agent's name.
     Raises ``HumanMatchError`` for a deck he may not play, an unknown agent or seat."""
     fields: dict[str, list[str]] = {}
-    if agent not in AGENTS:
-        names = ", ".join(sorted(AGENTS))
+    if resolved_spec(agent) not in AGENTS:
+        names = ", ".join([*LEVELS, *sorted(AGENTS)])
         fields["agent"] = [_("One of %(names)s.") % {"names": names}]
     if seat not in (0, 1):
         fields["seat"] = [_("Your seat: 0 or 1.")]
@@ -376,7 +384,9 @@ def human_match_start(
         owner=owner,
         deck=deck,
         opponent=opponent,
-        agent=agent,
+        # A level is stored as the agent it names now: the game goes on and replays with it
+        # after the level is pointed at another agent.
+        agent=resolved_spec(agent),
         human_seat=seat,
         seed=secrets.randbelow(2**31) if seed is None else seed,
         turn_cap=rules.DEFAULT_TURN_CAP,

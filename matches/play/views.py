@@ -21,8 +21,10 @@ from django.views.decorators.http import require_POST
 
 from config.numbers import whole_number
 from decks.selectors import current_version
+from matches.games.agent_ladder import read_ladder
 from matches.models import HumanMatch
-from matches.play.forms import AGENT_NAMES, NewGameForm
+from matches.play.forms import NewGameForm, agent_name
+from matches.play.levels import level_rows, other_rows
 from matches.play.parts import changed_parts, render_parts
 from matches.play.replay import human_replay_page
 from matches.play.selectors import (
@@ -58,6 +60,18 @@ def play_list(request):
         "finished": [game for game in games if game.is_finished],
     }
     return render(request, "matches/play/list.html", context)
+
+
+def play_levels(request):
+    """The "AI levels" page: each level, its line and its rating, then the other agents, and
+    how the ladder was measured. Open to everyone: a player picks a level knowing it."""
+    ladder = read_ladder()
+    context = {
+        "levels": level_rows(ladder),
+        "others": other_rows(ladder),
+        "facts": None if ladder is None else ladder.facts,
+    }
+    return render(request, "matches/play/levels.html", context)
 
 
 @login_required
@@ -180,7 +194,7 @@ def game_context(match: HumanMatch, *, log_from: int | None = None) -> dict:
         "finished": finished,
         "seat": seat,
         "names": names,
-        "agent": AGENT_NAMES.get(match.agent, match.agent),
+        "agent": agent_name(match.agent),
         "me": names[seat],
         "them": names[1 - seat],
         "result": human_match_result(match),  # None while it goes on

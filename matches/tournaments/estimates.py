@@ -15,9 +15,8 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Sum
 
-from komandor.agents.registry import agent_cost
 from komandor.rules import rules
-from matches.games.agent_specs import AGENT_KINDS, agents_problems
+from matches.games.agent_specs import AGENT_KINDS, agents_problems, measured_agent_cost
 from matches.models import WorkerSeen
 from matches.tournaments import formats
 from matches.tournaments.budget import expected_game_cpu
@@ -82,6 +81,6 @@ def agent_game_seconds() -> dict[str, float]:
 
 
 def agent_costs() -> dict[str, float]:
-    """Each offered agent's ``agent_cost`` (its game against the heuristic, relative to a
-    heuristic game), for the page's live update."""
-    return {kind: agent_cost(kind) for kind in AGENT_KINDS}
+    """Each offered agent's measured cost (``agent_specs.measured_agent_cost``: its game
+    against the heuristic, relative to a heuristic game), for the page's live update."""
+    return {kind: measured_agent_cost(kind) for kind in AGENT_KINDS}

@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from decks.models import DeckVersion
 from komandor.rules import rules
 from komandor.rules.match import ENGINE_VERSION
-from matches.games.agent_specs import agents_problems
+from matches.games.agent_specs import agents_problems, stored_agent
 from matches.games.entries import entry_problems
 from matches.models import Batch, Entry, Status, Tournament
 from matches.tournaments import formats
@@ -40,6 +40,9 @@ MAX_GAMES_PER_PAIRING = 1000
 
 
 def agents_pair(agents: str | Sequence[str]) -> list[str]:
+    """The pair of agent specs to store, one per side: a level stored as the agent it names
+    now (``agent_specs.stored_agent``), so the games replay as played after a remap. Raises
+    ``TournamentError`` naming what is wrong."""
     problems = agents_problems(agents)
     if problems:
         raise TournamentError(
@@ -47,7 +50,8 @@ def agents_pair(agents: str | Sequence[str]) -> list[str]:
             gettext("agents: %(problem)s") % {"problem": problems[0]},
             {"agents": problems},
         )
-    return [agents, agents] if isinstance(agents, str) else list(agents)
+    pair = [agents, agents] if isinstance(agents, str) else list(agents)
+    return [stored_agent(spec) for spec in pair]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from decks.models import Visibility
+from komandor.agents.registry import DEFAULT_LEVEL, LEVELS
 from komandor.rules.match_state import decode_actions
 from matches.models import HumanMatch, HumanMatchStatus
 from matches.play import selectors as human_selectors
@@ -61,7 +62,9 @@ def act(api, game, key=None, version=None):
 
 def test_start_read_and_act(api, decks):
     game = start(api, decks)
-    assert game["status"] == "in_progress" and game["seat"] == 0 and game["agent"] == "heuristic"
+    assert game["status"] == "in_progress" and game["seat"] == 0
+    # The default level, stored as the agent it names now.
+    assert game["agent"] == LEVELS[DEFAULT_LEVEL]
     assert [d["yours"] for d in game["decks"]] == [True, False]
     assert game["observation"]["player"] == 0
     assert game["decision"]["options"] and all(

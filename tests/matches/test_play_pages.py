@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from cardbase.display_names import card_names_shown
 from decks.models import DeckVersion, Visibility
+from komandor.agents.registry import LEVELS
 from matches.models import HumanMatch
 from matches.play import services as human_play
 from matches.play.services import human_match_act, human_match_start, human_match_state
@@ -73,12 +74,13 @@ def test_the_new_game_form_starts_a_game_and_opens_it(signed_in, decks):
     assert f'value="{mine.pk}"' in html and 'name="seat"' in html
     response = signed_in.post(
         reverse("matches:play-new"),
-        {"deck": mine.pk, "opponent": theirs.pk, "agent": "heuristic", "seat": "random"},
+        {"deck": mine.pk, "opponent": theirs.pk, "agent": "standard", "seat": "random"},
     )
     match = HumanMatch.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("matches:play-game", args=[match.pk])
-    assert match.human_seat in (0, 1) and match.agent == "heuristic"
+    # The level is stored as the agent it names now, so the game replays after a remap.
+    assert match.human_seat in (0, 1) and match.agent == LEVELS["standard"]
     assert (match.deck.deck, match.opponent.deck) == (mine, theirs)
 
 
@@ -247,7 +249,7 @@ def test_an_illegal_deck_of_mine_is_a_field_error_not_a_game(signed_in, player, 
     DeckVersion.objects.filter(deck=illegal).update(is_valid=False)
     response = signed_in.post(
         reverse("matches:play-new"),
-        {"deck": illegal.pk, "opponent": theirs.pk, "agent": "heuristic", "seat": "0"},
+        {"deck": illegal.pk, "opponent": theirs.pk, "agent": "standard", "seat": "0"},
     )
     assert response.status_code == 200
     assert "deck" in response.context["form"].errors
