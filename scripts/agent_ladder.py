@@ -11,9 +11,10 @@ the ``(k // 2) mod 56``-th ordered pairing of the 8 precons with match seed ``--
 the first agent in seat ``k mod 2`` (so each deal is played with the seats swapped), each agent
 seeded from the match seed and its seat as the service seeds it. The fit is the tournaments'
 own (``matches.tournaments.statistics.bradley_terry``, a draw half a win each way), written
-with ``matches.games.agent_ladder``; each agent's cost is the CPU of its games measured here
-(its own decisions plus half of the rules' work per game) relative to ``heuristic-1.1``'s, which
-must be on the list. Prints the table, the engine (compiled or interpreted) and the load.
+with ``matches.games.agent_ladder``. Each agent's cost is the mean CPU of its games against
+``heuristic-1.1`` (which must be on the list) over that of ``heuristic-1.1`` against itself on
+the same deals (played too, for the costs only, not rated). Prints the table, the engine
+(compiled or interpreted) and the load.
 """
 
 from __future__ import annotations
@@ -36,15 +37,12 @@ sys.path.insert(0, str(ROOT))
 import komandor  # noqa: E402
 from komandor.agents.registry import (  # noqa: E402
     LEVELS,
-    Agent,
     agent_spec_error,
     make_agent,
     resolved_spec,
 )
-from komandor.rules.decisions import Decision  # noqa: E402
 from komandor.rules.decks import Deck, deck_from_dict  # noqa: E402
 from komandor.rules.match import run_match  # noqa: E402
-from komandor.rules.observation import Observation  # noqa: E402
 from matches.games.agent_ladder import (  # noqa: E402
     COST_BASE,
     LADDER_FILE,
@@ -68,40 +66,23 @@ def precon_pairings() -> list[tuple[Deck, Deck]]:
     return [(a, b) for a in decks for b in decks if a is not b]
 
 
-class Timed:
-    """An agent whose answers' process time is summed (its side's CPU)."""
-
-    def __init__(self, agent: Agent) -> None:
-        self.agent = agent
-        self.name = agent.name
-        self.seconds = 0.0
-
-    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        start = time.process_time()
-        index = self.agent.choose(decision, observation)
-        self.seconds += time.process_time() - start
-        return index
-
-
-def play(job: tuple[str, str, int, int]) -> tuple[str, str, float, float, float]:
-    """One game: ``(a, b, a's score, a's side's CPU, b's side's CPU)``."""
+def play(job: tuple[str, str, int, int]) -> tuple[str, str, float, float]:
+    """One game: ``(a, b, a's score, the game's CPU in seconds)``."""
     a, b, game, seed_base = job
     if not _PAIRINGS:
         _PAIRINGS.extend(precon_pairings())
     deal, a_seat = divmod(game, 2)
     seed = seed_base + deal
     names = [a, b] if a_seat == 0 else [b, a]
-    timed = [Timed(make_agent(name, seed=seed * 2 + seat)) for seat, name in enumerate(names)]
     start = time.process_time()
+    agents = [make_agent(name, seed=seed * 2 + seat) for seat, name in enumerate(names)]
     result = run_match(
-        decks=list(_PAIRINGS[deal % len(_PAIRINGS)]), agents=timed, seed=seed, log=False
+        decks=list(_PAIRINGS[deal % len(_PAIRINGS)]), agents=agents, seed=seed, log=False
     )
-    total = time.process_time() - start
-    rules_half = max(0.0, total - timed[0].seconds - timed[1].seconds) / 2
+    cpu = time.process_time() - start
     winner = result.outcome.winner
     score = 0.5 if winner is None else float(winner == a_seat)
-    a_side, b_side = timed[a_seat], timed[1 - a_seat]
-    return a, b, score, a_side.seconds + rules_half, b_side.seconds + rules_half
+    return a, b, score, cpu
 
 
 def load() -> str:
@@ -132,23 +113,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     engine = komandor.ENGINE
     load_before = load()
     print(f"{len(specs)} agents: {', '.join(specs)}; engine {engine}; load {load_before}")
+    rated = list(itertools.combinations(specs, 2))
+    # The base against itself: for the costs only (a game against oneself rates nothing).
     jobs = [
         (a, b, game, args.seed)
-        for a, b in itertools.combinations(specs, 2)
+        for a, b in [*rated, (COST_BASE, COST_BASE)]
         for game in range(args.games_per_pair)
     ]
     tallies: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
-    shares: dict[str, list[float]] = defaultdict(list)
+    game_cpu: dict[str, list[float]] = defaultdict(list)
     started = time.monotonic()
     with Pool(args.jobs) as pool:
-        for a, b, score, a_cpu, b_cpu in pool.imap_unordered(play, jobs, chunksize=4):
+        for a, b, score, cpu in pool.imap_unordered(play, jobs, chunksize=4):
             tally = tallies[a, b]
             tally[0 if score == 1 else 1 if score == 0 else 2] += 1
-            shares[a].append(a_cpu)
-            shares[b].append(b_cpu)
+            if COST_BASE in (a, b):
+                game_cpu[b if a == COST_BASE else a].append(cpu)
     wall = time.monotonic() - started
-    pairs = [PairResult(a, b, *tallies[a, b]) for a, b in itertools.combinations(specs, 2)]
-    rungs = fit_ladder(specs, pairs, cpu_shares=shares)
+    pairs = [PairResult(a, b, *tallies[a, b]) for a, b in rated]
+    rungs = fit_ladder(specs, pairs, game_cpu=game_cpu)
     facts = {
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "command": " ".join(["scripts/agent_ladder.py", *(argv or sys.argv[1:])]),

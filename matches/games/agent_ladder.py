@@ -4,9 +4,9 @@
 ``content/data/agent_ladder.json`` with ``ladder_record``; the "AI levels" page, the play page
 and the per-user estimates read it back with ``read_ladder``. The ratings are the tournaments'
 own Bradley–Terry fit (``tournaments.statistics.bradley_terry``), on the Elo scale, centred on
-the agents' mean. The cost of an agent is measured, not guessed: the CPU of a game of it against
-``heuristic-1.1`` relative to a game of ``heuristic-1.1`` against itself, from each game's CPU
-split between its two sides (each side's own decisions plus half of the rules' work).
+the agents' mean. The cost of an agent is measured, not guessed: the mean CPU of its games
+against ``heuristic-1.1`` relative to that of ``heuristic-1.1``'s games against itself, on the
+same deals (``agent_cost``'s meaning, which the per-user limits count).
 
 Pure Python (no Django): the script and the pages share it.
 """
@@ -53,7 +53,7 @@ class Rung:
     draws: int
     losses: int
     cost: float | None  # CPU of its game against COST_BASE, relative to COST_BASE × 2
-    cpu_per_game_ms: float | None  # its own side's CPU per game, milliseconds
+    cpu_per_game_ms: float | None  # CPU of its game against COST_BASE, milliseconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,16 +73,18 @@ def fit_ladder(
     specs: Sequence[str],
     results: Iterable[PairResult],
     *,
-    cpu_shares: Mapping[str, Sequence[float]] | None = None,
+    game_cpu: Mapping[str, Sequence[float]] | None = None,
 ) -> tuple[Rung, ...]:
-    """The rungs of ``specs`` from their games (Bradley–Terry), strongest first. ``cpu_shares``:
-    each agent's side's CPU in each of its games (seconds), for the costs (``agent_costs``)."""
+    """The rungs of ``specs`` from their games (Bradley–Terry), strongest first. ``game_cpu``:
+    the CPU (seconds) of each game of an agent against ``COST_BASE`` (``COST_BASE``'s own:
+    its games against itself), for the costs (``agent_costs``)."""
     index = {spec: number for number, spec in enumerate(specs)}
     rows = list(results)
     ratings = bradley_terry(
         len(specs), [(index[r.a], index[r.b], r.a_wins, r.b_wins, r.draws) for r in rows]
     )
-    costs = agent_costs(cpu_shares or {})
+    cpu = game_cpu or {}
+    costs = agent_costs(cpu)
     rungs = []
     for spec, rating in zip(specs, ratings, strict=True):
         wins = sum(r.a_wins for r in rows if r.a == spec) + sum(
@@ -92,7 +94,7 @@ def fit_ladder(
             r.a_wins for r in rows if r.b == spec
         )
         draws = sum(r.draws for r in rows if spec in (r.a, r.b))
-        shares = (cpu_shares or {}).get(spec)
+        games = cpu.get(spec)
         rungs.append(
             Rung(
                 spec=spec,
@@ -104,24 +106,21 @@ def fit_ladder(
                 draws=draws,
                 losses=losses,
                 cost=costs.get(spec),
-                cpu_per_game_ms=round(1000 * statistics.fmean(shares), 3) if shares else None,
+                cpu_per_game_ms=round(1000 * statistics.fmean(games), 3) if games else None,
             )
         )
     return tuple(sorted(rungs, key=lambda rung: (-rung.rating, rung.spec)))
 
 
-def agent_costs(cpu_shares: Mapping[str, Sequence[float]]) -> dict[str, float]:
-    """Each agent's game against ``COST_BASE`` relative to ``COST_BASE``'s game against itself
-    (``agent_cost``'s meaning): (its side + the base's side) / (2 × the base's side), from the
-    mean CPU of each side per game. Empty when the base was not measured."""
-    base_shares = cpu_shares.get(COST_BASE)
-    if not base_shares:
+def agent_costs(game_cpu: Mapping[str, Sequence[float]]) -> dict[str, float]:
+    """Each agent's mean game CPU against ``COST_BASE`` over ``COST_BASE``'s against itself
+    (``agent_cost``'s meaning). Empty when the base's own games were not measured."""
+    base_games = game_cpu.get(COST_BASE)
+    if not base_games:
         return {}
-    base = statistics.fmean(base_shares)
+    base = statistics.fmean(base_games)
     return {
-        spec: round((statistics.fmean(shares) + base) / (2 * base), 2)
-        for spec, shares in cpu_shares.items()
-        if shares
+        spec: round(statistics.fmean(games) / base, 2) for spec, games in game_cpu.items() if games
     }
 
 
@@ -150,8 +149,10 @@ def ladder_from_record(record: Mapping[str, Any]) -> Ladder:
     )
 
 
-def read_ladder(path: Path = LADDER_FILE) -> Ladder | None:
-    """The ladder the last run wrote, or None when there is none (read again when it changes)."""
+def read_ladder(path: Path | None = None) -> Ladder | None:
+    """The ladder the last run wrote (``LADDER_FILE``), or None when there is none; read again
+    when the file changes."""
+    path = LADDER_FILE if path is None else path
     try:
         modified = path.stat().st_mtime_ns
     except OSError:

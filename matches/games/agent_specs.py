@@ -135,11 +135,14 @@ def stored_agent(spec: str) -> str:
 def measured_agent_cost(spec: str) -> float:
     """``agent_cost`` as measured by the ladder (``content/data/agent_ladder.json``) for the
     agent ``spec`` names, else the engine's own figure (an agent the ladder did not play, such
-    as ``search:N`` at another budget). Raises ``ValueError`` for a bad spec."""
+    as ``search:N`` at another budget). Never below 1: an agent cheaper than the heuristic
+    (``random`` ends games sooner) is counted as the heuristic, so ``game_cost``'s sum of
+    excesses stays a game's cost and the limits stay on the safe side. Raises ``ValueError``
+    for a bad spec."""
     fallback = agent_cost(spec)
     ladder = read_ladder()
     rung = None if ladder is None else ladder.rung(spec)
-    return fallback if rung is None or rung.cost is None else rung.cost
+    return fallback if rung is None or rung.cost is None else max(1.0, rung.cost)
 
 
 def agents_problems(agents: object) -> list[str]:
