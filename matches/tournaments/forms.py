@@ -12,8 +12,8 @@ from matches.games.agent_specs import AGENT_KINDS, AGENT_SPEC_MAX_LENGTH, agent_
 from matches.models import Format
 
 AGENT_HELP = _(
-    "heuristic, search, search:N (N: the search's budget per decision) or random; what each "
-    "is and how long it takes is said below the form."
+    "A level (novice, standard, expert), heuristic, search, search:N (N: the search's budget "
+    "per decision) or random; what each is and how long it takes is said below the form."
 )
 # The fields only some formats use, and which (the page hides the others).
 FORMAT_FIELDS = {
