@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from komandor.agents.registry import AGENTS
+from komandor.agents.registry import AGENTS, LEVELS
 from matches.tournaments.formats import FORMATS
 from tests.decks.factories import UserFactory
 from tests.matches.decks import playable_deck
@@ -20,6 +20,7 @@ pytestmark = pytest.mark.django_db
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
 NAMES = {
     *AGENTS,
+    *LEVELS,  # the level names, spelt as the API takes them
     *FORMATS,
     "JSON",
     "API",
