@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from screenshots_play import (  # noqa: E402
+from screenshots_play import (
     CHROMIUM,
     LANGUAGES,
     PASSWORD,

@@ -1,8 +1,11 @@
 """The AI levels on the service's side: the ladder (fit, file, costs), the levels in the API and
 the forms (stored as the agent they name, refused with the levels listed), and the pages."""
 
+import importlib.util
 import json
 import math
+import sys
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -232,3 +235,41 @@ def test_the_play_page_offers_the_levels_with_ratings_standard_first_chosen(
     assert reverse("matches:play-levels") in html
     listing = client.get(reverse("matches:play"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert reverse("matches:play-levels") in listing
+
+
+def test_the_ladder_script_plays_every_pair_and_writes_what_the_pages_read(
+    tmp_path, capsys, monkeypatch
+):
+    spec = importlib.util.spec_from_file_location(
+        "agent_ladder_script", Path(__file__).resolve().parents[2] / "scripts" / "agent_ladder.py"
+    )
+    script = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, script)  # its pool's workers find ``play``
+    spec.loader.exec_module(script)
+    out = tmp_path / "ladder.json"
+    # ``standard`` and ``heuristic-1.1`` are one agent: it plays once.
+    argv = ["--agents", "novice", "standard", "heuristic-1.1", "random"]
+    assert script.main([*argv, "--games-per-pair", "4", "--jobs", "1", "--out", str(out)]) == 0
+    ladder = read_ladder(out)
+    assert {rung.spec for rung in ladder.rungs} == {"novice-1", "heuristic-1.1", "random"}
+    assert [(p.a, p.b) for p in ladder.pairs] == [
+        ("novice-1", "heuristic-1.1"),
+        ("novice-1", "random"),
+        ("heuristic-1.1", "random"),
+    ]
+    assert all(p.a_wins + p.b_wins + p.draws == 4 for p in ladder.pairs)
+    assert all(rung.games == 8 and rung.cost is not None for rung in ladder.rungs)
+    assert ladder.rung("heuristic-1.1").cost == 1.0
+    assert ladder.facts["games_per_pair"] == 4 and ladder.facts["engine"] in (
+        "compiled",
+        "interpreted",
+    )
+    assert ladder.levels == {level: LEVELS[level] for level in LEVELS}
+    assert "novice-1 (novice)" in capsys.readouterr().out
+    # The same seeds give the same games: a second run writes the same ratings.
+    again = tmp_path / "again.json"
+    script.main([*argv, "--games-per-pair", "4", "--jobs", "1", "--out", str(again)])
+    # (the costs are CPU times: they differ run to run)
+    assert [(r.spec, r.rating, r.wins) for r in read_ladder(again).rungs] == [
+        (r.spec, r.rating, r.wins) for r in ladder.rungs
+    ]
