@@ -35,7 +35,7 @@ def start_game(page: Page, precons: list[Deck]) -> HumanMatch:
     page.goto("/play/new/")
     page.select_option("#id_deck", str(precons[0].pk))
     page.select_option("#id_opponent", str(precons[1].pk))
-    page.select_option("#id_agent", "heuristic")
+    page.check("input[name=agent][value='standard']")
     page.check("input[name=seat][value='0']")
     page.click("#new-game-form button[type=submit]")
     expect(page).to_have_url(re.compile(r"/play/\d+/$"))
