@@ -47,7 +47,7 @@ def test_open_games_are_bounded_per_person(owner, decks, settings, client):
     mine, theirs = decks
     page = client.post(
         reverse("matches:play-new"),
-        {"deck": mine.pk, "opponent": theirs.pk, "agent": "heuristic", "seat": "0"},
+        {"deck": mine.pk, "opponent": theirs.pk, "agent": "standard", "seat": "0"},
         HTTP_ACCEPT_LANGUAGE="ru",
     )
     assert page.status_code == 429 and "незаконченные игры" in page.content.decode()
