@@ -216,7 +216,9 @@ def counters(decision: Decision, state: GameState, threats: frozenset[Victory]) 
     return [False] * len(decision.options)
 
 
-def _move_counters(option: Option, state: GameState, them: int, threats: frozenset[Victory]) -> bool:
+def _move_counters(
+    option: Option, state: GameState, them: int, threats: frozenset[Victory]
+) -> bool:
     if option.key == "stay":
         return False
     to = option.data.get("to")
@@ -228,12 +230,14 @@ def _move_counters(option: Option, state: GameState, them: int, threats: frozens
         and not state.is_blocked(place)
     ):
         return True
-    return Victory.TRADER in threats and any(
+    if Victory.TRADER not in threats or not isinstance(to, str):
+        return False
+    return any(
         ship.controller == them
         and ship.spec.properties is not None
         and ship.spec.properties.commercial_run is not None
         for ship in state.ships_at(to)
-    ) if isinstance(to, str) else False
+    )
 
 
 # --- what the log says --------------------------------------------------------------------------
@@ -245,6 +249,10 @@ def _combatant_spec(state: GameState, uid: str) -> CardSpec:
         built_in = state.cards[host].spec.built_in or ()
         return built_in[int(index)]
     return state.cards[uid].spec
+
+
+def _fighting_value(state: GameState, uids: Sequence[str], damage: Mapping[str, int]) -> int:
+    return sum(max(base_power(_combatant_spec(state, uid)) - damage.get(uid, 0), 0) for uid in uids)
 
 
 def battles(events: Iterable[Mapping[str, Any]], state: GameState) -> list[BattleFact]:
@@ -268,19 +276,13 @@ def battles(events: Iterable[Mapping[str, Any]], state: GameState) -> list[Battl
             attacker = int(opened["attacker"])
             sides: Sequence[Sequence[str]] = opened["sides"]
 
-            def value(uids: Sequence[str]) -> int:
-                return sum(
-                    max(base_power(_combatant_spec(state, uid)) - damage.get(uid, 0), 0)
-                    for uid in uids
-                )
-
             destroyed = {str(item[0]) for item in event["destroyed"]}
             facts.append(
                 BattleFact(
                     turn=turn,
                     attacker=attacker,
-                    attack=value(sides[attacker]),
-                    defence=value(sides[1 - attacker]),
+                    attack=_fighting_value(state, sides[attacker], damage),
+                    defence=_fighting_value(state, sides[1 - attacker], damage),
                     attacker_lost=sum(1 for uid in sides[attacker] if uid in destroyed),
                 )
             )
@@ -375,9 +377,7 @@ def record_game(
     setup = MatchSetup(
         decks=decks, seed=seed, turn_cap=turn_cap, agent_names=[a.name for a in agents]
     )
-    return record_match(
-        lambda seats: setup.begin(seats, log=True), agents, resume=setup.resume
-    )
+    return record_match(lambda seats: setup.begin(seats, log=True), agents, resume=setup.resume)
 
 
 # --- what the facts mean ------------------------------------------------------------------------
@@ -390,9 +390,7 @@ def loser(record: GameRecord) -> int | None:
 def commander_lost_by(record: GameRecord, player: int, *, within: int = EARLY_TURNS) -> bool:
     """``player`` lost his own Commander within the first ``within`` turns."""
     return (
-        record.termination == "commander_lost"
-        and loser(record) == player
-        and record.turn <= within
+        record.termination == "commander_lost" and loser(record) == player and record.turn <= within
     )
 
 
