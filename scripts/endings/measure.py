@@ -255,18 +255,21 @@ def _fighting_value(state: GameState, uids: Sequence[str], damage: Mapping[str, 
     return sum(max(base_power(_combatant_spec(state, uid)) - damage.get(uid, 0), 0) for uid in uids)
 
 
-def battles(events: Iterable[Mapping[str, Any]], state: GameState) -> list[BattleFact]:
+def battles(
+    events: Iterable[Mapping[str, Any]], state: GameState, *, first_turn: int = 0
+) -> list[BattleFact]:
     """Every battle of the log: ``battle`` (the site, its attacker and sides), ``battle_start``
     (each combatant's damage as it began), ``battle_end`` (what was destroyed). A side's
     fighting value is ``features.base_power`` (strength plus printed weapon powers) less its
-    damage, summed; the specs are read from ``state`` (they never change)."""
+    damage, summed; the specs are read from ``state`` (they never change). ``first_turn``: the
+    turn under way when the log began (a position's; each ``turn`` event says the next)."""
     facts: list[BattleFact] = []
-    turn = 0
+    turn = first_turn
     opened: Mapping[str, Any] | None = None
     damage: dict[str, int] = {}
     for event in events:
         kind = event["type"]
-        if kind in (EventKind.TURN, EventKind.POSITION):
+        if kind in (EventKind.TURN, EventKind.POSITION):  # a position's log may begin with one
             turn = int(event["turn"])
         elif kind == EventKind.BATTLE:
             opened, damage = event, {}
@@ -318,6 +321,7 @@ def record_match(
 
     match = MatchState(begun, names=[agent.name for agent in agents], resume=resume)
     state = match.state
+    first_turn = state.turn  # a position's turn; a new match's setup (0)
     threatened: dict[tuple[int, int], list[bool]] = {}
     while (decision := match.decision) is not None:
         player = decision.player
@@ -335,7 +339,7 @@ def record_match(
             seen[0] = seen[0] or any(acts)
             seen[1] = seen[1] or acts[index]
         match.answer(index)
-    return _record(match, agents, snapshots, threatened)
+    return _record(match, agents, snapshots, threatened, first_turn)
 
 
 def _record(
@@ -343,6 +347,7 @@ def _record(
     agents: Sequence[Agent],
     snapshots: Sequence[TurnSnapshot],
     threatened: Mapping[tuple[int, int], Sequence[bool]],
+    first_turn: int,
 ) -> GameRecord:
     state = match.state
     outcome = match.outcome
@@ -357,7 +362,7 @@ def _record(
         winner=outcome.winner if outcome is not None else None,
         turn=outcome.turn if outcome is not None else state.turn,
         snapshots=tuple(snapshots),
-        battles=tuple(battles(match.log, state)),
+        battles=tuple(battles(match.log, state, first_turn=first_turn)),
         threats=(tally(0), tally(1)),
         lost=(lost_cards(state, 0), lost_cards(state, 1)),
         tokens=(state.players[0].action_tokens, state.players[1].action_tokens),
