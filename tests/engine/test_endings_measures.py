@@ -244,6 +244,33 @@ def test_a_ship_that_stays_home_could_have_acted_against_the_procurator_and_did_
     assert (tally.threatened, tally.could, tally.did) == (1, 1, 0)
 
 
+def _pirate_near(withdraw: bool) -> GameRecord:
+    """Player 0, a Pirate, counts 56 in player 1's losses (seven cruisers: past 55, short of
+    WIN-6's 70) and attacks player 1's scout in turn 2; player 1 withdraws it, or stays."""
+    wrecks = {f"wreck{n}": {"card": "cruiser", "zone": "losses"} for n in range(7)}
+    position = {
+        "turn": 2,
+        "phase": "move_1",
+        "priority": 0,
+        "players": [
+            {"commander_at": "home0", "victory": "pirate", "deck": 10, "script": ["{home1}"],
+             "cards": {"home0": {"card": "planet"}, "raider": {"card": "cruiser", "at": "home0"}}},
+            {"commander_at": "home1", "deck": 10,
+             "script": {"battle.withdraw": ["withdraw:{picket}"] if withdraw else []},
+             "cards": {"home1": {"card": "planet"}, "picket": {"card": "scout", "at": "home1"},
+                       **wrecks}},
+        ],
+    }  # fmt: skip
+    read = position_from_dict({"library": LIBRARY, **position})
+    agents = [ScriptedAgent(p.script, fallback=Passive()) for p in read.players]
+    return _play(position, agents, turns=1)
+
+
+def test_a_ship_withdrawn_from_a_battle_with_a_pirate_near_his_loot_acts_against_it():
+    assert _pirate_near(withdraw=True).threats[1] == ThreatTally(turns=1, could=1, did=1)
+    assert _pirate_near(withdraw=False).threats[1] == ThreatTally(turns=1, could=1, did=0)
+
+
 # --- a whole seeded match ---------------------------------------------------------------------
 
 
