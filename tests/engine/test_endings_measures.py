@@ -4,8 +4,11 @@ or a seeded match checked against ``run_match``."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from komandor.agents.registry import ScriptedAgent, make_agent
@@ -31,6 +34,7 @@ from scripts.endings.measure import (
 )
 from scripts.endings.tally import AgentTally, columns, table
 
+ROOT = Path(__file__).resolve().parents[2]
 LIBRARY: dict[str, Any] = {
     "planet": {"kind": "space_object", "name": "Планета", "cost": 4, "object_type": "planet"},
     "asteroid": {"kind": "space_object", "name": "Астероид", "cost": 3, "object_type": "asteroid"},
@@ -294,3 +298,19 @@ def test_a_recorded_match_ends_as_run_match_ends_it_and_the_table_counts_it():
     assert len(record.snapshots) in (outcome.turn - 1, outcome.turn)
     text = "\n".join(table(columns(("heuristic-1.1", "heuristic-1.1"), [record])))
     assert "| games of the agent | 2 |" in text and "heuristic-1.1 ×2" in text
+
+
+def test_the_report_puts_two_agents_side_by_side_seat_swapped_with_a_pairs_own_seeds():
+    command = ["scripts/match_endings.py", "--jobs", "1", "--seeds", "3", "--pairs"]
+    out = subprocess.run(
+        [sys.executable, *command, "random heuristic-1.1 seeds=1"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "random vs heuristic-1.1 × 1 seeds (112 games)" in out
+    header = next(line for line in out.splitlines() if line.startswith("| |"))
+    assert header == "| | random (vs heuristic-1.1) | heuristic-1.1 (vs random) |"
+    assert "| games of the agent | 112 | 112 |" in out
+    assert "112 matches;" in out
