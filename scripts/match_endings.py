@@ -34,7 +34,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
@@ -136,6 +136,17 @@ def _record(job: tuple[int, int, int, tuple[str, str]]) -> GameRecord:
     return record_game([_DECKS[first], _DECKS[second]], agents, seed)
 
 
+def _progress(records: Iterable[GameRecord], total: int) -> list[GameRecord]:
+    """The records, in order, with a line on stderr at every tenth of the run (long runs)."""
+    done: list[GameRecord] = []
+    step = max(total // 10, 1)
+    for record in records:
+        done.append(record)
+        if len(done) % step == 0:
+            print(f"{len(done)}/{total} games", file=sys.stderr, flush=True)
+    return done
+
+
 def record_all(pairs: Sequence[Pair], jobs: int) -> list[list[GameRecord]]:
     """Every pair's games, recorded: each ordered precon pairing × the pair's seeds, twice
     with the seats swapped when the two agents differ."""
@@ -153,10 +164,10 @@ def record_all(pairs: Sequence[Pair], jobs: int) -> list[list[GameRecord]]:
                             owner.append(index)
     if jobs <= 1:
         _start("matches.engine", None, None)
-        records = [_record(job) for job in work]
+        records = _progress(map(_record, work), len(work))
     else:
         with Pool(jobs, initializer=_start, initargs=("matches.engine", None, None)) as pool:
-            records = pool.map(_record, work, chunksize=4)
+            records = _progress(pool.imap(_record, work, chunksize=4), len(work))
     grouped: list[list[GameRecord]] = [[] for _ in pairs]
     for index, record in zip(owner, records, strict=True):
         grouped[index].append(record)
