@@ -1,19 +1,27 @@
-r"""How matches end: the turn of the end, the termination kinds, the Commander lost on turn 1.
+r"""How matches end: for any pairs of agents side by side, the report of issue 31, item 4.
 
-    .venv/bin/python scripts/match_endings.py [--agents heuristic heuristic] [--seeds 10] \
-        [--jobs 2] [--against COMMIT]
+    .venv/bin/python scripts/match_endings.py [--seeds 10] [--jobs 2] \
+        [--pairs "heuristic-1.1 heuristic-1.1" "search-1.1 heuristic-1.1 seeds=5" …]
+    .venv/bin/python scripts/match_endings.py --agents heuristic heuristic --against COMMIT
 
 A report, not a test. Plays every ordered pairing of the shipped precons
 (``content/precons/*.json``: 8 decks, 56 ordered pairings) × ``--seeds`` seeds (0 … N − 1)
-with the two agents given (any name ``make_agent`` reads: ``random``, ``heuristic``,
-``search:N`` where the engine has it), log off, and prints markdown for
-``docs/starter-set.md``: the distribution of the turn of the end (per turn, and in the
-buckets 1, 2–3, 4–7, 8–15, 16+), the termination kinds (``matches/engine/victory.py``), the
-share of matches where a Commander was lost on turn 1 and the share ending by running out of
-cards, the mean and median turn; with the command and the load average before and after.
+for each pair of agent specs (any name ``make_agent`` reads; ``--agents A B`` is one pair; a
+pair's own ``seeds=N`` overrides ``--seeds`` for it). Two different agents play every deal
+twice, the seats swapped (same decks per seat, same seed), so every figure is per agent, not
+per seat. Each game is played with its log on and observed (``scripts/endings/measure.py``);
+the markdown printed for ``docs/starter-set.md`` is one table with a column per agent of each
+pair (``scripts/endings/tally.py``): how the games ended (termination kinds, turn of the end,
+deck-out share), the own Commander lost within the first 3 turns (and on turn 1), deck-outs
+lost while dominating the table classified *missed* or *no way through*, the turns the opponent
+stood one step from an extra victory and whether the agent could and did act against it,
+attacks under a third of the defender's strength and the cards lost in them, cards lost and
+the action tokens and resources left unspent at the end; then, per pair, the distribution of
+the turn of the end and the termination kinds; with the command and the load average.
 
-``--against COMMIT`` plays on that commit's engine instead, with that commit's precons: its
-``matches/engine/`` extracted as a package (``scripts/bench/engine_matches.py``'s
+``--against COMMIT`` plays on that commit's engine instead, with that commit's precons, and
+prints only the turn-of-the-end distribution and termination kinds of ``--agents`` (its
+``matches/engine/`` extracted as a package, ``scripts/bench/engine_matches.py``'s
 ``load_engine_copy``) — the "before" of a change to the rules or to the agents.
 """
 
@@ -26,7 +34,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
@@ -36,8 +44,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from komandor.agents.registry import AGENTS_VERSION, make_agent  # noqa: E402
+from komandor.rules.match import ENGINE_VERSION  # noqa: E402
 from scripts.bench.engine_matches import load, load_engine_copy  # noqa: E402
 from scripts.bench.precon_files import precon_files  # noqa: E402
+from scripts.endings.measure import GameRecord, record_game  # noqa: E402
+from scripts.endings.tally import columns, table  # noqa: E402
 
 AGAINST_PACKAGE = "engine_endings"
 BUCKETS: tuple[tuple[str, int, int], ...] = (
@@ -103,6 +115,65 @@ def play_all(
         return pool.map(_play, work, chunksize=8)
 
 
+# A pair of agent specs and its seeds per ordered precon pairing.
+Pair = tuple[str, str, int]
+
+
+def parse_pair(text: str, seeds: int) -> Pair:
+    """``"A B"`` or ``"A B seeds=N"``: two agent specs (``make_agent``'s), and N seeds for this
+    pair instead of ``--seeds``."""
+    words = text.split()
+    if len(words) == 3 and words[2].startswith("seeds=") and words[2][6:].isdigit():
+        return words[0], words[1], int(words[2][6:])
+    if len(words) != 2:
+        raise ValueError(f"a pair is two agent specs (and seeds=N), got {text!r}")
+    return words[0], words[1], seeds
+
+
+def _record(job: tuple[int, int, int, tuple[str, str]]) -> GameRecord:
+    first, second, seed, names = job
+    agents = [make_agent(name, seed=seed + i) for i, name in enumerate(names)]
+    return record_game([_DECKS[first], _DECKS[second]], agents, seed)
+
+
+def _progress(records: Iterable[GameRecord], total: int) -> list[GameRecord]:
+    """The records, in order, with a line on stderr at every tenth of the run (long runs)."""
+    done: list[GameRecord] = []
+    step = max(total // 10, 1)
+    for record in records:
+        done.append(record)
+        if len(done) % step == 0:
+            print(f"{len(done)}/{total} games", file=sys.stderr, flush=True)
+    return done
+
+
+def record_all(pairs: Sequence[Pair], jobs: int) -> list[list[GameRecord]]:
+    """Every pair's games, recorded: each ordered precon pairing × the pair's seeds, twice
+    with the seats swapped when the two agents differ."""
+    count = len(precon_files(None))
+    work: list[tuple[int, int, int, tuple[str, str]]] = []
+    owner: list[int] = []
+    for index, (first, second, seeds) in enumerate(pairs):
+        orders = [(first, second)] if first == second else [(first, second), (second, first)]
+        for seed in range(seeds):
+            for a in range(count):
+                for b in range(count):
+                    if a != b:
+                        for order in orders:
+                            work.append((a, b, seed, order))
+                            owner.append(index)
+    if jobs <= 1:
+        _start("matches.engine", None, None)
+        records = _progress(map(_record, work), len(work))
+    else:
+        with Pool(jobs, initializer=_start, initargs=("matches.engine", None, None)) as pool:
+            records = _progress(pool.imap(_record, work, chunksize=4), len(work))
+    grouped: list[list[GameRecord]] = [[] for _ in pairs]
+    for index, record in zip(owner, records, strict=True):
+        grouped[index].append(record)
+    return grouped
+
+
 def share(count: int, total: int) -> str:
     return f"{100 * count / total:.1f} %"
 
@@ -144,28 +215,59 @@ def report(endings: Sequence[Ending]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--agents", nargs=2, default=["heuristic", "heuristic"])
+    parser.add_argument(
+        "--pairs", nargs="+", metavar="'A B [seeds=N]'", help="pairs of agents, side by side"
+    )
     parser.add_argument("--seeds", type=int, default=10, help="seeds per ordered pairing")
     parser.add_argument("--jobs", type=int, default=MAX_JOBS, choices=range(1, MAX_JOBS + 1))
     parser.add_argument(
         "--against", metavar="COMMIT", help="play on this commit's engine and precons instead"
     )
     args = parser.parse_args(argv)
-    command = "scripts/match_endings.py " + " ".join(sys.argv[1:] if argv is None else list(argv))
+    command = "scripts/match_endings.py " + " ".join(
+        (f'"{a}"' if " " in a else a) for a in (sys.argv[1:] if argv is None else list(argv))
+    )
     started, before = time.monotonic(), load()
+    if args.against:
+        against(args, command, started, before)
+        return
+    try:
+        pairs = [parse_pair(text, args.seeds) for text in args.pairs or [" ".join(args.agents)]]
+    except ValueError as error:
+        parser.error(str(error))
+    grouped = record_all(pairs, args.jobs)
+    described = "; ".join(
+        f"{a} vs {b} × {seeds} seeds ({len(records)} games)"
+        for (a, b, seeds), records in zip(pairs, grouped, strict=True)
+    )
+    print(
+        f"`.venv/bin/python {command.strip()}` — agents {AGENTS_VERSION}, engine "
+        f"{ENGINE_VERSION} (this tree's engine), every ordered precon pairing: {described}; "
+        f"{time.monotonic() - started:.0f} s, load average before {before}, after {load()}."
+    )
+    print()
+    every = [c for pair, rs in zip(pairs, grouped, strict=True) for c in columns(pair[:2], rs)]
+    print("\n".join(table(every)))
+    for (first, second, _seeds), records in zip(pairs, grouped, strict=True):
+        print()
+        print(f"**{first} vs {second}**")
+        print()
+        endings = [Ending(r.turn, r.termination, r.winner) for r in records]
+        print("\n".join(report(endings)))
+
+
+def against(args: argparse.Namespace, command: str, started: float, before: str) -> None:
+    """The "before": ``--agents`` on an older commit's engine and precons, the turn of the end
+    and the termination kinds only."""
     with tempfile.TemporaryDirectory(prefix="endings-") as directory:
-        if args.against:
-            load_engine_copy(Path(directory), AGAINST_PACKAGE, args.against)
-        endings = play_all(
-            args.agents, args.seeds, args.jobs, args.against, directory if args.against else None
-        )
-        version = importlib.import_module(
-            f"{AGAINST_PACKAGE if args.against else 'matches.engine'}.agents"
-        ).AGENTS_VERSION
-    engine = f"engine of {args.against}" if args.against else "this tree's engine"
+        load_engine_copy(Path(directory), AGAINST_PACKAGE, args.against)
+        endings = play_all(args.agents, args.seeds, args.jobs, args.against, directory)
+        version = importlib.import_module(f"{AGAINST_PACKAGE}.agents").AGENTS_VERSION
     print(
         f"`.venv/bin/python {command.strip()}` — {' vs '.join(args.agents)} (agents "
-        f"{version}, {engine}), every ordered precon pairing × {args.seeds} seeds, "
-        f"{time.monotonic() - started:.0f} s, load average before {before}, after {load()}."
+        f"{version}, engine of {args.against}), every ordered precon pairing × {args.seeds} "
+        f"seeds, {time.monotonic() - started:.0f} s, load average before {before}, after "
+        f"{load()}."
     )
     print()
     print("\n".join(report(endings)))
