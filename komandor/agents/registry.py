@@ -8,13 +8,24 @@ exactly as agents 1.1 did (the heuristic and the search of 39ffb88), whatever ``
 (``tests/engine/test_agent_baselines.py`` plays them against 39ffb88's own agents). Today the
 plain names play the same as their 1.1 baselines; an agent that learns something new gets a
 class of its own, and its 1.1 name keeps building the old one.
+
+A *tunable* agent (``TUNABLE``) has a parameter space (``parameters.Parameter``s) and a builder
+that takes values: ``make_agent(name, parameters={...})`` builds it with those values, the rest
+at their defaults (a self-play tuning, ``manage.py tune``, plays such agents). Without
+parameters it is the agent its name always built; the frozen baselines take none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from komandor.agents.heuristic import HeuristicAgent
+from komandor.agents.heuristic import (
+    HEURISTIC_SPACE,
+    WEIGHTS_1_1,
+    HeuristicAgent,
+    heuristic_weights,
+)
+from komandor.agents.parameters import Parameter, values_checked
 from komandor.agents.search import SearchAgent
 from komandor.agents.simple import RandomAgent, ScriptedAgent
 from komandor.rules.decisions import Agent
@@ -27,6 +38,7 @@ __all__ = [
     "SEARCH_DEFAULT_BUDGET",
     "SEARCH_MAX_BUDGET",
     "SEARCH_MIN_BUDGET",
+    "TUNABLE",
     "Agent",
     "HeuristicAgent",
     "RandomAgent",
@@ -105,13 +117,22 @@ def agent_cost(spec: str) -> float:
     return 1.0 if budget is None else 1.0 + SEARCH_COST_PER_PLAYOUT * budget
 
 
-def _heuristic_1_1(name: str, seed: int, budget: int | None) -> Agent:
+def _heuristic(name: str, seed: int, budget: int | None) -> Agent:
     return HeuristicAgent(name)
+
+
+def _heuristic_1_1(name: str, seed: int, budget: int | None) -> Agent:
+    return HeuristicAgent(name, WEIGHTS_1_1)
+
+
+def _search(name: str, seed: int, budget: int | None) -> Agent:
+    assert budget is not None
+    return SearchAgent(budget, seed=seed, name=name, policy=HeuristicAgent())
 
 
 def _search_1_1(name: str, seed: int, budget: int | None) -> Agent:
     assert budget is not None
-    return SearchAgent(budget, seed=seed, name=name, policy=HeuristicAgent())
+    return SearchAgent(budget, seed=seed, name=name, policy=HeuristicAgent(weights=WEIGHTS_1_1))
 
 
 def _random(name: str, seed: int, budget: int | None) -> Agent:
@@ -121,15 +142,39 @@ def _random(name: str, seed: int, budget: int | None) -> Agent:
 # How each name is built: (its name as given, the seed, the budget) → the agent.
 _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "random": _random,
-    "heuristic": _heuristic_1_1,
-    "search": _search_1_1,
+    "heuristic": _heuristic,
+    "search": _search,
     "heuristic-1.1": _heuristic_1_1,
     "search-1.1": _search_1_1,
 }
 
 
-def make_agent(name: str, *, seed: int = 0) -> Agent:
+def _heuristic_tuned(
+    name: str, seed: int, budget: int | None, values: Mapping[str, float]
+) -> Agent:
+    return HeuristicAgent(name, heuristic_weights(values))
+
+
+# The tunable agents, each with its parameter space, and how each is built from values (every
+# name of its space given, checked against the bounds). A new tunable agent adds one line to each.
+TUNABLE: dict[str, tuple[Parameter, ...]] = {"heuristic": HEURISTIC_SPACE}
+_TUNED_BUILDERS: dict[str, Callable[[str, int, int | None, Mapping[str, float]], Agent]] = {
+    "heuristic": _heuristic_tuned,
+}
+
+
+def make_agent(name: str, *, seed: int = 0, parameters: Mapping[str, float] | None = None) -> Agent:
     """The agent a spec names (``parse_agent_spec``), called by its spec; ``random`` and the
-    searches seeded (the match seed and the seat). Raises ``ValueError`` for a bad spec."""
+    searches seeded (the match seed and the seat). ``parameters``: values for a tunable
+    agent's parameters (``TUNABLE``), the others at their defaults. Raises ``ValueError`` for
+    a bad spec, parameters given to an agent that takes none, an unknown parameter or a value
+    outside its bounds."""
     kind, budget = parse_agent_spec(name)
-    return _BUILDERS[kind](kind if budget is None else name.strip(), seed, budget)
+    shown = kind if budget is None else name.strip()
+    if parameters is None:
+        return _BUILDERS[kind](shown, seed, budget)
+    space = TUNABLE.get(kind)
+    if space is None:
+        tunable = ", ".join(TUNABLE)
+        raise ValueError(f"agent {kind!r} takes no parameters (tunable: {tunable})")
+    return _TUNED_BUILDERS[kind](shown, seed, budget, values_checked(space, parameters, agent=kind))
