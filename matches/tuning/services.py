@@ -20,13 +20,14 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from decks.models import DeckVersion
+from decks.models import Deck, DeckVersion
 from komandor.agents.registry import AGENTS_VERSION, TUNABLE, parse_agent_spec
 from komandor.rules import rules
 from matches.models import Match, Status, Tournament, TuningRun, TuningState
 from matches.tournaments import spsa
 from matches.tournaments.errors import TournamentError
 from matches.tournaments.pairing_results import series_history
+from matches.tournaments.selectors import latest_version
 from matches.tournaments.services import TournamentRequest, tournament_create
 from matches.tournaments.tasks import advance_and_send
 
@@ -60,6 +61,15 @@ class TuningRequest:
 def records_dir() -> Path:
     """Where finished runs' records are written (``TUNING_RECORDS_DIR``)."""
     return Path(getattr(settings, "TUNING_RECORDS_DIR", settings.BASE_DIR / "var" / "tuning"))
+
+
+def precon_versions() -> list[DeckVersion]:
+    """The latest valid version of every precon, by key: the decks a run plays on."""
+    return [
+        version
+        for deck in Deck.objects.filter(is_preconstructed=True).order_by("precon_key", "pk")
+        if (version := latest_version(deck=deck)) is not None and version.is_valid
+    ]
 
 
 def tuning_create(*, owner, request: TuningRequest, dispatch: bool = True) -> TuningRun:

@@ -22,13 +22,17 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from decks.models import Deck
 from matches.models import TuningRun, TuningState
 from matches.tournaments import errors
 from matches.tournaments.progress import sweep_seconds
-from matches.tournaments.selectors import latest_version
 from matches.tournaments.services import tournament_play_inline
-from matches.tuning.services import TuningRequest, tuning_create, tuning_refresh, tuning_resume
+from matches.tuning.services import (
+    TuningRequest,
+    precon_versions,
+    tuning_create,
+    tuning_refresh,
+    tuning_resume,
+)
 
 
 class Command(BaseCommand):
@@ -70,11 +74,6 @@ class Command(BaseCommand):
         owner = get_user_model().objects.filter(username=options["owner"]).first()
         if owner is None:
             raise CommandError(f"--owner: no user {options['owner']!r}")
-        versions = [
-            version
-            for deck in Deck.objects.filter(is_preconstructed=True).order_by("precon_key", "pk")
-            if (version := latest_version(deck=deck)) is not None and version.is_valid
-        ]
         constants = {
             name: options[key]
             for name, key in (("verify_games", "verify_games"), ("verify_block", "verify_block"))
@@ -82,7 +81,7 @@ class Command(BaseCommand):
         }
         request = TuningRequest(
             agent=options["agent"],
-            versions=versions,
+            versions=precon_versions(),
             iterations=options["iterations"],
             pairs=options["pairs_per_iteration"],
             seed=options["seed"],
