@@ -125,5 +125,9 @@ def agent_for_deck(
     game without any). The engine plays the deck's ``setup_abilities`` itself, so the pick is
     asked only of a deck without them."""
     picks = [f"p{seat}.{number:02d}" for number in range(playable.preselected)] + ["done"]
-    fallback = make_agent(name, seed=seed, parameters=parameters)
+    fallback = (
+        make_agent(name, seed=seed)
+        if parameters is None
+        else make_agent(name, seed=seed, parameters=parameters)
+    )
     return ScriptedAgent({"setup.ability": picks}, fallback=fallback, name=name)
