@@ -117,3 +117,22 @@ def test_the_admin_lists_runs_with_their_values(owner, tmp_path, client):
     page = client.get(reverse("admin:matches_tuningrun_change", args=[run.pk]))
     assert page.status_code == 200
     assert "attack_margin" in page.content.decode()
+
+
+def test_the_run_s_tournament_reads_like_any_other_and_is_not_offered_to_create(
+    owner, tmp_path, client
+):
+    precons(UserFactory(username="maker"))
+    run, _ = tune(owner, tmp_path, seed=4)
+    client.force_login(owner)
+    tournament_id = run.tournament_id
+    assert client.get(reverse("matches:tournament", args=[tournament_id])).status_code == 200
+    answer = client.get(f"/api/tournaments/{tournament_id}/")
+    assert answer.status_code == 200 and answer.json()["format"] == "tuning"
+    decks = [entry.deck_version.deck_id for entry in run.tournament.entries.all()]
+    created = client.post(
+        "/api/tournaments/",
+        {"name": "x", "format": "tuning", "decks": decks, "games_per_pairing": 2},
+        content_type="application/json",
+    )
+    assert created.status_code == 400 and "format" in created.json()["fields"]
