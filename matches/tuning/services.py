@@ -12,6 +12,7 @@ database row and a JSON file — once the tournament has finished.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from komandor.rules import rules
 from matches.models import Match, Status, Tournament, TuningRun, TuningState
 from matches.tournaments import spsa
 from matches.tournaments.errors import TournamentError
+from matches.tournaments.formats import SeriesResult
 from matches.tournaments.pairing_results import series_history
 from matches.tournaments.selectors import latest_version
 from matches.tournaments.services import TournamentRequest, tournament_create
@@ -47,7 +49,7 @@ CONSTANTS = (
 @dataclass(frozen=True, slots=True)
 class TuningRequest:
     agent: str
-    versions: list[DeckVersion]
+    versions: Sequence[DeckVersion]
     iterations: int
     pairs: int
     seed: int = 0
@@ -150,6 +152,7 @@ def tuning_refresh(*, run: TuningRun, directory: Path | None = None) -> TuningRu
     history = series_history(tournament=tournament)
     done = spsa.iterations_of(options, history)
     names = [row[0] for row in run.space]
+    before = (run.theta, run.history, run.state)
     run.theta = dict(zip(names, spsa.theta_of(options, history), strict=True))
     run.history = [iteration.to_dict(names) for iteration in done]
     if tournament.status == Status.CANCELLED:
@@ -158,7 +161,8 @@ def tuning_refresh(*, run: TuningRun, directory: Path | None = None) -> TuningRu
         run.state = TuningState.FINISHED
     else:
         run.state = TuningState.TUNING if len(done) < run.iterations else TuningState.VERIFYING
-    fields = ["theta", "history", "state"]
+    changed = (run.theta, run.history, run.state) != before
+    fields = ["theta", "history", "state"] if changed else []
     if run.state == TuningState.FINISHED and not run.record:
         run.record = tuning_record(run=run, tournament=tournament, history=history)
         path = (directory or records_dir()) / f"run-{run.pk}.json"
@@ -167,11 +171,14 @@ def tuning_refresh(*, run: TuningRun, directory: Path | None = None) -> TuningRu
         run.record_path = str(path)
         run.finished_at = tournament.finished_at or timezone.now()
         fields += ["record", "record_path", "finished_at"]
-    run.save(update_fields=fields)
+    if fields:
+        run.save(update_fields=fields)
     return run
 
 
-def tuning_record(*, run: TuningRun, tournament: Tournament, history: list[Any]) -> dict[str, Any]:
+def tuning_record(
+    *, run: TuningRun, tournament: Tournament, history: Sequence[SeriesResult]
+) -> dict[str, Any]:
     """What the run did: the games, θ before and after, every iteration and the SPRT."""
     options = tournament.options
     names = [row[0] for row in run.space]
