@@ -26,7 +26,7 @@ from komandor.agents.heuristic import (
     heuristic_weights,
 )
 from komandor.agents.parameters import Parameter, values_checked
-from komandor.agents.search import SearchAgent
+from komandor.agents.search import SEARCH_MARGIN, SearchAgent
 from komandor.agents.simple import RandomAgent, ScriptedAgent
 from komandor.rules.decisions import Agent
 
@@ -155,11 +155,27 @@ def _heuristic_tuned(
     return HeuristicAgent(name, heuristic_weights(values))
 
 
+def _search_tuned(name: str, seed: int, budget: int | None, values: Mapping[str, float]) -> Agent:
+    assert budget is not None
+    policy = HeuristicAgent(weights=heuristic_weights(values))
+    return SearchAgent(budget, seed=seed, name=name, policy=policy, margin=values["search_margin"])
+
+
+# The search's own numbers; its space adds its playout policy's (the heuristic's).
+SEARCH_SPACE: tuple[Parameter, ...] = (
+    Parameter("search_margin", SEARCH_MARGIN, 0.0, 0.5, c_end=0.02),
+)
+
+
 # The tunable agents, each with its parameter space, and how each is built from values (every
 # name of its space given, checked against the bounds). A new tunable agent adds one line to each.
-TUNABLE: dict[str, tuple[Parameter, ...]] = {"heuristic": HEURISTIC_SPACE}
+TUNABLE: dict[str, tuple[Parameter, ...]] = {
+    "heuristic": HEURISTIC_SPACE,
+    "search": (*SEARCH_SPACE, *HEURISTIC_SPACE),
+}
 _TUNED_BUILDERS: dict[str, Callable[[str, int, int | None, Mapping[str, float]], Agent]] = {
     "heuristic": _heuristic_tuned,
+    "search": _search_tuned,
 }
 
 

@@ -17,7 +17,8 @@ from komandor.agents.heuristic import (
     HeuristicWeights,
 )
 from komandor.agents.parameters import Parameter, defaults_of, values_checked
-from komandor.agents.registry import TUNABLE, make_agent
+from komandor.agents.registry import SEARCH_SPACE, TUNABLE, make_agent
+from komandor.agents.search import SEARCH_MARGIN, SearchAgent
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.match import run_match
 
@@ -73,7 +74,7 @@ def test_make_agent_builds_a_tunable_agent_with_values_and_refuses_the_others():
     assert isinstance(agent, HeuristicAgent)
     assert agent.weights == HeuristicWeights(guard_share=0.5)
     assert make_agent("heuristic").weights == DEFAULT_WEIGHTS  # type: ignore[attr-defined]
-    for spec in ("random", "heuristic-1.1", "search:2"):
+    for spec in ("random", "heuristic-1.1", "search-1.1:2"):
         with pytest.raises(ValueError, match="takes no parameters"):
             make_agent(spec, parameters={})
     with pytest.raises(ValueError, match="outside"):
@@ -86,3 +87,14 @@ def test_the_defaults_given_as_values_play_the_same_game_and_other_values_anothe
     assert _actions([make_agent("heuristic", parameters=given), make_agent("heuristic")]) == plain
     bold = {"attack_margin": 0.8, "escort_power": 0.0, "guard_share": 0.0, "income_weight": 10.0}
     assert _actions([make_agent("heuristic", parameters=bold), make_agent("heuristic")]) != plain
+
+
+def test_the_search_is_tunable_in_its_margin_and_its_playout_policy_s_weights():
+    assert TUNABLE["search"] == (*SEARCH_SPACE, *HEURISTIC_SPACE)
+    agent = make_agent("search:3", seed=2, parameters={"search_margin": 0.2, "guard_share": 0.1})
+    assert isinstance(agent, SearchAgent)
+    assert (agent.name, agent.budget, agent.margin) == ("search:3", 3, 0.2)
+    assert agent._policy.weights == HeuristicWeights(guard_share=0.1)  # type: ignore[attr-defined]
+    assert make_agent("search:3").margin == SEARCH_MARGIN  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="takes no parameters"):
+        make_agent("search-1.1:3", parameters={"search_margin": 0.2})
