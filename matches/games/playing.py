@@ -87,6 +87,8 @@ def play_game(
         heartbeat=heartbeat,
         parameters=parameters,
     )
+    # A tuning's games keep the values each seat played with.
+    extra = {} if parameters is None else {"parameters": [dict(v) for v in parameters]}
     start = time.process_time()
     try:
         with _cpu_alarm(cpu_limit):
@@ -100,14 +102,11 @@ def play_game(
     except GameLimitExceeded:
         cpu = time.process_time() - start
         reason = f"ended by the per-game limit of {cpu_limit:g} s CPU (project's own rule): a draw"
-        summary: dict[str, Any] = {"termination": GAME_LIMIT}
-        if parameters is not None:
-            summary["parameters"] = [dict(values) for values in parameters]
+        summary = {"termination": GAME_LIMIT, **extra}
         record = GameRecord(None, GAME_LIMIT, reason, 0, cpu * 1000, summary)
         return record, None
     cpu = time.process_time() - start
     outcome = result.outcome
-    extra = {} if parameters is None else {"parameters": [dict(v) for v in parameters]}
     record = GameRecord(
         winner_seat=outcome.winner,
         termination=outcome.termination.value,
