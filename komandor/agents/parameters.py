@@ -48,11 +48,12 @@ def defaults_of(space: Sequence[Parameter]) -> dict[str, float]:
 
 
 def values_checked(
-    space: Sequence[Parameter], values: Mapping[str, float] | None, *, agent: str
+    space: Sequence[Parameter], values: Mapping[str, object] | None, *, agent: str
 ) -> dict[str, float]:
     """The space's defaults overridden by ``values``: every name known, every value a finite
     number within its bounds. Raises ``ValueError`` naming the agent, the parameter and the
-    bounds (all the problems at once)."""
+    bounds (all the problems at once). ``values`` may hold anything (they come from stored
+    JSON): each is checked here, not by the compiled engine's type checks."""
     merged = defaults_of(space)
     if not values:
         return merged
