@@ -7,11 +7,13 @@ own ``Observation`` (what its player may know), never the state.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from komandor.agents.battle_values import attack_values
 from komandor.agents.effect_values import play_values
 from komandor.agents.features import context_features, option_features
+from komandor.agents.parameters import Parameter
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.observation import Observation
 
@@ -42,6 +44,68 @@ GUARD_SHARE = 0.3
 ESCORT_POWER = 10
 
 
+@dataclass(frozen=True, slots=True)
+class HeuristicWeights:
+    """The heuristic's plain numbers, as one record a tuning can change
+    (``HEURISTIC_SPACE``). The defaults are the numbers it has always played with, so an
+    agent built without values chooses exactly as before."""
+
+    attack_margin: float = ATTACK_MARGIN
+    guard_share: float = GUARD_SHARE
+    escort_power: float = ESCORT_POWER
+    # Fighting value of the defenders worth one income in the choice of a target.
+    enemy_power_per_income: float = 10
+    # Resources an action token is worth when paying for an effect: in production, and
+    # outside it (where it is kept for the next one unless the play is clearly worth it).
+    token_price_production: float = 1.5
+    token_price_outside: float = 2.0
+    # A card's worth: income counts this many times its fighting value.
+    income_weight: float = 3
+    # A roll below this is rolled again when the decision names no number needed.
+    reroll_below: float = 4
+
+
+DEFAULT_WEIGHTS = HeuristicWeights()
+# The numbers of agents 1.1, written out: ``heuristic-1.1`` keeps them whatever a tuning makes
+# of the defaults.
+WEIGHTS_1_1 = HeuristicWeights(
+    attack_margin=1.25,
+    guard_share=0.3,
+    escort_power=10,
+    enemy_power_per_income=10,
+    token_price_production=1.5,
+    token_price_outside=2.0,
+    income_weight=3,
+    reroll_below=4,
+)
+
+# The heuristic's tunable space (``registry.TUNABLE``): defaults are ``DEFAULT_WEIGHTS``'.
+HEURISTIC_SPACE: tuple[Parameter, ...] = (
+    Parameter("attack_margin", ATTACK_MARGIN, 0.8, 2.5, c_end=0.1),
+    Parameter("guard_share", GUARD_SHARE, 0.0, 0.8, c_end=0.05),
+    Parameter("escort_power", ESCORT_POWER, 0.0, 40.0, c_end=2.0),
+    Parameter("enemy_power_per_income", 10, 1.0, 50.0, c_end=2.0),
+    Parameter("token_price_production", 1.5, 0.0, 5.0, c_end=0.25),
+    Parameter("token_price_outside", 2.0, 0.0, 6.0, c_end=0.25),
+    Parameter("income_weight", 3, 0.5, 10.0, c_end=0.4),
+    Parameter("reroll_below", 4, 1.0, 7.0, c_end=0.5),
+)
+
+
+def heuristic_weights(values: Mapping[str, float]) -> HeuristicWeights:
+    """The weights of checked values (``parameters.values_checked``)."""
+    return HeuristicWeights(
+        attack_margin=values["attack_margin"],
+        guard_share=values["guard_share"],
+        escort_power=values["escort_power"],
+        enemy_power_per_income=values["enemy_power_per_income"],
+        token_price_production=values["token_price_production"],
+        token_price_outside=values["token_price_outside"],
+        income_weight=values["income_weight"],
+        reroll_below=values["reroll_below"],
+    )
+
+
 class HeuristicAgent:
     """Builds what gives most income and fighting value per resource, keeps its Commander on
     its weakest ship in open space (which the enemy enters only by a card, MOVE-9), sends the
@@ -49,17 +113,20 @@ class HeuristicAgent:
     it overpowers, and takes the best expected damage in battle. Stateless: every answer comes
     from the decision alone."""
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "weights")
 
-    def __init__(self, name: str = "heuristic") -> None:
+    def __init__(
+        self, name: str = "heuristic", weights: HeuristicWeights = DEFAULT_WEIGHTS
+    ) -> None:
         self.name = name
+        self.weights = weights
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         if decision.kind is DecisionKind.EFFECT_PLAY:
-            return _effect_play(decision, observation)
+            return _effect_play(decision, observation, self.weights)
         answer = _ANSWERS.get(decision.kind)
         if answer is not None:
-            return answer(with_features(decision, observation))
+            return answer(with_features(decision, observation), self.weights)
         return _prefer(decision, _PREFERRED.get(decision.kind, ()))
 
 
@@ -85,19 +152,21 @@ def with_features(decision: Decision, observation: Observation | None) -> Decisi
 # --- setup and production ------------------------------------------------------------------
 
 
-def _setup_build(decision: Decision) -> int:
-    return _production_build(decision)
+def _setup_build(decision: Decision, weights: HeuristicWeights) -> int:
+    return _production_build(decision, weights)
 
 
-def _production_build(decision: Decision) -> int:
+def _production_build(decision: Decision, weights: HeuristicWeights) -> int:
     options = decision.options
     complete = [i for i, o in enumerate(options) if o.data.get("complete")]
     if complete:
-        return max(complete, key=lambda i: _value(options[i].data))
+        return max(complete, key=lambda i: _value(options[i].data, weights))
     partial = [i for i, o in enumerate(options) if o.data.get("amount")]
     ships = [i for i in partial if options[i].data.get("kind") == "ship"]
     if ships:
-        best_card = max((options[i].data for i in ships), key=_value)["card"]
+        best_card = max((options[i].data for i in ships), key=lambda data: _value(data, weights))[
+            "card"
+        ]
         return max(
             (i for i in ships if options[i].data["card"] == best_card),
             key=lambda i: options[i].data["amount"],
@@ -105,7 +174,7 @@ def _production_build(decision: Decision) -> int:
     return _index(decision, "next")
 
 
-def _setup_commander(decision: Decision) -> int:
+def _setup_commander(decision: Decision, weights: HeuristicWeights) -> int:
     """On a ship, which then keeps him in an open-space sector (the enemy enters one only
     by a card, MOVE-9); on the dearest object only when no ship is built."""
     carrier = _weakest_ship(decision)
@@ -115,7 +184,7 @@ def _setup_commander(decision: Decision) -> int:
     return max(range(len(options)), key=lambda i: options[i].data.get("cost", 0))
 
 
-def _commander_move(decision: Decision) -> int:
+def _commander_move(decision: Decision, weights: HeuristicWeights) -> int:
     """In production, from an object onto a ship on its orbit (which then takes him into
     open space); at the start of a battle phase, and on a ship, stay (a ship about to
     fight on that orbit is no safer than the object)."""
@@ -128,11 +197,13 @@ def _commander_move(decision: Decision) -> int:
     return stay if carrier is None else carrier
 
 
-def _setup_return_card(decision: Decision) -> int:
-    return min(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
+def _setup_return_card(decision: Decision, weights: HeuristicWeights) -> int:
+    return min(
+        range(len(decision.options)), key=lambda i: _value(decision.options[i].data, weights)
+    )
 
 
-def _place_ship(decision: Decision) -> int:
+def _place_ship(decision: Decision, weights: HeuristicWeights) -> int:
     """With the Commander; before he is placed, in the open-space sector holding the fleet
     (a new one for the first ship), where the enemy cannot reach him (MOVE-9)."""
     options = decision.options
@@ -146,14 +217,14 @@ def _place_ship(decision: Decision) -> int:
     )
 
 
-def _place_ground(decision: Decision) -> int:
+def _place_ground(decision: Decision, weights: HeuristicWeights) -> int:
     return max(
         range(len(decision.options)),
         key=lambda i: decision.options[i].data.get("own_commander", False),
     )
 
 
-def _commerce_run(decision: Decision) -> int:
+def _commerce_run(decision: Decision, weights: HeuristicWeights) -> int:
     for index, option in enumerate(decision.options):
         if option.key.startswith("run:"):
             return index
@@ -163,7 +234,7 @@ def _commerce_run(decision: Decision) -> int:
 # --- movement and battle -------------------------------------------------------------------
 
 
-def _move_ship(decision: Decision) -> int:
+def _move_ship(decision: Decision, weights: HeuristicWeights) -> int:
     """Keep the Commander's carrier and a guard home; send the rest, together, to the enemy
     place (an orbit, or a sector with his fleet when a card opens it) worth most that the
     free fleet overpowers; otherwise gather at home."""
@@ -180,7 +251,7 @@ def _move_ship(decision: Decision) -> int:
         if option.data.get("own_commander"):
             home = index
     if home is not None:
-        guard = GUARD_SHARE * free
+        guard = weights.guard_share * free
         free -= guard
         if home == stay and here.get("own_power", 0) - power < guard:
             return stay
@@ -191,15 +262,15 @@ def _move_ship(decision: Decision) -> int:
             continue
         enemy = data.get("enemy_power", 0)
         have = data.get("own_power", 0) - (power if index == stay else 0)
-        need = ATTACK_MARGIN * enemy + 1
-        if have >= need + ESCORT_POWER:
+        need = weights.attack_margin * enemy + 1
+        if have >= need + weights.escort_power:
             continue  # strong enough there already
         if free + have < need:
             continue
         score = (
             bool(data.get("enemy_commander")),
             not data.get("ground_units"),
-            data.get("income", 0) - enemy / 10,
+            data.get("income", 0) - enemy / weights.enemy_power_per_income,
         )
         if best_score is None or score > best_score:
             best, best_score = index, score
@@ -238,7 +309,7 @@ def _move_commander_carrier(decision: Decision, stay: int) -> int:
     return max(sectors, key=lambda i: (options[i].data.get("own_power", -1), -i))
 
 
-def _battle_attack(decision: Decision) -> int:
+def _battle_attack(decision: Decision, weights: HeuristicWeights) -> int:
     """The attack with the most expected damage; when ``pass`` is offered (every attack
     left may be declined) and none is worth more than nothing — a ram that costs the
     rammer as much as it takes — pass."""
@@ -253,16 +324,18 @@ def _battle_attack(decision: Decision) -> int:
     return best
 
 
-def _battle_counter_fire(decision: Decision) -> int:
+def _battle_counter_fire(decision: Decision, weights: HeuristicWeights) -> int:
     values = attack_values(decision)
     return _max_expected(decision) if values is None else _best(values)
 
 
-def _battle_nova_targets(decision: Decision) -> int:
+def _battle_nova_targets(decision: Decision, weights: HeuristicWeights) -> int:
     return _max_expected(decision)
 
 
-def _effect_play(decision: Decision, observation: Observation | None) -> int:
+def _effect_play(
+    decision: Decision, observation: Observation | None, weights: HeuristicWeights
+) -> int:
     """Play the effect worth most (``effect_values``) net of its price — an action token costs
     about one and a half resources, and outside production tokens are kept for the next one
     unless the play is clearly worth it; a D6 requirement scales the worth by its chance — or
@@ -277,7 +350,8 @@ def _effect_play(decision: Decision, observation: Observation | None) -> int:
         if "effect" not in data:
             continue
         cost = data.get("cost") or {}
-        price = cost.get("action_tokens", 0) * (1.5 if production else 2.0)
+        token = weights.token_price_production if production else weights.token_price_outside
+        price = cost.get("action_tokens", 0) * token
         price += cost.get("resources", 0)
         roll = cost.get("roll")
         chance = 1.0 if roll is None else (7 - roll) / 6
@@ -287,7 +361,7 @@ def _effect_play(decision: Decision, observation: Observation | None) -> int:
     return best
 
 
-def _effect_target(decision: Decision) -> int:
+def _effect_target(decision: Decision, weights: HeuristicWeights) -> int:
     """Picking among own cards (the opponent's play): the cheapest; else the strongest."""
 
     def worth(index: int) -> tuple[float, int]:
@@ -299,25 +373,29 @@ def _effect_target(decision: Decision) -> int:
     return max(range(len(decision.options)), key=worth)
 
 
-def _effect_search(decision: Decision) -> int:
-    return max(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
+def _effect_search(decision: Decision, weights: HeuristicWeights) -> int:
+    return max(
+        range(len(decision.options)), key=lambda i: _value(decision.options[i].data, weights)
+    )
 
 
-def _effect_to_deck(decision: Decision) -> int:
+def _effect_to_deck(decision: Decision, weights: HeuristicWeights) -> int:
     """The card of least worth goes back into the deck."""
-    return min(range(len(decision.options)), key=lambda i: _value(decision.options[i].data))
+    return min(
+        range(len(decision.options)), key=lambda i: _value(decision.options[i].data, weights)
+    )
 
 
-def _dice_reroll(decision: Decision) -> int:
+def _dice_reroll(decision: Decision, weights: HeuristicWeights) -> int:
     """Roll again below the number needed, or below 4 when none is given (higher is
     better for every roll of the game)."""
     roll, need = decision.context.get("roll", 0), decision.context.get("need")
-    return _index(decision, "reroll" if roll < (need or 4) else "keep")
+    return _index(decision, "reroll" if roll < (need or weights.reroll_below) else "keep")
 
 
 # The heuristic's answer to each kind of decision it weighs (the rest: ``_PREFERRED``, else the
 # most expected damage).
-_ANSWERS: dict[DecisionKind, Callable[[Decision], int]] = {
+_ANSWERS: dict[DecisionKind, Callable[[Decision, HeuristicWeights], int]] = {
     DecisionKind.SETUP_BUILD: _setup_build,
     DecisionKind.PRODUCTION_BUILD: _production_build,
     DecisionKind.SETUP_COMMANDER: _setup_commander,
@@ -384,7 +462,8 @@ def _index(decision: Decision, key: str) -> int:
     return 0
 
 
-def _value(data: Mapping[str, Any]) -> tuple[float, int]:
+def _value(data: Mapping[str, Any], weights: HeuristicWeights) -> tuple[float, int]:
     """What a card is worth to the heuristic: income first, then fighting value per cost."""
     cost = max(data.get("cost", 0), 1)
-    return (data.get("income", 0) * 3 + data.get("power", 0)) / cost, data.get("power", 0)
+    worth = data.get("income", 0) * weights.income_weight + data.get("power", 0)
+    return worth / cost, data.get("power", 0)

@@ -14,15 +14,26 @@ for whichever agent plays that level now. Every function here takes a level wher
 agent spec and treats it as the agent it names (``resolved_spec``); what the service stores is
 the resolved spec, so a stored game replays with the agent that played it even after its level
 is pointed at another agent.
+
+A *tunable* agent (``TUNABLE``) has a parameter space (``parameters.Parameter``s) and a builder
+that takes values: ``make_agent(name, parameters={...})`` builds it with those values, the rest
+at their defaults (a self-play tuning, ``manage.py tune``, plays such agents). Without
+parameters it is the agent its name always built; the frozen baselines take none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from komandor.agents.heuristic import HeuristicAgent
+from komandor.agents.heuristic import (
+    HEURISTIC_SPACE,
+    WEIGHTS_1_1,
+    HeuristicAgent,
+    heuristic_weights,
+)
 from komandor.agents.novice import NoviceAgent
-from komandor.agents.search import SearchAgent
+from komandor.agents.parameters import Parameter, values_checked
+from komandor.agents.search import SEARCH_MARGIN, SearchAgent
 from komandor.agents.simple import RandomAgent, ScriptedAgent
 from komandor.rules.decisions import Agent
 
@@ -36,6 +47,7 @@ __all__ = [
     "SEARCH_DEFAULT_BUDGET",
     "SEARCH_MAX_BUDGET",
     "SEARCH_MIN_BUDGET",
+    "TUNABLE",
     "Agent",
     "HeuristicAgent",
     "NoviceAgent",
@@ -134,13 +146,22 @@ def agent_cost(spec: str) -> float:
     return 1.0 if budget is None else 1.0 + SEARCH_COST_PER_PLAYOUT * budget
 
 
-def _heuristic_1_1(name: str, seed: int, budget: int | None) -> Agent:
+def _heuristic(name: str, seed: int, budget: int | None) -> Agent:
     return HeuristicAgent(name)
+
+
+def _heuristic_1_1(name: str, seed: int, budget: int | None) -> Agent:
+    return HeuristicAgent(name, WEIGHTS_1_1)
+
+
+def _search(name: str, seed: int, budget: int | None) -> Agent:
+    assert budget is not None
+    return SearchAgent(budget, seed=seed, name=name, policy=HeuristicAgent())
 
 
 def _search_1_1(name: str, seed: int, budget: int | None) -> Agent:
     assert budget is not None
-    return SearchAgent(budget, seed=seed, name=name, policy=HeuristicAgent())
+    return SearchAgent(budget, seed=seed, name=name, policy=HeuristicAgent(weights=WEIGHTS_1_1))
 
 
 def _random(name: str, seed: int, budget: int | None) -> Agent:
@@ -154,17 +175,57 @@ def _novice_1(name: str, seed: int, budget: int | None) -> Agent:
 # How each name is built: (its name as given, the seed, the budget) → the agent.
 _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "random": _random,
-    "heuristic": _heuristic_1_1,
-    "search": _search_1_1,
+    "heuristic": _heuristic,
+    "search": _search,
     "heuristic-1.1": _heuristic_1_1,
     "search-1.1": _search_1_1,
     "novice-1": _novice_1,
 }
 
 
-def make_agent(name: str, *, seed: int = 0) -> Agent:
+def _heuristic_tuned(
+    name: str, seed: int, budget: int | None, values: Mapping[str, float]
+) -> Agent:
+    return HeuristicAgent(name, heuristic_weights(values))
+
+
+def _search_tuned(name: str, seed: int, budget: int | None, values: Mapping[str, float]) -> Agent:
+    assert budget is not None
+    policy = HeuristicAgent(weights=heuristic_weights(values))
+    return SearchAgent(budget, seed=seed, name=name, policy=policy, margin=values["search_margin"])
+
+
+# The search's own numbers; its space adds its playout policy's (the heuristic's).
+SEARCH_SPACE: tuple[Parameter, ...] = (
+    Parameter("search_margin", SEARCH_MARGIN, 0.0, 0.5, c_end=0.02),
+)
+
+
+# The tunable agents, each with its parameter space, and how each is built from values (every
+# name of its space given, checked against the bounds). A new tunable agent adds one line to each.
+TUNABLE: dict[str, tuple[Parameter, ...]] = {
+    "heuristic": HEURISTIC_SPACE,
+    "search": (*SEARCH_SPACE, *HEURISTIC_SPACE),
+}
+_TUNED_BUILDERS: dict[str, Callable[[str, int, int | None, Mapping[str, float]], Agent]] = {
+    "heuristic": _heuristic_tuned,
+    "search": _search_tuned,
+}
+
+
+def make_agent(name: str, *, seed: int = 0, parameters: Mapping[str, float] | None = None) -> Agent:
     """The agent a spec names (``parse_agent_spec``), called by its spec (a level's agent by
     the spec the level resolves to); ``random``, the novice and the searches seeded (the match
-    seed and the seat). Raises ``ValueError`` for a bad spec."""
+    seed and the seat). ``parameters``: values for a tunable
+    agent's parameters (``TUNABLE``), the others at their defaults. Raises ``ValueError`` for
+    a bad spec, parameters given to an agent that takes none, an unknown parameter or a value
+    outside its bounds."""
     kind, budget = parse_agent_spec(name)
-    return _BUILDERS[kind](kind if budget is None else resolved_spec(name), seed, budget)
+    shown = kind if budget is None else resolved_spec(name)
+    if parameters is None:
+        return _BUILDERS[kind](shown, seed, budget)
+    space = TUNABLE.get(kind)
+    if space is None:
+        tunable = ", ".join(TUNABLE)
+        raise ValueError(f"agent {kind!r} takes no parameters (tunable: {tunable})")
+    return _TUNED_BUILDERS[kind](shown, seed, budget, values_checked(space, parameters, agent=kind))

@@ -90,7 +90,10 @@ class AgentsField(serializers.Field):
 
 class TournamentCreateSerializer(serializers.Serializer):
     name = StrictCharField(max_length=200)
-    format = serializers.ChoiceField(choices=Format.choices)
+    # A tuning is started by ``manage.py tune``, not through the API.
+    format = serializers.ChoiceField(
+        choices=[choice for choice in Format.choices if choice[0] != Format.TUNING]
+    )
     decks = serializers.ListField(child=DeckRefField(), min_length=2, max_length=32)
     games_per_pairing = StrictIntegerField(min_value=2, max_value=1000)
     agents = AgentsField(required=False, default="heuristic")

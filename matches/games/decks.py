@@ -112,9 +112,22 @@ class _Playable:
 PLAYABLE = _Playable(256)
 
 
-def agent_for_deck(*, name: str, seed: int, seat: int, playable: PlayableDeck) -> Agent:
-    """The agent ``name`` for one seat, answering the setup ability pick with the deck's own
-    pre-chosen cards (none: it starts the game without any). The engine plays the deck's
-    ``setup_abilities`` itself, so the pick is asked only of a deck without them."""
+def agent_for_deck(
+    *,
+    name: str,
+    seed: int,
+    seat: int,
+    playable: PlayableDeck,
+    parameters: Mapping[str, float] | None = None,
+) -> Agent:
+    """The agent ``name`` for one seat (with ``parameters``, a tunable agent's values),
+    answering the setup ability pick with the deck's own pre-chosen cards (none: it starts the
+    game without any). The engine plays the deck's ``setup_abilities`` itself, so the pick is
+    asked only of a deck without them."""
     picks = [f"p{seat}.{number:02d}" for number in range(playable.preselected)] + ["done"]
-    return ScriptedAgent({"setup.ability": picks}, fallback=make_agent(name, seed=seed), name=name)
+    fallback = (
+        make_agent(name, seed=seed)
+        if parameters is None
+        else make_agent(name, seed=seed, parameters=parameters)
+    )
+    return ScriptedAgent({"setup.ability": picks}, fallback=fallback, name=name)

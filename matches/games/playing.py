@@ -12,7 +12,7 @@ import hashlib
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -73,13 +73,22 @@ def play_game(
     cpu_limit: float = DEFAULT_CPU_LIMIT,
     log: bool = False,
     heartbeat: Callable[[], None] | None = None,
+    parameters: Sequence[Mapping[str, float]] | None = None,
 ) -> tuple[GameRecord, MatchResult | None]:
-    """Play seats[0] against seats[1]; ``agents`` are the agent names per seat. ``heartbeat``
-    is called before every decision (a batch renews its lease there, so a long search game
-    keeps it); whatever it raises ends the game and propagates."""
+    """Play seats[0] against seats[1]; ``agents`` are the agent names per seat, built with
+    ``parameters`` per seat when given (a tuning's; kept in the summary). ``heartbeat`` is
+    called before every decision (a batch renews its lease there, so a long search game keeps
+    it); whatever it raises ends the game and propagates."""
     players = cpu_limited_agents(
-        seats=seats, agents=agents, seed=seed, cpu_limit=cpu_limit, heartbeat=heartbeat
+        seats=seats,
+        agents=agents,
+        seed=seed,
+        cpu_limit=cpu_limit,
+        heartbeat=heartbeat,
+        parameters=parameters,
     )
+    # A tuning's games keep the values each seat played with.
+    extra = {} if parameters is None else {"parameters": [dict(v) for v in parameters]}
     start = time.process_time()
     try:
         with _cpu_alarm(cpu_limit):
@@ -93,7 +102,8 @@ def play_game(
     except GameLimitExceeded:
         cpu = time.process_time() - start
         reason = f"ended by the per-game limit of {cpu_limit:g} s CPU (project's own rule): a draw"
-        record = GameRecord(None, GAME_LIMIT, reason, 0, cpu * 1000, {"termination": GAME_LIMIT})
+        summary = {"termination": GAME_LIMIT, **extra}
+        record = GameRecord(None, GAME_LIMIT, reason, 0, cpu * 1000, summary)
         return record, None
     cpu = time.process_time() - start
     outcome = result.outcome
@@ -104,7 +114,7 @@ def play_game(
         turns=result.summary["turns"],
         cpu_ms=cpu * 1000,
         # The card figures' counts ride in the stored summary (``matches.games.card_tally``).
-        summary={**result.summary, "cards": card_tally(result.state)},
+        summary={**result.summary, "cards": card_tally(result.state), **extra},
         actions=encode_actions(result.actions),
     )
     return record, result
@@ -117,13 +127,19 @@ def cpu_limited_agents(
     seed: int,
     cpu_limit: float,
     heartbeat: Callable[[], None] | None = None,
+    parameters: Sequence[Mapping[str, float]] | None = None,
 ) -> list[Agent]:
-    """The two seats' agents, seeded from the match seed, both bound to the game's CPU budget."""
+    """The two seats' agents, seeded from the match seed (with ``parameters`` per seat when
+    given), both bound to the game's CPU budget."""
     budget = _CpuBudget(cpu_limit)
     return [
         _Limited(
             agent_for_deck(
-                name=agents[seat], seed=seed * 2 + seat, seat=seat, playable=seats[seat]
+                name=agents[seat],
+                seed=seed * 2 + seat,
+                seat=seat,
+                playable=seats[seat],
+                parameters=None if parameters is None else parameters[seat],
             ),
             budget,
             heartbeat,

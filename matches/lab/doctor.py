@@ -35,7 +35,7 @@ from matches.lab.swap_tests import changed_content, field_versions
 from matches.models import Status, Tournament
 from matches.tournaments import doctor, formats
 from matches.tournaments.errors import TournamentError
-from matches.tournaments.progress import series_history
+from matches.tournaments.pairing_results import series_history
 from matches.tournaments.selectors import enterable_decks, latest_version, tournaments_visible
 from matches.tournaments.services import MAX_DECKS, TournamentRequest, tournament_create
 

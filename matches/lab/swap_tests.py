@@ -25,7 +25,7 @@ from decks.values import DeckContent, EntryContent
 from matches.models import Tournament
 from matches.tournaments import formats, swap
 from matches.tournaments.errors import TournamentError
-from matches.tournaments.progress import series_history
+from matches.tournaments.pairing_results import series_history
 from matches.tournaments.selectors import latest_version
 from matches.tournaments.services import MAX_DECKS, TournamentRequest, tournament_create
 

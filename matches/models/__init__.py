@@ -1,6 +1,6 @@
 """The one app's models, by feature: tournaments (with their batches, pairings and matches),
-games against the AI and games between two people. Every model is importable from here, as
-before the split."""
+games against the AI, games between two people and tuning runs. Every model is importable
+from here, as before the split."""
 
 from matches.models.card_tallies import CardTally
 from matches.models.friends import AwayClock, FriendGame, FriendGameStatus
@@ -16,6 +16,7 @@ from matches.models.tournaments import (
     Tournament,
     WorkerSeen,
 )
+from matches.models.tuning import TuningRun, TuningState
 
 __all__ = [
     "AwayClock",
@@ -32,5 +33,7 @@ __all__ = [
     "Problem",
     "Status",
     "Tournament",
+    "TuningRun",
+    "TuningState",
     "WorkerSeen",
 ]

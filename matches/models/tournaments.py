@@ -23,6 +23,7 @@ class Format(models.TextChoices):
     HEAD_TO_HEAD = "head_to_head", _("head-to-head test (SPRT)")
     SWAP = "swap", _("swap test (one card changed, SPRT)")
     DOCTOR = "doctor", _("deck doctor (candidate swaps screened, then SPRT)")
+    TUNING = "tuning", _("tuning by self-play (SPSA, then SPRT)")
 
 
 class Status(models.TextChoices):

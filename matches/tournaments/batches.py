@@ -20,7 +20,7 @@ from matches.tournaments import formats
 from matches.tournaments.budget import Item, batches_of, expected_game_cpu, game_cpu_limit
 from matches.tournaments.card_tallies import card_tallies_add
 from matches.tournaments.clock import db_now
-from matches.tournaments.pairing_results import pairing_results_add
+from matches.tournaments.pairing_results import pairing_results_add, series_history
 
 MAX_BATCH_FAILURES = 3  # errors (not outages) after which a batch is no longer sent
 
@@ -104,6 +104,23 @@ def agent_names_by_seat(*, tournament: Tournament, a_seat: int) -> list[str]:
     """The tournament's agents are per pairing side (deck A, deck B); this is per seat."""
     agent_a, agent_b = tournament.agents
     return [agent_a, agent_b] if a_seat == 0 else [agent_b, agent_a]
+
+
+SideValues = tuple[dict[str, float], dict[str, float]]
+
+
+def round_values(*, tournament: Tournament, number: int) -> SideValues | None:
+    """The parameter values of side A and side B in round ``number``, for a format whose sides
+    have their own (``formats.side_values``: the tuning's, a function of the rounds before);
+    None for the others."""
+    if tournament.format not in formats.VALUED:
+        return None
+    return formats.side_values(
+        format=tournament.format,
+        options=tournament.options,
+        round=number,
+        history=series_history(tournament=tournament, before_round=number),
+    )
 
 
 def lease_seconds() -> float:
@@ -198,6 +215,7 @@ def batch_play(
     if cpu_limit is None:
         cpu_limit = game_cpu_limit(agents=tournament.agents, turn_cap=tournament.turn_cap)
     decks: dict[int, PlayableDeck] = {}
+    values = round_values(tournament=tournament, number=batch.round)
     rows = []
     keeper = LeaseKeeper(batch_id=batch_id, owner=owner, clock=clock)
     try:
@@ -210,6 +228,7 @@ def batch_play(
                     decks=decks,
                     cpu_limit=cpu_limit,
                     heartbeat=keeper,
+                    values=values,
                 )
             )
             keeper()
@@ -226,6 +245,7 @@ def _tournament_game(
     decks: dict,
     cpu_limit: float,
     heartbeat: Callable[[], None] | None = None,
+    values: SideValues | None = None,
 ) -> Match:
     setup = game_setup(tournament=tournament, pairing=pairing, game=game)
     sides = [pairing.a.deck_version, pairing.b.deck_version]
@@ -234,6 +254,9 @@ def _tournament_game(
         if version.pk not in decks:
             decks[version.pk] = playable_deck_of(version=version)
     agents = agent_names_by_seat(tournament=tournament, a_seat=setup.a_seat)
+    parameters = None
+    if values is not None:
+        parameters = list(values) if setup.a_seat == 0 else list(values)[::-1]
     record, _ = play_game(
         seats=[decks[v.pk] for v in seats],
         agents=agents,
@@ -241,6 +264,7 @@ def _tournament_game(
         turn_cap=tournament.turn_cap,
         cpu_limit=cpu_limit,
         heartbeat=heartbeat,
+        parameters=parameters,
     )
     return match_row(
         record,

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from matches.tournaments import doctor, swap
+from matches.tournaments import doctor, spsa, swap
 from matches.tournaments.statistics import SprtDecision, sprt_decision
 
 ROUND_ROBIN = "round_robin"
@@ -28,6 +28,7 @@ GAUNTLET = "gauntlet"
 HEAD_TO_HEAD = "head_to_head"
 SWAP = swap.SWAP  # the swap test: entries 0 and 1 are a deck and its changed copy (``swap``)
 DOCTOR = doctor.DOCTOR  # the deck doctor: a deck, its candidate swaps, the field (``doctor``)
+TUNING = spsa.TUNING  # an agent's parameters tuned by self-play on the entries (``spsa``)
 FORMATS = (
     ROUND_ROBIN,
     DOUBLE_ROUND_ROBIN,
@@ -37,6 +38,7 @@ FORMATS = (
     HEAD_TO_HEAD,
     SWAP,
     DOCTOR,
+    TUNING,
 )
 
 # The head-to-head test's game cap and block: the tournament form's bound, far past where the
@@ -282,6 +284,11 @@ def normalized_options(
     if format == DOCTOR:
         result = doctor.normalized(options, count)
         problems.update(doctor.problems(result, count))
+    if format == TUNING:
+        result = {**spsa.DEFAULTS, **options}
+        problems.update(spsa.problems(result, count))
+        if games != spsa.GAMES_PER_PAIRING:
+            problems["games_per_pairing"] = gettext("Two: one seed, seats swapped.")
     unknown = set(options) - set(result)
     for name in sorted(unknown):
         problems[name] = gettext("Not an option of the %(format)s format.") % {"format": format}
@@ -305,6 +312,8 @@ def planned_games(*, format: str, count: int, games: int, options: Mapping[str, 
         return options["rounds"] * (count // 2) * games
     if format == SINGLE_ELIMINATION:
         return (count - 1) * games
+    if format == TUNING:
+        return spsa.planned_games(options)
     return options["max_games"]  # HEAD_TO_HEAD, SWAP, DOCTOR: the cap
 
 
@@ -349,6 +358,9 @@ def next_round(
     if format == SWAP:
         swap_pairs = swap.next_round(count, options, history)
         return [PairingPlan(a, b, 2) for a, b in swap_pairs] if swap_pairs else None
+    if format == TUNING:
+        tuning_pairs = spsa.next_round(count, options, history)
+        return [PairingPlan(a, b, spsa.GAMES_PER_PAIRING) for a, b in tuning_pairs or []] or None
     return _head_to_head_next(options, history)
 
 
@@ -359,6 +371,8 @@ def seed_key(*, format: str, round: int, slot: int, a: int, b: int) -> str:
         return swap.seed_key(round, slot)
     if format == DOCTOR:
         return doctor.seed_key(round, b)
+    if format == TUNING:
+        return spsa.seed_key(round, slot)
     return f"{round}:{slot}:{a}:{b}"
 
 
@@ -372,7 +386,24 @@ def final_decision(
         return swap.verdict(options, history).code
     if format == DOCTOR:
         return doctor.decision(options, count, history)
+    if format == TUNING:
+        return spsa.decision(options, history)
     return ""
+
+
+# The formats whose pairing sides play with parameter values of their own (``side_values``).
+VALUED = (TUNING,)
+
+
+def side_values(
+    *, format: str, options: Mapping[str, Any], round: int, history: Sequence[SeriesResult]
+) -> tuple[dict[str, float], dict[str, float]] | None:
+    """The agent parameter values of each pairing's side A and side B in round ``round``
+    (``history``: the rounds before it), for a format whose sides play with their own values
+    (the tuning); None for the others, whose agents play as their names build them."""
+    if format == TUNING:
+        return spsa.side_values(options, round, history)
+    return None
 
 
 def swiss_byes(*, count: int, history: Sequence[SeriesResult]) -> set[int]:

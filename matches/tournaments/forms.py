@@ -62,8 +62,11 @@ class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     format = forms.ChoiceField(
         label=_("Format"),
-        # The swap test starts from a deck page (it builds the changed copy itself).
-        choices=[choice for choice in Format.choices if choice[0] != Format.SWAP],
+        # The swap test starts from a deck page (it builds the changed copy itself); a tuning
+        # from ``manage.py tune``.
+        choices=[
+            choice for choice in Format.choices if choice[0] not in (Format.SWAP, Format.TUNING)
+        ],
     )
     decks = DeckChoiceField(
         label=_("Decks"),

@@ -20,7 +20,8 @@ from typing import NamedTuple
 
 from django.db.models import Count, F, Q
 
-from matches.models import Match, Pairing
+from matches.models import Match, Pairing, Tournament
+from matches.tournaments import formats
 
 
 class Results(NamedTuple):
@@ -87,3 +88,20 @@ def results_of_games(*, tournament_id: int) -> dict[int, Results]:
             row["a_wins"], row["games"] - row["a_wins"] - row["draws"], row["draws"]
         )
     return counted
+
+
+def series_history(
+    *, tournament: Tournament, before_round: int | None = None
+) -> list[formats.SeriesResult]:
+    """Every pairing's result so far (of the rounds before ``before_round``, when given), in
+    entry ranks, for the formats: the pairings' counters, kept in the transactions that
+    store the games."""
+    pairings = Pairing.objects.filter(tournament=tournament)
+    if before_round is not None:
+        pairings = pairings.filter(round__lt=before_round)
+    return [
+        formats.SeriesResult(number, a, b, a_wins, b_wins, draws)
+        for number, a, b, a_wins, b_wins, draws in pairings.values_list(
+            "round", "a__rank", "b__rank", "a_wins", "b_wins", "draws"
+        )
+    ]

@@ -36,6 +36,9 @@ from matches.tournaments.batches import (
 )
 from matches.tournaments.clock import db_now
 
+# Re-exported: its old home (the lab and other helpers import it from here).
+from matches.tournaments.pairing_results import series_history as series_history
+
 log = logging.getLogger(__name__)
 
 
@@ -205,17 +208,6 @@ def batch_failed(*, batch_id: int, owner: str, error: BaseException) -> None:
         lease_expires=None,
         sent_at=None,
     )
-
-
-def series_history(*, tournament: Tournament) -> list[formats.SeriesResult]:
-    """Every pairing's result so far, in entry ranks, for the formats: the pairings' counters
-    (``pairing_results.py``), kept in the transactions that store the games."""
-    return [
-        formats.SeriesResult(number, a, b, a_wins, b_wins, draws)
-        for number, a, b, a_wins, b_wins, draws in Pairing.objects.filter(
-            tournament=tournament
-        ).values_list("round", "a__rank", "b__rank", "a_wins", "b_wins", "draws")
-    ]
 
 
 def tournament_finish(*, tournament: Tournament, history: Sequence[formats.SeriesResult]) -> None:

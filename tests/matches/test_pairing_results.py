@@ -19,8 +19,7 @@ from matches.models import Batch, Match, Pairing, Status, Tournament
 from matches.tournaments import views
 from matches.tournaments.batches import batch_claim, batch_play, batch_record
 from matches.tournaments.extend import tournament_more
-from matches.tournaments.pairing_results import results_of_games, results_stored
-from matches.tournaments.progress import series_history
+from matches.tournaments.pairing_results import results_of_games, results_stored, series_history
 from matches.tournaments.selectors import TournamentGames
 from matches.tournaments.services import (
     TournamentRequest,
