@@ -17,6 +17,7 @@ from collections.abc import Callable
 from komandor.agents.heuristic import HeuristicAgent
 from komandor.agents.search import SearchAgent
 from komandor.agents.simple import RandomAgent, ScriptedAgent
+from komandor.agents.standard import StandardAgent
 from komandor.rules.decisions import Agent
 
 __all__ = [
@@ -48,6 +49,7 @@ AGENTS: dict[str, str] = {
     "search": "heuristic playouts of every option in sampled worlds (search:N, N playouts)",
     "heuristic-1.1": "the heuristic of agents 1.1, frozen: a fixed opponent to measure against",
     "search-1.1": "the search of agents 1.1 (search-1.1:N), frozen: a fixed opponent",
+    "standard": "rules of a player who knows the game: fleet plans, Commander hunts, blockades",
 }
 # The frozen baselines, each with the agent it is frozen from.
 BASELINES: dict[str, str] = {"heuristic-1.1": "heuristic", "search-1.1": "search"}
@@ -114,6 +116,10 @@ def _search_1_1(name: str, seed: int, budget: int | None) -> Agent:
     return SearchAgent(budget, seed=seed, name=name, policy=HeuristicAgent())
 
 
+def _standard(name: str, seed: int, budget: int | None) -> Agent:
+    return StandardAgent(name)
+
+
 def _random(name: str, seed: int, budget: int | None) -> Agent:
     return RandomAgent(seed, name)
 
@@ -125,6 +131,7 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "search": _search_1_1,
     "heuristic-1.1": _heuristic_1_1,
     "search-1.1": _search_1_1,
+    "standard": _standard,
 }
 
 
