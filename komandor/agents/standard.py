@@ -65,6 +65,8 @@ class StandardWeights:
     # other side starts blockading (3–5, 4–6).
     procurator_alarm: float = 4.0
     trader_alarm: float = 5.0
+    # Whether ships left over cover the own objects no own ship guards (0 no, 1 yes).
+    cover_objects: float = 1.0
 
 
 _STAY = "stay"
@@ -94,6 +96,8 @@ class StandardAgent:
                     return answer
             elif kind is DecisionKind.EFFECT_PLAY:
                 return self._effect_play(decision, observation)
+            elif kind is DecisionKind.ABILITY_VARIANT:
+                return _ability_variant(decision, observation)
         return self._heuristic.choose(decision, observation)
 
     # --- movement -------------------------------------------------------------------------
@@ -239,11 +243,34 @@ def plan_moves(
             plan[ship.uid] = where
         pool = [s for s in pool if s.uid not in plan]
 
-    # 4. The rest: hold an enemy orbit they stand on, else gather beside the Commander.
+    # 4. The rest: hold an enemy orbit they stand on; cover the own objects no own ship
+    # guards (one ship keeps an object from a blockade, CAP-3), the dearest first; else
+    # gather beside the Commander.
+    rest: list[Card] = []
     for ship in pool:
         here = ship.where or ""
-        holding = here in reachable and _enemy_orbit(observation, me, here)
-        plan[ship.uid] = _STAY if holding or home is None else _COMMANDER_PLACE
+        if here in reachable and _enemy_orbit(observation, me, here):
+            plan[ship.uid] = _STAY
+        else:
+            rest.append(ship)
+    if weights.cover_objects > 0:
+        guarded = {where for where, row in table.items() if row[0]}
+        guarded.update(plan[s.uid] for s in ships if plan.get(s.uid) not in (None, _STAY))
+        bare = sorted(
+            (
+                o
+                for o in observation.cards_in_play(CardKind.SPACE_OBJECT)
+                if o.controller == me and o.uid not in guarded and o.uid in reachable
+            ),
+            key=lambda o: (-o.cost, o.uid),
+        )
+        for obj in bare:
+            if not rest:
+                break
+            ship = rest.pop(0)
+            plan[ship.uid] = obj.uid
+    for ship in rest:
+        plan[ship.uid] = _STAY if home is None else _COMMANDER_PLACE
     return plan
 
 
@@ -359,6 +386,23 @@ def _hunt_worth(observation: Observation, me: int, weights: StandardWeights) -> 
         elif ship.controller == enemy and ship.where == where:
             theirs += ship_power(ship)
     return weights.hunt_worth if mine >= weights.kill_margin * theirs + 1 else 0.0
+
+
+def _ability_variant(decision: Decision, observation: Observation) -> int:
+    """The variant that opens enemy sectors (the way to a hidden Commander, MOVE-9), else the
+    first (the heuristic's answer)."""
+    uid = decision.context.get("card")
+    card = observation.card(uid) if isinstance(uid, str) else None
+    variants = () if card is None else card.spec.variants or ()
+    for index, option in enumerate(decision.options):
+        number = option.data.get("variant", index)
+        if number < len(variants) and any(
+            action.do == "permit" and action.rule == "enter_enemy_sector"
+            for effect in variants[number]
+            for action in effect.actions
+        ):
+            return index
+    return 0
 
 
 def _index(decision: Decision, key: str) -> int:
