@@ -65,8 +65,6 @@ class StandardWeights:
     # other side starts blockading (3–5, 4–6).
     procurator_alarm: float = 4.0
     trader_alarm: float = 5.0
-    # Whether ships left over cover the own objects no own ship guards (0 no, 1 yes).
-    cover_objects: float = 1.0
 
 
 _STAY = "stay"
@@ -243,34 +241,12 @@ def plan_moves(
             plan[ship.uid] = where
         pool = [s for s in pool if s.uid not in plan]
 
-    # 4. The rest: hold an enemy orbit they stand on; cover the own objects no own ship
-    # guards (one ship keeps an object from a blockade, CAP-3), the dearest first; else
-    # gather beside the Commander.
-    rest: list[Card] = []
+    # 4. The rest: hold an enemy orbit they stand on (the blockade or the capture goes on),
+    # else gather beside the Commander.
     for ship in pool:
         here = ship.where or ""
-        if here in reachable and _enemy_orbit(observation, me, here):
-            plan[ship.uid] = _STAY
-        else:
-            rest.append(ship)
-    if weights.cover_objects > 0:
-        guarded = {where for where, row in table.items() if row[0]}
-        guarded.update(plan[s.uid] for s in ships if plan.get(s.uid) not in (None, _STAY))
-        bare = sorted(
-            (
-                o
-                for o in observation.cards_in_play(CardKind.SPACE_OBJECT)
-                if o.controller == me and o.uid not in guarded and o.uid in reachable
-            ),
-            key=lambda o: (-o.cost, o.uid),
-        )
-        for obj in bare:
-            if not rest:
-                break
-            ship = rest.pop(0)
-            plan[ship.uid] = obj.uid
-    for ship in rest:
-        plan[ship.uid] = _STAY if home is None else _COMMANDER_PLACE
+        holding = here in reachable and _enemy_orbit(observation, me, here)
+        plan[ship.uid] = _STAY if holding or home is None else _COMMANDER_PLACE
     return plan
 
 
