@@ -45,7 +45,7 @@ class StandardWeights:
     # Fighting value sent against a place, as a multiple of the defenders' there (1.0–2.5).
     attack_margin: float = 1.25
     # The same against the place holding the enemy Commander: his loss ends the match (0.8–2.0).
-    kill_margin: float = 1.0
+    kill_margin: float = 1.5
     # Share of the free fleet kept beside one's own Commander in open space (0.0–0.6).
     guard_share: float = 0.0
     # A battle attack on the enemy Commander's carrier counts this many times its damage (1–20).
@@ -372,9 +372,10 @@ def _ability_variant(decision: Decision, observation: Observation) -> int:
     variants = () if card is None else card.spec.variants or ()
     for index, option in enumerate(decision.options):
         number = option.data.get("variant", index)
-        if number < len(variants) and any(
+        variant = variants[number] if number < len(variants) else ""
+        if not isinstance(variant, str) and any(  # a str: old text, nothing the engine plays
             action.do == "permit" and action.rule == "enter_enemy_sector"
-            for effect in variants[number]
+            for effect in variant
             for action in effect.actions
         ):
             return index
