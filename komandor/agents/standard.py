@@ -30,7 +30,7 @@ from komandor.agents.battle_values import attack_values
 from komandor.agents.effect_values import play_values
 from komandor.agents.features import PlaceTable, location_features, place_table, ship_power
 from komandor.agents.heuristic import HeuristicAgent
-from komandor.agents.public_facts import SideFacts, side_facts
+from komandor.agents.public_facts import SideFacts, opens_enemy_sectors, side_facts
 from komandor.rules.cards import CardKind
 from komandor.rules.decisions import Decision, DecisionKind
 from komandor.rules.game import NEW_SECTOR
@@ -61,6 +61,9 @@ class StandardWeights:
     token_price_other: float = 1.5
     # Worth of the card that opens the enemy Commander's sector when the fleet can win there (0–40).
     hunt_worth: float = 25.0
+    # Fighting value kept beside one's own Commander in open space when the enemy shows a way
+    # into sectors (an ability card's variant, MOVE-9), as a multiple of his whole fleet (0–1.5).
+    hunted_guard: float = 1.0
     # The Procurator's unblocked objects (of 5) and the Trader's tokens (of 7) at which the
     # other side starts blockading (3–5, 4–6).
     procurator_alarm: float = 4.0
@@ -206,21 +209,25 @@ def plan_moves(
                 plan[ship.uid] = target
             return plan
 
-    # 2. The guard beside one's own Commander in open space.
+    # 2. The guard beside one's own Commander in open space: a share of the fleet, and as
+    # much as the enemy's whole fleet when he holds a way into sectors in sight (MOVE-9).
     home = _commander_place(observation, me)
     pool = sorted(free, key=lambda s: (-powers[s.uid], s.uid))
-    if home is not None and home.startswith("s") and weights.guard_share > 0:
+    mine, theirs = side_facts(observation, me), side_facts(observation, enemy)
+    if home is not None and home.startswith("s"):
         guard_need = weights.guard_share * total
-        kept = 0
-        for ship in [s for s in pool if s.where == home]:
+        if theirs.opens_sectors:
+            guard_need = max(guard_need, weights.hunted_guard * _fleet_power(observation, enemy))
+        kept = sum(ship_power(s) for s in ships if s.where == home and s.uid not in powers)
+        at_home = [s for s in pool if s.where == home]
+        for ship in [*at_home, *(s for s in pool if s.where != home)]:
             if kept >= guard_need:
                 break
-            plan[ship.uid] = _STAY
+            plan[ship.uid] = _STAY if ship.where == home else home
             kept += powers[ship.uid]
         pool = [s for s in pool if s.uid not in plan]
 
     # 3. The places worth attacking, best first, each with enough or not at all.
-    mine, theirs = side_facts(observation, me), side_facts(observation, enemy)
     targets: list[tuple[float, str, float]] = []
     for where in reachable:
         worth = _place_worth(observation, me, where, table, mine, theirs, weights)
@@ -302,6 +309,12 @@ def _defence(observation: Observation, me: int, where: str, table: PlaceTable) -
     return float(location_features(observation, me, where, table).get("enemy_power", 0))
 
 
+def _fleet_power(observation: Observation, player: int) -> int:
+    return sum(
+        ship_power(s) for s in observation.cards_in_play(CardKind.SHIP) if s.controller == player
+    )
+
+
 def _fixed_power(ships: list[Card], where: str, free: list[Card]) -> int:
     """The fighting value of one's ships at ``where`` that the plan does not move."""
     moving = {s.uid for s in free}
@@ -369,16 +382,10 @@ def _ability_variant(decision: Decision, observation: Observation) -> int:
     first (the heuristic's answer)."""
     uid = decision.context.get("card")
     card = observation.card(uid) if isinstance(uid, str) else None
-    variants = () if card is None else card.spec.variants or ()
-    for index, option in enumerate(decision.options):
-        number = option.data.get("variant", index)
-        variant = variants[number] if number < len(variants) else ""
-        if not isinstance(variant, str) and any(  # a str: old text, nothing the engine plays
-            action.do == "permit" and action.rule == "enter_enemy_sector"
-            for effect in variant
-            for action in effect.actions
-        ):
-            return index
+    if card is not None:
+        for index, option in enumerate(decision.options):
+            if opens_enemy_sectors(card.spec, option.data.get("variant", index)):
+                return index
     return 0
 
 
