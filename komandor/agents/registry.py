@@ -2,7 +2,8 @@
 each costs (``agent_cost``), and the version of how they choose (``AGENTS_VERSION``).
 
 A name is ``random``, ``heuristic``, ``search`` or ``search:N`` (N playouts per searched
-decision), or a frozen baseline: ``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose
+decision), ``standard`` (the level of issue 31 for tournaments, ``standard.StandardAgent``),
+or a frozen baseline: ``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose
 exactly as agents 1.1 did (the heuristic and the search of 39ffb88), whatever ``heuristic`` and
 ``search`` become, so every strength figure is measured against the same opponents
 (``tests/engine/test_agent_baselines.py`` plays them against 39ffb88's own agents). Today the
