@@ -278,3 +278,63 @@ def test_the_ability_variant_that_opens_enemy_sectors_is_declared():
     observation = Observation(game.state, 0, ())
     assert HeuristicAgent().choose(decision, observation) == 0
     assert StandardAgent().choose(decision, observation) == 1
+
+
+def guard_position(*, navigator_variant: int):
+    """Player 1's Commander carries light-swarm's «Опытный штурман» (variant 2 opens enemy
+    sectors from turn 2, MOVE-9) and three cruisers beside his scout; player 0's Commander rides
+    a cruiser alone in s2, his three other cruisers on his planet's orbit, player 1's planet
+    bare."""
+    return position(
+        {
+            "phase": "move_1",
+            "turn": 3,
+            "priority": 0,
+            "players": [
+                {
+                    "commander_at": "flag",
+                    "deck": 10,
+                    "cards": {
+                        "home0": {"card": "planet"},
+                        "flag": {"card": "exorcist", "at": "s2"},
+                        **{f"cruiser{i}": {"card": "exorcist", "at": "home0"} for i in range(3)},
+                    },
+                },
+                {
+                    "commander_at": "scout",
+                    "deck": 10,
+                    "cards": {
+                        "home1": {"card": "planet"},
+                        "scout": {"card": "bomber", "at": "s1"},
+                        **{f"raider{i}": {"card": "exorcist", "at": "s1"} for i in range(3)},
+                        "navigator": {
+                            "card": LIGHT_SWARM_NAVIGATOR,
+                            "zone": "situations",
+                            "variant": navigator_variant,
+                        },
+                    },
+                },
+            ],
+        },
+        dice=[6, 5, 6, 4, 6, 5] * 40,
+    )
+
+
+def fleet_at(game, player, where):
+    return sorted(
+        ship.uid
+        for ship in game.state.in_play()
+        if ship.controller == player and ship.where == where and ship.kind.value == "ship"
+    )
+
+
+def test_a_guard_as_strong_as_the_enemy_fleet_joins_the_commander_when_the_enemy_can_enter():
+    game, uid = guard_position(navigator_variant=2)
+    game.agents[0].inner = StandardAgent()
+    play_phases(game, [Phase.MOVE_1])
+    assert len(fleet_at(game, 0, "s2")) == 4  # the whole fleet: his is as strong
+    assert not fleet_at(game, 0, uid["home1"])
+    calm, calm_uid = guard_position(navigator_variant=1)  # the variant that opens nothing
+    calm.agents[0].inner = StandardAgent()
+    play_phases(calm, [Phase.MOVE_1])
+    assert len(fleet_at(calm, 0, calm_uid["home1"])) == 1  # free to take his bare planet
