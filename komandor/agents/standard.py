@@ -64,6 +64,8 @@ class StandardWeights:
     # Fighting value kept beside one's own Commander in open space when the enemy shows a way
     # into sectors (an ability card's variant, MOVE-9), as a multiple of his whole fleet (0–1.5).
     hunted_guard: float = 1.0
+    # Whether a Procurator pays into an object he cannot complete yet (0 no, 1 yes).
+    procurator_saving: float = 1.0
     # The Procurator's unblocked objects (of 5) and the Trader's tokens (of 7) at which the
     # other side starts blockading (3–5, 4–6).
     procurator_alarm: float = 4.0
@@ -97,6 +99,10 @@ class StandardAgent:
                     return answer
             elif kind is DecisionKind.EFFECT_PLAY:
                 return self._effect_play(decision, observation)
+            elif kind is DecisionKind.PRODUCTION_BUILD and self.weights.procurator_saving > 0:
+                answer = _save_for_object(decision, observation)
+                if answer is not None:
+                    return answer
             elif kind is DecisionKind.ABILITY_VARIANT:
                 return _ability_variant(decision, observation)
         return self._heuristic.choose(decision, observation)
@@ -387,6 +393,24 @@ def _ability_variant(decision: Decision, observation: Observation) -> int:
             if opens_enemy_sectors(card.spec, option.data.get("variant", index)):
                 return index
     return 0
+
+
+def _save_for_object(decision: Decision, observation: Observation) -> int | None:
+    """In production's space-object step, a Procurator with no object to complete pays all he
+    can into the one nearest completion (its tokens wait in production), where the heuristic
+    passes: objects win him the match (WIN-9). None: the heuristic's answer."""
+    partial: list[tuple[int, int]] = []
+    for index, option in enumerate(decision.options):
+        data = option.data
+        if option.key == "next":
+            continue
+        card = observation.card(str(data.get("card", "")))
+        if card is None or card.kind is not CardKind.SPACE_OBJECT or data.get("complete"):
+            return None  # another step, or an object the heuristic completes
+        partial.append((card.tokens + int(data.get("amount", 0)), index))
+    if not partial or not side_facts(observation, decision.player).procurator:
+        return None
+    return max(partial, key=lambda p: (p[0], -p[1]))[1]
 
 
 def _index(decision: Decision, key: str) -> int:

@@ -338,3 +338,39 @@ def test_a_guard_as_strong_as_the_enemy_fleet_joins_the_commander_when_the_enemy
     calm.agents[0].inner = StandardAgent()
     play_phases(calm, [Phase.MOVE_1])
     assert len(fleet_at(calm, 0, calm_uid["home1"])) == 1  # free to take his bare planet
+
+
+def test_a_procurator_pays_into_a_space_object_he_cannot_complete_yet():
+    """The space-object step of production, 2 resources and a planet of 4 in hand: the
+    heuristic passes (it pays part only into ships), a Procurator saves into the planet."""
+
+    def choices(victory):
+        game, uid = position(
+            {
+                "players": [
+                    {
+                        "commander_at": "home0",
+                        **({"victory": victory} if victory else {}),
+                        "cards": {
+                            "home0": {"card": PLANET},
+                            "planet": {"card": PLANET, "zone": "hand"},
+                        },
+                    },
+                    {"commander_at": "home1", "cards": {"home1": {"card": PLANET}}},
+                ]
+            }
+        )
+        planet = uid["planet"]
+        options = (
+            Option("next"),
+            Option(f"{planet}:1", {"card": planet, "amount": 1, "complete": False}),
+            Option(f"{planet}:2", {"card": planet, "amount": 2, "complete": False}),
+        )
+        decision = Decision(0, DecisionKind.PRODUCTION_BUILD, options, {"resources": 2})
+        observation = Observation(game.state, 0, ())
+        return StandardAgent().choose(decision, observation), HeuristicAgent().choose(
+            decision, observation
+        )
+
+    assert choices("procurator") == (2, 0)
+    assert choices(None) == (0, 0)  # no Procurator: the heuristic's pass
