@@ -15,6 +15,10 @@ everywhere but where the heuristic was measured to go wrong (issue 31, "Why"):
 - **In battle** the attacks on the enemy Commander's carrier count ``commander_focus`` times
   their damage (his loss ends the match).
 - **Action tokens are spent**: they are priced lower than the heuristic prices them.
+- **The Commander is guarded** in open space by as much as the enemy's whole fleet when an
+  ability card on the enemy Commander opens sectors; the variant that opens them is declared
+  for one's own.
+- **A Procurator saves for objects** he cannot complete yet, where the heuristic passes.
 
 Stateful only within a movement phase (the plan), from what the observation shows, so the same
 decisions and observations give the same answers: seeded matches replay.
