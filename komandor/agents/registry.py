@@ -2,9 +2,11 @@
 each costs (``agent_cost``), and the version of how they choose (``AGENTS_VERSION``).
 
 A name is ``random``, ``heuristic``, ``search`` or ``search:N`` (N playouts per searched
-decision), or a frozen baseline: ``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose
-exactly as agents 1.1 did (the heuristic and the search of 39ffb88), whatever ``heuristic`` and
-``search`` become, so every strength figure is measured against the same opponents
+decision), ``novice-1`` and ``standard-1`` (the agents of those levels: ``novice``,
+``standard.StandardAgent``), or a frozen baseline: ``heuristic-1.1`` and ``search-1.1``
+(``search-1.1:N``) choose exactly as agents 1.1 did (the heuristic and the search of 39ffb88),
+whatever ``heuristic`` and ``search`` become, so every strength figure is measured against the
+same opponents
 (``tests/engine/test_agent_baselines.py`` plays them against 39ffb88's own agents). Today the
 plain names play the same as their 1.1 baselines; an agent that learns something new gets a
 class of its own, and its 1.1 name keeps building the old one.
@@ -35,6 +37,7 @@ from komandor.agents.novice import NoviceAgent
 from komandor.agents.parameters import Parameter, values_checked
 from komandor.agents.search import SEARCH_MARGIN, SearchAgent
 from komandor.agents.simple import RandomAgent, ScriptedAgent
+from komandor.agents.standard import STANDARD_SPACE, StandardAgent, standard_weights
 from komandor.rules.decisions import Agent
 
 __all__ = [
@@ -72,12 +75,13 @@ AGENTS: dict[str, str] = {
     "heuristic-1.1": "the heuristic of agents 1.1, frozen: a fixed opponent to measure against",
     "search-1.1": "the search of agents 1.1 (search-1.1:N), frozen: a fixed opponent",
     "novice-1": "the heuristic with a learner's seeded slips (the novice level)",
+    "standard-1": "rules of a player who knows the game: fleet plans, Commander hunts, blockades",
 }
 # The levels a player picks from, weakest first, each with the agent spec that plays it now.
 # Re-pointing a level changes new games only: stored ones keep the resolved spec.
 LEVELS: dict[str, str] = {
     "novice": "novice-1",
-    "standard": "heuristic-1.1",
+    "standard": "standard-1",
     "expert": "search-1.1",
 }
 DEFAULT_LEVEL = "standard"
@@ -164,6 +168,10 @@ def _search_1_1(name: str, seed: int, budget: int | None) -> Agent:
     return SearchAgent(budget, seed=seed, name=name, policy=HeuristicAgent(weights=WEIGHTS_1_1))
 
 
+def _standard(name: str, seed: int, budget: int | None) -> Agent:
+    return StandardAgent(name)
+
+
 def _random(name: str, seed: int, budget: int | None) -> Agent:
     return RandomAgent(seed, name)
 
@@ -180,6 +188,7 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "heuristic-1.1": _heuristic_1_1,
     "search-1.1": _search_1_1,
     "novice-1": _novice_1,
+    "standard-1": _standard,
 }
 
 
@@ -195,6 +204,10 @@ def _search_tuned(name: str, seed: int, budget: int | None, values: Mapping[str,
     return SearchAgent(budget, seed=seed, name=name, policy=policy, margin=values["search_margin"])
 
 
+def _standard_tuned(name: str, seed: int, budget: int | None, values: Mapping[str, float]) -> Agent:
+    return StandardAgent(name, standard_weights(values))
+
+
 # The search's own numbers; its space adds its playout policy's (the heuristic's).
 SEARCH_SPACE: tuple[Parameter, ...] = (
     Parameter("search_margin", SEARCH_MARGIN, 0.0, 0.5, c_end=0.02),
@@ -206,10 +219,12 @@ SEARCH_SPACE: tuple[Parameter, ...] = (
 TUNABLE: dict[str, tuple[Parameter, ...]] = {
     "heuristic": HEURISTIC_SPACE,
     "search": (*SEARCH_SPACE, *HEURISTIC_SPACE),
+    "standard-1": STANDARD_SPACE,
 }
 _TUNED_BUILDERS: dict[str, Callable[[str, int, int | None, Mapping[str, float]], Agent]] = {
     "heuristic": _heuristic_tuned,
     "search": _search_tuned,
+    "standard-1": _standard_tuned,
 }
 
 

@@ -247,8 +247,8 @@ def test_the_ladder_script_plays_every_pair_and_writes_what_the_pages_read(
     monkeypatch.setitem(sys.modules, spec.name, script)  # its pool's workers find ``play``
     spec.loader.exec_module(script)
     out = tmp_path / "ladder.json"
-    # ``standard`` and ``heuristic-1.1`` are one agent: it plays once.
-    argv = ["--agents", "novice", "standard", "heuristic-1.1", "random"]
+    # ``novice`` and ``novice-1`` are one agent: it plays once.
+    argv = ["--agents", "novice", "novice-1", "heuristic-1.1", "random"]
     assert script.main([*argv, "--games-per-pair", "4", "--jobs", "1", "--out", str(out)]) == 0
     ladder = read_ladder(out)
     assert {rung.spec for rung in ladder.rungs} == {"novice-1", "heuristic-1.1", "random"}
