@@ -311,8 +311,9 @@ def option_features(
     if observation is None:
         return None
     if kind in _CARD_OPTIONS:
+        seen: dict[str, dict[str, Any]] = {}  # a card's features, once for all its amounts
         return [
-            _card_option(decision, option.key, option.data, observation)
+            _card_option(decision, option.key, option.data, observation, seen)
             for option in decision.options
         ]
     if kind in _PLACE_OPTIONS:
@@ -325,16 +326,25 @@ def option_features(
 
 
 def _card_option(
-    decision: Decision, key: str, data: Mapping[str, Any], observation: Observation
+    decision: Decision,
+    key: str,
+    data: Mapping[str, Any],
+    observation: Observation,
+    seen: dict[str, dict[str, Any]],
 ) -> Mapping[str, Any]:
     if decision.kind is DecisionKind.COMMANDER_MOVE and key == "stay":
         uid = decision.context.get("at")
     else:
         uid = data.get("card", key)
-    card = observation.card(uid) if isinstance(uid, str) else None
-    if card is None:
+    if not isinstance(uid, str):
         return data
-    return {**card_features(card), **data}
+    features = seen.get(uid)
+    if features is None:
+        card = observation.card(uid)
+        if card is None:
+            return data
+        features = seen[uid] = card_features(card)
+    return {**features, **data}
 
 
 def _place_option(

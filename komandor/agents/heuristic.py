@@ -183,7 +183,7 @@ def _move_ship(decision: Decision, observation: Observation | None) -> int:
     uid = context.get("ship")
     ship = observation.card(uid) if observation is not None and isinstance(uid, str) else None
     power = 0 if ship is None else ship_power(ship)
-    free: float = 0 if observation is None else mobile_power(observation, decision.player)
+    free = 0.0 if observation is None else float(mobile_power(observation, decision.player))
     home = None
     for index, place in enumerate(places):
         if place.own_commander:
