@@ -165,11 +165,11 @@ class Place:
         self,
         to: str,
         orbit: bool,
-        own_power: int,
-        enemy_power: int,
+        own_power: int | float,
+        enemy_power: int | float,
         is_object: bool = False,
         controller: int | None = None,
-        income: int = 0,
+        income: int | float = 0,
         enemy_commander: bool = False,
         own_commander: bool = False,
         ground_units: int = 0,
@@ -216,6 +216,25 @@ def unknown_place(where: str) -> Place:
     return Place(where, False, -1, 0)
 
 
+def place_of_features(data: Mapping[str, Any]) -> Place:
+    """A place as an option's data gives it: a decision weighed already (its options carry
+    ``location_features``, as a test or an older agent's caller builds them), or the bare
+    facts (``{"to": …}``: an ``unknown_place``)."""
+    return Place(
+        str(data.get("to", "")),
+        bool(data.get("orbit")),
+        data.get("own_power", -1),
+        data.get("enemy_power", 0),
+        "controller" in data,
+        data.get("controller"),
+        data.get("income", 0),
+        bool(data.get("enemy_commander")),
+        bool(data.get("own_commander")),
+        data.get("ground_units") or 0,
+        data.get("own_ground_units") or 0,
+    )
+
+
 def place(observation: Observation, player: int, where: str, table: PlaceTable) -> Place:
     """What ``player`` makes of the place ``where`` (``table``: ``place_table`` of the same
     observation and player)."""
@@ -255,10 +274,11 @@ def location_features(
 
 def place_options(decision: Decision, observation: Observation | None) -> list[Place]:
     """The place each option of a place decision (``PLACE_SHIP``, ``PLACE_GROUND``,
-    ``MOVE_SHIP``) names, as ``option_features`` would weigh it: a new sector (and every
-    place, with no observation) is an ``unknown_place``."""
+    ``MOVE_SHIP``) names, as ``option_features`` would weigh it: a new sector is an
+    ``unknown_place``; with no observation, each option's data as given
+    (``place_of_features``)."""
     if observation is None:
-        return [unknown_place(str(o.data.get("to", o.key))) for o in decision.options]
+        return [place_of_features(option.data) for option in decision.options]
     table = place_table(observation, decision.player)
     player = decision.player
     places: list[Place] = []
@@ -296,6 +316,7 @@ _CARD_OPTIONS = frozenset(
         DecisionKind.EFFECT_TO_DECK,
     }
 )
+CARD_OPTION_KINDS = _CARD_OPTIONS  # public: the heuristic weighs only these with features
 # The decision kinds whose options each name a place.
 _PLACE_OPTIONS = frozenset(
     {DecisionKind.PLACE_SHIP, DecisionKind.PLACE_GROUND, DecisionKind.MOVE_SHIP}

@@ -12,6 +12,7 @@ from typing import Any
 from komandor.agents.battle_values import attack_values
 from komandor.agents.effect_values import play_values
 from komandor.agents.features import (
+    CARD_OPTION_KINDS,
     Place,
     context_features,
     mobile_power,
@@ -69,7 +70,11 @@ class HeuristicAgent:
             return placing(decision, observation)
         answer = _ANSWERS.get(decision.kind)
         if answer is not None:
-            return answer(with_features(decision, observation))
+            # Only the answers to decisions naming cards read features; the rest (attacks,
+            # rerolls, commercial runs) read the facts as given.
+            if decision.kind in CARD_OPTION_KINDS:
+                return answer(with_features(decision, observation))
+            return answer(decision)
         return _prefer(decision, _PREFERRED.get(decision.kind, ()))
 
 
@@ -180,10 +185,14 @@ def _move_ship(decision: Decision, observation: Observation | None) -> int:
     if context.get("commander"):
         return _move_commander_carrier(places, stay)
     here = places[stay]
-    uid = context.get("ship")
-    ship = observation.card(uid) if observation is not None and isinstance(uid, str) else None
-    power = 0 if ship is None else ship_power(ship)
-    free = 0.0 if observation is None else float(mobile_power(observation, decision.player))
+    ship = context.get("ship")
+    if observation is None:  # a decision weighed already: its context carries the features
+        power = ship.get("power", 0) if isinstance(ship, Mapping) else 0
+        free = float(context.get("mobile_power", 0))
+    else:
+        card = observation.card(ship) if isinstance(ship, str) else None
+        power = 0 if card is None else ship_power(card)
+        free = float(mobile_power(observation, decision.player))
     home = None
     for index, place in enumerate(places):
         if place.own_commander:
