@@ -117,9 +117,7 @@ def main() -> None:
             checkpoint = match._checkpoint  # what every later clone copies (docs/engine.md)
             if checkpoint is not None:
                 game = checkpoint.game
-                add(
-                    f"  Game.copy, its checkpoint, {label}", best_us(partial(game.copy, ()), 300)
-                )
+                add(f"  Game.copy, its checkpoint, {label}", best_us(partial(game.copy, ()), 300))
                 add(f"  choices replayed, {label}", float(applied_here - checkpoint.choices))
             player = match.decision.player if match.decision is not None else 0
             rng = random.Random(seed)
