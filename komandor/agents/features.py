@@ -139,38 +139,166 @@ def place_table(observation: Observation, player: int) -> PlaceTable:
     return table
 
 
+class Place:
+    """What a player makes of one place (``location_features``' values, as attributes): the
+    fighting values there (``own_power`` -1 for a sector not yet opened, whose values nobody
+    knows), whether it is an orbit, and for a space object's orbit its controller, income,
+    Commanders and ground units (for a sector: None, 0 and False). The heuristic reads these
+    directly at every ship's move instead of a dict per option (docs/PERFORMANCE.md, "Engine
+    speed")."""
+
+    __slots__ = (
+        "controller",
+        "enemy_commander",
+        "enemy_power",
+        "ground_units",
+        "income",
+        "is_object",
+        "orbit",
+        "own_commander",
+        "own_ground_units",
+        "own_power",
+        "to",
+    )
+
+    def __init__(
+        self,
+        to: str,
+        orbit: bool,
+        own_power: int | float,
+        enemy_power: int | float,
+        is_object: bool = False,
+        controller: int | None = None,
+        income: int | float = 0,
+        enemy_commander: bool = False,
+        own_commander: bool = False,
+        ground_units: int = 0,
+        own_ground_units: int = 0,
+    ) -> None:
+        self.to = to
+        self.orbit = orbit
+        self.own_power = own_power
+        self.enemy_power = enemy_power
+        self.is_object = is_object
+        self.controller = controller
+        self.income = income
+        self.enemy_commander = enemy_commander
+        self.own_commander = own_commander
+        self.ground_units = ground_units
+        self.own_ground_units = own_ground_units
+
+    def to_dict(self) -> dict[str, Any]:
+        """``location_features``' dict of this place (a known place's: not ``unknown_place``)."""
+        if not self.is_object:
+            return {
+                "to": self.to,
+                "orbit": self.orbit,
+                "own_power": self.own_power,
+                "enemy_power": self.enemy_power,
+            }
+        return {
+            "to": self.to,
+            "orbit": self.orbit,
+            "own_power": self.own_power,
+            "enemy_power": self.enemy_power,
+            "controller": self.controller,
+            "income": self.income,
+            "enemy_commander": self.enemy_commander,
+            "own_commander": self.own_commander,
+            "ground_units": self.ground_units,
+            "own_ground_units": self.own_ground_units,
+        }
+
+
+def unknown_place(where: str) -> Place:
+    """A place whose values the agent has not computed (a new sector, or no observation): not
+    an orbit, no power known (-1), no controller — as an option's bare facts read."""
+    return Place(where, False, -1, 0)
+
+
+def place_of_features(data: Mapping[str, Any]) -> Place:
+    """A place as an option's data gives it: a decision weighed already (its options carry
+    ``location_features``, as a test or an older agent's caller builds them), or the bare
+    facts (``{"to": …}``: an ``unknown_place``)."""
+    return Place(
+        str(data.get("to", "")),
+        bool(data.get("orbit")),
+        data.get("own_power", -1),
+        data.get("enemy_power", 0),
+        "controller" in data,
+        data.get("controller"),
+        data.get("income", 0),
+        bool(data.get("enemy_commander")),
+        bool(data.get("own_commander")),
+        data.get("ground_units") or 0,
+        data.get("own_ground_units") or 0,
+    )
+
+
+def place(observation: Observation, player: int, where: str, table: PlaceTable) -> Place:
+    """What ``player`` makes of the place ``where`` (``table``: ``place_table`` of the same
+    observation and player)."""
+    row = table.get(where, _NOTHING)
+    obj = observation.card(where)
+    orbit = not where.startswith("s")
+    if obj is None:
+        return Place(where, orbit, row[_OWN_SHIPS], row[_ENEMY_SHIPS])
+    enemy = 1 - player
+    income = obj.spec.income
+    return Place(
+        where,
+        orbit,
+        row[_OWN_SHIPS],
+        row[_ENEMY_SHIPS]
+        + row[_ENEMY_GROUND]
+        + (ship_power(obj) if obj.controller == enemy else 0),
+        True,
+        obj.controller,
+        income.resources + income.action_tokens if income else 0,
+        observation.commander_at(enemy) == where or bool(row[_ENEMY_COMMANDER]),
+        observation.commander_at(player) == where or bool(row[_OWN_COMMANDER]),
+        row[_ENEMY_UNITS],
+        row[_OWN_UNITS],
+    )
+
+
 def location_features(
     observation: Observation, player: int, where: str | None, table: PlaceTable
 ) -> dict[str, Any]:
     """What an agent makes of a place (``table``: ``place_table`` of the same observation and
-    player): fighting values, control, income, Commanders, units."""
+    player): fighting values, control, income, Commanders, units (``Place.to_dict``)."""
     if where is None:
         return {"to": None}
-    row = table.get(where, _NOTHING)
-    obj = observation.card(where)
-    if obj is None:
-        return {
-            "to": where,
-            "orbit": not where.startswith("s"),
-            "own_power": row[_OWN_SHIPS],
-            "enemy_power": row[_ENEMY_SHIPS],
-        }
-    enemy = 1 - player
-    income = obj.spec.income
-    return {
-        "to": where,
-        "orbit": not where.startswith("s"),
-        "own_power": row[_OWN_SHIPS],
-        "enemy_power": row[_ENEMY_SHIPS]
-        + row[_ENEMY_GROUND]
-        + (ship_power(obj) if obj.controller == enemy else 0),
-        "controller": obj.controller,
-        "income": income.resources + income.action_tokens if income else 0,
-        "enemy_commander": observation.commander_at(enemy) == where or bool(row[_ENEMY_COMMANDER]),
-        "own_commander": observation.commander_at(player) == where or bool(row[_OWN_COMMANDER]),
-        "ground_units": row[_ENEMY_UNITS],
-        "own_ground_units": row[_OWN_UNITS],
-    }
+    return place(observation, player, where, table).to_dict()
+
+
+def place_options(decision: Decision, observation: Observation | None) -> list[Place]:
+    """The place each option of a place decision (``PLACE_SHIP``, ``PLACE_GROUND``,
+    ``MOVE_SHIP``) names, as ``option_features`` would weigh it: a new sector is an
+    ``unknown_place``; with no observation, each option's data as given
+    (``place_of_features``)."""
+    if observation is None:
+        return [place_of_features(option.data) for option in decision.options]
+    table = place_table(observation, decision.player)
+    player = decision.player
+    places: list[Place] = []
+    for option in decision.options:
+        where = option.data.get("to", option.key)
+        if where == NEW_SECTOR or not isinstance(where, str):
+            places.append(unknown_place(str(where)))
+        else:
+            places.append(place(observation, player, where, table))
+    return places
+
+
+def mobile_power(observation: Observation, player: int) -> int:
+    """The fighting value of ``player``'s ships free to move this phase (none moved on a
+    commercial run or as an escort)."""
+    return sum(
+        ship_power(card)
+        for card in observation.cards_in_play(CardKind.SHIP)
+        if card.controller == player and not card.stay
+    )
 
 
 # --- the decisions' features ----------------------------------------------------------------
@@ -188,6 +316,7 @@ _CARD_OPTIONS = frozenset(
         DecisionKind.EFFECT_TO_DECK,
     }
 )
+CARD_OPTION_KINDS = _CARD_OPTIONS  # public: the heuristic weighs only these with features
 # The decision kinds whose options each name a place.
 _PLACE_OPTIONS = frozenset(
     {DecisionKind.PLACE_SHIP, DecisionKind.PLACE_GROUND, DecisionKind.MOVE_SHIP}
@@ -203,8 +332,9 @@ def option_features(
     if observation is None:
         return None
     if kind in _CARD_OPTIONS:
+        seen: dict[str, dict[str, Any]] = {}  # a card's features, once for all its amounts
         return [
-            _card_option(decision, option.key, option.data, observation)
+            _card_option(decision, option.key, option.data, observation, seen)
             for option in decision.options
         ]
     if kind in _PLACE_OPTIONS:
@@ -217,16 +347,25 @@ def option_features(
 
 
 def _card_option(
-    decision: Decision, key: str, data: Mapping[str, Any], observation: Observation
+    decision: Decision,
+    key: str,
+    data: Mapping[str, Any],
+    observation: Observation,
+    seen: dict[str, dict[str, Any]],
 ) -> Mapping[str, Any]:
     if decision.kind is DecisionKind.COMMANDER_MOVE and key == "stay":
         uid = decision.context.get("at")
     else:
         uid = data.get("card", key)
-    card = observation.card(uid) if isinstance(uid, str) else None
-    if card is None:
+    if not isinstance(uid, str):
         return data
-    return {**card_features(card), **data}
+    features = seen.get(uid)
+    if features is None:
+        card = observation.card(uid)
+        if card is None:
+            return data
+        features = seen[uid] = card_features(card)
+    return {**features, **data}
 
 
 def _place_option(
@@ -256,10 +395,5 @@ def context_features(decision: Decision, observation: Observation | None) -> dic
         if card is not None:
             context[key] = card_features(card)
     if decision.kind is DecisionKind.MOVE_SHIP:
-        # The ships free to move this phase (none moved on a commercial run or as an escort).
-        context["mobile_power"] = sum(
-            ship_power(card)
-            for card in observation.cards_in_play(CardKind.SHIP)
-            if card.controller == decision.player and not card.stay
-        )
+        context["mobile_power"] = mobile_power(observation, decision.player)
     return context

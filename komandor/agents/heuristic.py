@@ -12,7 +12,15 @@ from typing import Any
 
 from komandor.agents.battle_values import attack_values
 from komandor.agents.effect_values import play_values
-from komandor.agents.features import context_features, option_features
+from komandor.agents.features import (
+    CARD_OPTION_KINDS,
+    Place,
+    context_features,
+    mobile_power,
+    option_features,
+    place_options,
+    ship_power,
+)
 from komandor.agents.parameters import Parameter
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.observation import Observation
@@ -124,9 +132,16 @@ class HeuristicAgent:
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
         if decision.kind is DecisionKind.EFFECT_PLAY:
             return _effect_play(decision, observation, self.weights)
+        placing = _PLACE_ANSWERS.get(decision.kind)
+        if placing is not None:
+            return placing(decision, observation, self.weights)
         answer = _ANSWERS.get(decision.kind)
         if answer is not None:
-            return answer(with_features(decision, observation), self.weights)
+            # Only the answers to decisions naming cards read features; the rest (attacks,
+            # rerolls, commercial runs) read the facts as given.
+            if decision.kind in CARD_OPTION_KINDS:
+                return answer(with_features(decision, observation), self.weights)
+            return answer(decision, self.weights)
         return _prefer(decision, _PREFERRED.get(decision.kind, ()))
 
 
@@ -203,25 +218,23 @@ def _setup_return_card(decision: Decision, weights: HeuristicWeights) -> int:
     )
 
 
-def _place_ship(decision: Decision, weights: HeuristicWeights) -> int:
+def _place_ship(
+    decision: Decision, observation: Observation | None, weights: HeuristicWeights
+) -> int:
     """With the Commander; before he is placed, in the open-space sector holding the fleet
     (a new one for the first ship), where the enemy cannot reach him (MOVE-9)."""
-    options = decision.options
+    places = place_options(decision, observation)
     return max(
-        range(len(options)),
-        key=lambda i: (
-            options[i].data.get("own_commander", False),
-            not options[i].data.get("orbit", False),
-            options[i].data.get("own_power", -1),
-        ),
+        range(len(places)),
+        key=lambda i: (places[i].own_commander, not places[i].orbit, places[i].own_power),
     )
 
 
-def _place_ground(decision: Decision, weights: HeuristicWeights) -> int:
-    return max(
-        range(len(decision.options)),
-        key=lambda i: decision.options[i].data.get("own_commander", False),
-    )
+def _place_ground(
+    decision: Decision, observation: Observation | None, weights: HeuristicWeights
+) -> int:
+    places = place_options(decision, observation)
+    return max(range(len(places)), key=lambda i: places[i].own_commander)
 
 
 def _commerce_run(decision: Decision, weights: HeuristicWeights) -> int:
@@ -234,79 +247,81 @@ def _commerce_run(decision: Decision, weights: HeuristicWeights) -> int:
 # --- movement and battle -------------------------------------------------------------------
 
 
-def _move_ship(decision: Decision, weights: HeuristicWeights) -> int:
+def _move_ship(
+    decision: Decision, observation: Observation | None, weights: HeuristicWeights
+) -> int:
     """Keep the Commander's carrier and a guard home; send the rest, together, to the enemy
     place (an orbit, or a sector with his fleet when a card opens it) worth most that the
-    free fleet overpowers; otherwise gather at home."""
+    free fleet overpowers; otherwise gather at home. The places are read as ``Place``
+    records, not the dicts of ``with_features`` (the same values: a move is the heuristic's
+    most frequent decision)."""
     context = decision.context
     options = decision.options
+    places = place_options(decision, observation)
     stay = _index(decision, "stay")
     if context.get("commander"):
-        return _move_commander_carrier(decision, stay)
-    here = options[stay].data
-    power = context.get("ship", {}).get("power", 0)
-    free = context.get("mobile_power", 0)
+        return _move_commander_carrier(places, stay)
+    here = places[stay]
+    ship = context.get("ship")
+    if observation is None:  # a decision weighed already: its context carries the features
+        power = ship.get("power", 0) if isinstance(ship, Mapping) else 0
+        free = float(context.get("mobile_power", 0))
+    else:
+        card = observation.card(ship) if isinstance(ship, str) else None
+        power = 0 if card is None else ship_power(card)
+        free = float(mobile_power(observation, decision.player))
     home = None
-    for index, option in enumerate(options):
-        if option.data.get("own_commander"):
+    for index, place in enumerate(places):
+        if place.own_commander:
             home = index
     if home is not None:
         guard = weights.guard_share * free
         free -= guard
-        if home == stay and here.get("own_power", 0) - power < guard:
+        if home == stay and max(here.own_power, 0) - power < guard:
             return stay
     best, best_score = None, None
-    for index, option in enumerate(options):
-        data = option.data
-        if not _enemy_place(data, decision.player):
+    for index, place in enumerate(places):
+        if not _enemy_place(place, decision.player):
             continue
-        enemy = data.get("enemy_power", 0)
-        have = data.get("own_power", 0) - (power if index == stay else 0)
+        enemy = place.enemy_power
+        have = max(place.own_power, 0) - (power if index == stay else 0)
         need = weights.attack_margin * enemy + 1
         if have >= need + weights.escort_power:
             continue  # strong enough there already
         if free + have < need:
             continue
         score = (
-            bool(data.get("enemy_commander")),
-            not data.get("ground_units"),
-            data.get("income", 0) - enemy / weights.enemy_power_per_income,
+            place.enemy_commander,
+            not place.ground_units,
+            place.income - enemy / weights.enemy_power_per_income,
         )
         if best_score is None or score > best_score:
             best, best_score = index, score
     if best is not None:
         return best
-    if options[stay].data.get("orbit") and options[stay].data.get("controller") not in (
-        None,
-        decision.player,
-    ):
+    if here.orbit and here.controller not in (None, decision.player):
         return stay  # holding an enemy orbit: the blockade or the capture goes on
     if home is not None:
         return home
     return max(
-        range(len(options)),
+        range(len(places)),
         key=lambda i: (
-            options[i].data.get("controller") == decision.player,
-            options[i].data.get("own_power", -1),
+            places[i].controller == decision.player,
+            places[i].own_power,
             options[i].key == "stay",
         ),
     )
 
 
-def _move_commander_carrier(decision: Decision, stay: int) -> int:
+def _move_commander_carrier(places: list[Place], stay: int) -> int:
     """The Commander's ship leaves an orbit the enemy can reach for the own sector with the
     most power, or a new one; in open space it stays."""
-    options = decision.options
-    if not options[stay].data.get("orbit"):
+    if not places[stay].orbit:
         return stay
-    sectors = [
-        i
-        for i, o in enumerate(options)
-        if not o.data.get("orbit") and not o.data.get("enemy_power")
-    ]
+    sectors = [i for i, p in enumerate(places) if not p.orbit and not p.enemy_power]
     if not sectors:
         return stay
-    return max(sectors, key=lambda i: (options[i].data.get("own_power", -1), -i))
+    return max(sectors, key=lambda i: (places[i].own_power, -i))
 
 
 def _battle_attack(decision: Decision, weights: HeuristicWeights) -> int:
@@ -393,6 +408,14 @@ def _dice_reroll(decision: Decision, weights: HeuristicWeights) -> int:
     return _index(decision, "reroll" if roll < (need or weights.reroll_below) else "keep")
 
 
+# The heuristic's answer to each decision naming places, weighed from ``Place`` records.
+_PLACE_ANSWERS: dict[
+    DecisionKind, Callable[[Decision, Observation | None, HeuristicWeights], int]
+] = {
+    DecisionKind.PLACE_SHIP: _place_ship,
+    DecisionKind.PLACE_GROUND: _place_ground,
+    DecisionKind.MOVE_SHIP: _move_ship,
+}
 # The heuristic's answer to each kind of decision it weighs (the rest: ``_PREFERRED``, else the
 # most expected damage).
 _ANSWERS: dict[DecisionKind, Callable[[Decision, HeuristicWeights], int]] = {
@@ -401,10 +424,7 @@ _ANSWERS: dict[DecisionKind, Callable[[Decision, HeuristicWeights], int]] = {
     DecisionKind.SETUP_COMMANDER: _setup_commander,
     DecisionKind.COMMANDER_MOVE: _commander_move,
     DecisionKind.SETUP_RETURN_CARD: _setup_return_card,
-    DecisionKind.PLACE_SHIP: _place_ship,
-    DecisionKind.PLACE_GROUND: _place_ground,
     DecisionKind.COMMERCE_RUN: _commerce_run,
-    DecisionKind.MOVE_SHIP: _move_ship,
     DecisionKind.BATTLE_ATTACK: _battle_attack,
     DecisionKind.BATTLE_COUNTER_FIRE: _battle_counter_fire,
     DecisionKind.BATTLE_NOVA_TARGETS: _battle_nova_targets,
@@ -427,12 +447,12 @@ def _weakest_ship(decision: Decision) -> int | None:
     )
 
 
-def _enemy_place(data: Mapping[str, Any], player: int) -> bool:
+def _enemy_place(place: Place, player: int) -> bool:
     """An orbit the opponent controls, or an open-space sector holding his fleet (offered only
     when a card lets the player enter it, MOVE-9)."""
-    if data.get("orbit"):
-        return data.get("controller") not in (None, player)
-    return bool(data.get("enemy_power")) and str(data.get("to", "")).startswith("s")
+    if place.orbit:
+        return place.controller not in (None, player)
+    return bool(place.enemy_power) and place.to.startswith("s")
 
 
 def _prefer(decision: Decision, keys: Iterable[str]) -> int:

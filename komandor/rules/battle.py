@@ -781,9 +781,10 @@ class _Battle:
     def _ask(
         self, player: int, kind: DecisionKind, options: Iterable[Option], **context: Any
     ) -> Option:
-        decision = Decision(
-            player, kind, tuple(options), {**self.context, **context, "battle": self}
-        )
+        offered = tuple(options)
+        if len(offered) == 1:
+            return offered[0]  # a lone option is taken at once (``decide``): nothing to build
+        decision = Decision(player, kind, offered, {**self.context, **context, "battle": self})
         choice = decide(self.agents[player], decision)
         if self.log.enabled and len(decision.options) > 1:
             self.log.emit(EventKind.CHOICE, player=player, kind=kind, key=choice.key)

@@ -34,16 +34,28 @@ class Dice(Protocol):
 class SeededDice:
     """D6 and shuffles from one ``random.Random`` seeded by the match seed."""
 
-    __slots__ = ("_random",)
+    __slots__ = ("_random", "_state")
 
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed)
+    def __init__(self, seed: int, state: tuple[object, ...] | None = None) -> None:
+        """``state``: a generator's ``getstate()`` to roll on from, not ``seed`` (``copy``)."""
+        if state is None:
+            self._random = random.Random(seed)
+        else:
+            # Not ``Random(seed)``: seeding costs more than the copy (docs/PERFORMANCE.md).
+            self._random = random.Random.__new__(random.Random)
+            self._random.setstate(state)
+        # The generator's state while it has not rolled since it was last read or set: a
+        # checkpoint's dice are copied at every clone and never roll, so ``getstate`` (625
+        # numbers made into Python integers) runs once per checkpoint, not once per copy.
+        self._state = state
 
     def d6(self) -> int:
+        self._state = None
         # randrange is stable across CPython versions for a given seed, unlike some helpers.
         return self._random.randrange(6) + 1
 
     def shuffle(self, items: MutableSequence[T]) -> None:
+        self._state = None
         self._random.shuffle(items)
 
     def __deepcopy__(self, memo: dict[int, object]) -> SeededDice:
@@ -51,9 +63,10 @@ class SeededDice:
         return self.copy()
 
     def copy(self) -> SeededDice:
-        copied = SeededDice(0)
-        copied._random.setstate(self._random.getstate())
-        return copied
+        state = self._state
+        if state is None:
+            state = self._state = self._random.getstate()
+        return SeededDice(0, state)
 
 
 class FixedDice:

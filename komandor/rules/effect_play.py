@@ -920,6 +920,8 @@ def _static_deltas(game: Table[Effects], uid: str, deltas: dict[str, int]) -> No
         if targets is None:
             continue
         if source:
+            if targets.is_ == "self" and uid != source:
+                continue  # its own card's (``_specific``), and this is another: no moment made
             if not effects.source_in_force(source):
                 continue  # present, ready and eligible (CAP-4, OBJ-4, ECH-6, BATTLE-22)
             player = _holder(state, source, player)

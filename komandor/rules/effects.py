@@ -27,7 +27,7 @@ A match with nothing attached pays one attribute test per window (``Effects.enab
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, MutableSequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -262,7 +262,8 @@ class Effects:
         # Turns on at the first attach or grant and stays on; while off, nobody opens windows.
         self.enabled = False
         self._attached: tuple[dict[str, Effect], ...] = ({}, {})
-        self._by_window: tuple[dict[Window, list[Effect]], ...] = ({}, {})
+        # Tuples, replaced (never changed in place) at attach and detach: a copy shares them.
+        self._by_window: tuple[dict[Window, tuple[Effect, ...]], ...] = ({}, {})
         self._grants: list[_Rule] = []
         self._bans: list[_Rule] = []
         self._rerolls: tuple[list[_Reroll], ...] = ([], [])
@@ -281,10 +282,7 @@ class Effects:
         (``Game.copy``); the effects themselves are immutable and shared."""
         self.enabled = other.enabled
         self._attached = (dict(other._attached[0]), dict(other._attached[1]))
-        self._by_window = (
-            {window: list(effects) for window, effects in other._by_window[0].items()},
-            {window: list(effects) for window, effects in other._by_window[1].items()},
-        )
+        self._by_window = (dict(other._by_window[0]), dict(other._by_window[1]))
         self._grants = list(other._grants)
         self._bans = list(other._bans)
         self._rerolls = (list(other._rerolls[0]), list(other._rerolls[1]))
@@ -303,15 +301,19 @@ class Effects:
         if effect.key in self._attached[player]:
             raise ValueError(f"player {player} already has an effect {effect.key!r}")
         self._attached[player][effect.key] = effect
+        by_window = self._by_window[player]
         for window in effect.windows:
-            self._by_window[player].setdefault(window, []).append(effect)
+            by_window[window] = (*by_window.get(window, ()), effect)
         self.enabled = True
 
     def detach(self, player: int, key: str) -> None:
         effect = self._attached[player].pop(key, None)
         if effect is not None:
+            by_window = self._by_window[player]
             for window in effect.windows:
-                self._by_window[player][window].remove(effect)
+                held = list(by_window[window])
+                held.remove(effect)
+                by_window[window] = tuple(held)
 
     def attached(self, player: int) -> tuple[Effect, ...]:
         return tuple(self._attached[player].values())
@@ -618,7 +620,7 @@ class Effects:
             if candidates:
                 self._plays(Moment(self.game, window, player, battle, attack), candidates)
 
-    def _window_plays(self, player: int, window: Window) -> list[Effect]:
+    def _window_plays(self, player: int, window: Window) -> Sequence[Effect]:
         """The effects ``player`` may be offered in ``window``: his own, and the properties of
         the other player's cards in play that he controls now — a captured object and its
         captured buildings are used by their controller (OBJ-6, CIV-3)."""
@@ -634,9 +636,9 @@ class Effects:
                         held.append(effect)
             if held:
                 return [*own, *held] if own else held
-        return own or []
+        return own or ()
 
-    def _plays(self, moment: Moment, candidates: list[Effect]) -> None:
+    def _plays(self, moment: Moment, candidates: Sequence[Effect]) -> None:
         """SPECIAL-4: the player picks his plays one at a time, in the order he wants, each
         effect at most once per window, until he passes or nothing is left to play."""
         player, window = moment.player, moment.window

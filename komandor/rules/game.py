@@ -123,6 +123,8 @@ class Game:
     def ask(
         self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any
     ) -> Option:
+        if len(options) == 1:
+            return options[0]  # a lone option is taken at once (``decide``): nothing to build
         decision = Decision(player, kind, tuple(options), context)
         dice = self.dice
         rolls = dice.rolls if isinstance(dice, RecordingDice) else ()

@@ -12,6 +12,8 @@ history; then, clock running (``time.process_time``):
   at its last decision: the first ``clone()`` of the state (it may replay the history and start
   the state's checkpoints, docs/engine.md), then ``clone()`` and ``sample(player, rng)`` (a
   searched world: a clone dealt again) ``--repeat`` times each, their median;
+  and, for the checkpoint those clones copy, its ``Game.copy`` (best of 3 × 300 calls) and the
+  number of choices a clone replays after it;
 * ``observation`` — ``observation(player).to_dict()`` at the half-way state.
 
 Printed: medians and p25/p75 over the seeds, with the load average before and after.
@@ -56,9 +58,21 @@ def median_us(thunk: Callable[[], object], repeat: int) -> float:
     return statistics.median(cpu_us(thunk) for _ in range(repeat))
 
 
+def best_us(thunk: Callable[[], object], number: int) -> float:
+    """The best of three runs of ``number`` calls, per call: a figure that load inflates less
+    than one call's."""
+    runs = []
+    for _ in range(3):
+        start = time.process_time()
+        for _ in range(number):
+            thunk()
+        runs.append((time.process_time() - start) / number * 1e6)
+    return min(runs)
+
+
 def describe(name: str, values: list[float]) -> str:
     p25, median, p75 = statistics.quantiles(values, n=4, method="inclusive")
-    return f"  {name:34} median {median:9.1f} µs  p25 {p25:9.1f}  p75 {p75:9.1f}"
+    return f"  {name:40} median {median:9.1f} µs  p25 {p25:9.1f}  p75 {p75:9.1f}"
 
 
 def load() -> str:
@@ -95,18 +109,24 @@ def main() -> None:
         add("choices per match", float(len(actions)))
         for share in SHARES:
             match = new_match(setup, log=False)
-            match.apply_all(actions[: min(int(len(actions) * share), len(actions) - 1)])
+            applied_here = min(int(len(actions) * share), len(actions) - 1)
+            match.apply_all(actions[:applied_here])
             label = "the last decision" if share == 1.0 else f"{share:.0%} of the match"
             add(f"first clone at {label}", cpu_us(match.clone))
             add(f"clone at {label}", median_us(match.clone, args.repeat))
+            checkpoint = match._checkpoint  # what every later clone copies (docs/engine.md)
+            if checkpoint is not None:
+                game = checkpoint.game
+                add(f"  Game.copy, its checkpoint, {label}", best_us(partial(game.copy, ()), 300))
+                add(f"  choices replayed, {label}", float(applied_here - checkpoint.choices))
             player = match.decision.player if match.decision is not None else 0
             rng = random.Random(seed)
             add(f"sample at {label}", median_us(partial(match.sample, player, rng), args.repeat))
             if share == 0.5:
                 add("observation().to_dict()", cpu_us(match.observation(player).to_dict))
     for name, values in rows.items():
-        if name == "choices per match":
-            print(f"  {name:34} median {statistics.median(values):9.0f}")
+        if name == "choices per match" or "replayed" in name:
+            print(f"  {name:40} median {statistics.median(values):9.0f}")
         else:
             print(describe(name, values))
     print(f"load average after {load()}")

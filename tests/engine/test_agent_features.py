@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from komandor.agents.features import card_features, location_features, place_table
+from komandor.agents.features import (
+    card_features,
+    location_features,
+    option_features,
+    place_options,
+    place_table,
+)
 from komandor.agents.heuristic import HeuristicAgent, with_features
 from komandor.rules.decisions import Decision, DecisionKind
 from komandor.rules.decks import deck_from_dict
@@ -153,3 +159,44 @@ def test_an_observation_shows_no_card_of_the_opponent_s_hand_or_deck():
     assert state.players[them].deck and state.players[me].hand
     assert observation.card("s1") is None  # a sector is no card
     assert observation.commander_at(me) == state.players[me].commander_at
+
+
+class PlacesChecked:
+    """The heuristic, checking at every decision that names places that the ``Place`` records
+    it weighs (``place_options``) say what ``option_features`` says of each option."""
+
+    def __init__(self) -> None:
+        self.name = "places-checked"
+        self.inner = HeuristicAgent()
+        self.checked = 0
+
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        if decision.kind in (
+            DecisionKind.MOVE_SHIP,
+            DecisionKind.PLACE_SHIP,
+            DecisionKind.PLACE_GROUND,
+        ):
+            features = option_features(decision, observation)
+            assert features is not None
+            places = place_options(decision, observation)
+            for place, data in zip(places, features, strict=True):
+                if place.own_power == -1:  # not computed: the option's bare facts
+                    assert "own_power" not in data and not data.get("orbit"), data
+                    assert place.to == data["to"]
+                else:
+                    assert {**place.to_dict(), "to": data["to"]} == data
+            self.checked += 1
+        return self.inner.choose(decision, observation)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_place_records_say_what_the_place_features_say(seed):
+    agents = [PlacesChecked(), PlacesChecked()]
+    decks = [PRECONS[seed % len(PRECONS)], PRECONS[(seed + 2) % len(PRECONS)]]
+    run_match(decks=decks, agents=agents, seed=seed, log=False)
+    assert agents[0].checked + agents[1].checked > 20
+    # no observation: every place is an unknown one, as the bare option reads
+    moves = [d for d, _, _ in played(seed, decks) if d.kind is DecisionKind.MOVE_SHIP]
+    assert moves
+    for place, option in zip(place_options(moves[0], None), moves[0].options, strict=True):
+        assert (place.to, place.orbit, place.own_power) == (option.data["to"], False, -1)

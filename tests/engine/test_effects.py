@@ -633,3 +633,23 @@ def test_without_effects_no_window_asks_anything():
     kinds = {e["kind"] for e in result.log.of_type("choice")}
     assert not kinds & {"effect.play", "dice.reroll"}
     assert not result.log.of_type("effect")
+
+
+def test_a_copy_of_the_dice_rolls_on_as_they_would_whatever_they_roll_after():
+    """``SeededDice.copy`` keeps the generator's state read until the dice roll again: a copy
+    taken after a roll or a shuffle must not reuse the state read before it."""
+    dice = SeededDice(11)
+    first = dice.copy()
+    again = first.copy()  # a copy of a copy, from the state kept
+    expected = [dice.d6() for _ in range(20)]
+    assert [first.d6() for _ in range(20)] == expected
+    assert [again.d6() for _ in range(20)] == expected
+    later = dice.copy()  # after the rolls: their state, not the one read before them
+    cards = list(range(30))
+    dice.shuffle(cards)
+    after_shuffle = dice.copy()
+    rolls = [dice.d6() for _ in range(10)]
+    assert [after_shuffle.d6() for _ in range(10)] == rolls
+    copied_cards = list(range(30))
+    later.shuffle(copied_cards)
+    assert copied_cards == cards
