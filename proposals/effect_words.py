@@ -12,7 +12,10 @@ from collections.abc import Mapping
 from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
+from cardbase.terms import term_lazy
 from komandor.rules import effect_schema as schema
+from komandor.rules.weapons import Weapon
+from komandor.words.terms import WEAPONS as WEAPON_TERMS
 
 WHEN: dict[str, Promise] = {
     "start_of_turn": pgettext_lazy("effect builder", "At the start of the turn"),
@@ -97,14 +100,21 @@ OBJECT_TYPES = {
     "other": pgettext_lazy("effect builder", "other object"),
 }
 WEAPONS = {
-    "plasma": pgettext_lazy("effect builder", "plasma guns"),
-    "turbolaser": pgettext_lazy("effect builder", "turbolaser"),
-    "maser": pgettext_lazy("effect builder", "maser"),
-    "lasers": pgettext_lazy("effect builder", "laser batteries"),
-    "missiles": pgettext_lazy("effect builder", "missiles"),
-    "torpedoes": pgettext_lazy("effect builder", "torpedoes"),
+    # the battle's weapons: the engine's table (komandor/words/terms.py)
+    **{
+        weapon.value: term_lazy(WEAPON_TERMS, weapon)
+        for weapon in (
+            Weapon.PLASMA,
+            Weapon.TURBOLASER,
+            Weapon.MASER,
+            Weapon.LASERS,
+            Weapon.MISSILES,
+            Weapon.TORPEDOES,
+        )
+    },
+    # the printed mounts named for themselves
     "nova": pgettext_lazy("effect builder", "nova weapon"),
-    "bombs": pgettext_lazy("effect builder", "bombs"),
+    "bombs": term_lazy(WEAPON_TERMS, Weapon.BOMBS),
     "boarding": pgettext_lazy("effect builder", "boarding shuttles"),
     "landing": pgettext_lazy("effect builder", "landing"),
 }
@@ -190,7 +200,7 @@ PURPOSES = {
     "salvo": pgettext_lazy("effect builder", "a salvo"),
     "point_defence": pgettext_lazy("effect builder", "point defence"),
     "duel": pgettext_lazy("effect builder", "a duel"),
-    "boarding": pgettext_lazy("effect builder", "boarding"),
+    "boarding": term_lazy(WEAPON_TERMS, Weapon.BOARDING),
     "ram_dodge": pgettext_lazy("effect builder", "dodging a ram"),
     "nova_fire": pgettext_lazy("effect builder", "nova: does it fire"),
     "nova_count": pgettext_lazy("effect builder", "nova: how many ships"),
