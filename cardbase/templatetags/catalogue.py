@@ -16,7 +16,7 @@ from cardbase.card_faces import card_face_of
 from cardbase.display_names import is_english, shown_name
 from cardbase.models import Game
 from cardbase.terms import term, term_of
-from komandor.rules.cards import CardKind
+from komandor.rules.cards import CardKind, Rarity
 from komandor.words.terms import CARD_KINDS, RARITIES
 
 register = template.Library()
@@ -100,10 +100,13 @@ def attribute_text(value: Any) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(attribute_text(item) for item in value)
     if isinstance(value, str) and _STORED_CODE.fullmatch(value):
+        if value in _RARITIES:  # a rarity's code (``very_rare``): the engine's table
+            return term(RARITIES, Rarity(value))
         return gettext(value.replace("_", " "))
     return str(value)
 
 
+_RARITIES = frozenset(rarity.value for rarity in Rarity)
 _STORED_CODE = re.compile(r"[a-z]+(?:_[a-z]+)+")
 
 
