@@ -23,7 +23,7 @@ from cardbase.display_names import card_names_shown, shown_name
 from cardbase.models import Card
 from cardbase.notation import letters, notation_lang, stat_value
 from cardbase.rules_text import rules_text_of
-from cardbase.terms import term_of
+from cardbase.terms import term, term_of
 from komandor.rules.cards import (
     CardSpec,
     CardSpecError,
@@ -39,7 +39,7 @@ from komandor.rules.cards import (
 from komandor.words.card_fields import card_stat_lines
 from komandor.words.effect_text import card_text
 from komandor.words.english_terms import built_in_name_en, ship_class_en
-from komandor.words.terms import CARD_KINDS, RARITIES
+from komandor.words.terms import CARD_KINDS, RARITIES, VICTORIES
 
 KOMANDOR = "komandor"
 
@@ -532,7 +532,7 @@ def _extras(spec: CardSpec) -> list[FaceStat]:
             )
         )
     if spec.victory is not None:
-        names = {"pirate": _("Pirate"), "trader": _("Trader"), "procurator": _("Procurator")}
+        names = {victory.value: term(VICTORIES, victory) for victory in VICTORIES}
         explanations = {
             "pirate": _(
                 "Wins when the opponent's losses are worth more than 70 resources at "

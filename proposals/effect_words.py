@@ -15,6 +15,7 @@ from django.utils.translation import pgettext_lazy
 from cardbase.terms import term_lazy
 from komandor.rules import effect_schema as schema
 from komandor.rules.weapons import Weapon
+from komandor.words.terms import VICTORIES as VICTORY_TERMS
 from komandor.words.terms import WEAPONS as WEAPON_TERMS
 
 WHEN: dict[str, Promise] = {
@@ -188,10 +189,8 @@ RULES = {
     ),
     "play_tactical": pgettext_lazy("effect builder", "tactical cards may be played"),
 }
-VICTORIES = {
-    "pirate": pgettext_lazy("effect builder", "Pirate"),
-    "trader": pgettext_lazy("effect builder", "Trader"),
-    "procurator": pgettext_lazy("effect builder", "Procurator"),
+VICTORIES = {  # the engine's table (komandor/words/terms.py)
+    victory.value: term_lazy(VICTORY_TERMS, victory) for victory in VICTORY_TERMS
 }
 PURPOSES = {
     "effect": pgettext_lazy("effect builder", "an effect's roll"),

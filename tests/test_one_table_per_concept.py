@@ -15,7 +15,7 @@ from cardbase.models import CardRarity, CardType
 from cardbase.search.fields import CARD_TYPE_ALIASES, RARITY_ALIASES
 from cardbase.templatetags.catalogue import card_type_label, rarity_label
 from cardbase.terms import term
-from komandor.rules.cards import CardKind, Range, Rarity
+from komandor.rules.cards import CardKind, Range, Rarity, Victory
 from komandor.rules.names import fold_text
 from komandor.rules.state import Phase
 from komandor.words.card_fields import card_stat_lines, field_specs
@@ -28,9 +28,11 @@ from komandor.words.terms import (
     RARITIES,
     RUSSIAN_LETTERS,
     TABLES,
+    VICTORIES,
     WEAPONS,
 )
 from matches.words.terms import phase_label, range_label, weapon_label
+from proposals import effect_words
 from scripts import catalogues
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,6 +77,9 @@ def _table_words() -> dict[str, str]:
         words[CARD_KINDS.en(kind)] = f"card kind {kind}"
     for rarity in Rarity:
         words[RARITIES.ru(rarity)] = f"rarity {rarity}"
+    for victory in Victory:
+        words[VICTORIES.ru(victory)] = f"victory {victory}"
+        words[VICTORIES.en(victory)] = f"victory {victory}"
     for phase in Phase:
         if " " in PHASES.en(phase):  # the single words («ресурсы», "setup") mean other things too
             words[PHASES.en(phase)] = f"phase {phase}"
@@ -159,12 +164,17 @@ def test_every_page_word_of_a_concept_is_the_tables(language):
         for weapon in WEAPONS:
             word = WEAPONS.ru(weapon) if language == "ru" else WEAPONS.en(weapon)
             assert weapon_label(weapon.value) == word
+        for victory in Victory:
+            word = VICTORIES.ru(victory) if language == "ru" else VICTORIES.en(victory)
+            assert str(effect_words.VICTORIES[victory.value]) == word
         assert notation.letters() is (RUSSIAN_LETTERS if language == "ru" else ENGLISH_LETTERS)
 
 
 def test_the_engine_words_read_the_same_tables():
     fields = {spec.path: spec for spec in field_specs(CardKind.SHIP)}
     assert dict(fields["rarity"].choices) == {r.value: RARITIES.ru(r) for r in Rarity}
+    commander = {spec.path: spec for spec in field_specs(CardKind.COMMANDER)}
+    assert dict(commander["victory"].choices) == {v.value: VICTORIES.ru(v) for v in Victory}
     upgrade = {spec.path: spec for spec in field_specs(CardKind.UPGRADE)}
     targets = dict(upgrade["target"].choices)
     assert targets and targets == {value: CARD_KINDS.ru(CardKind(value)) for value in targets}
@@ -218,6 +228,6 @@ def test_the_catalogue_check_fails_when_a_translation_differs_from_the_table(tmp
 def test_every_table_has_a_word_for_every_key_of_its_enum():
     from komandor.rules.weapons import Weapon
 
-    enums = (CardKind, Rarity, Phase, Range, Weapon, Range)
+    enums = (CardKind, Rarity, Victory, Phase, Range, Weapon, Range)
     for table, keys in zip(TABLES, enums, strict=True):
         assert set(table) == set(keys), table.context

@@ -30,7 +30,7 @@ from komandor.rules.cards import (
     Salvo,
     Weapons,
 )
-from komandor.words.terms import CARD_KINDS, RARITIES, RUSSIAN_LETTERS
+from komandor.words.terms import CARD_KINDS, RARITIES, RUSSIAN_LETTERS, VICTORIES
 
 # The book's letters: one table, the one the rules read the notation with (vocabulary.json).
 _SIZE_RU = RUSSIAN_LETTERS.size
@@ -132,7 +132,7 @@ _CHOICES_RU: dict[str, tuple[tuple[str, str], ...]] = {
     "crew": (("N", "Н — неопытный"), ("V", "В — ветераны"), ("E", "Э — элита")),
     "object_type": (("planet", "планета"), ("asteroid", "астероид"), ("station", "станция"),
                     ("other", "другой")),
-    "victory": (("pirate", "Пират"), ("trader", "Торговец"), ("procurator", "Прокуратор")),
+    "victory": tuple((victory.value, VICTORIES.ru(victory)) for victory in VICTORIES),
     "reward_kind": (("resources", "ресурсы"), ("action_tokens", "фишки действия")),
     "built_in_kind": tuple((kind.value, CARD_KINDS.ru(kind))
                            for kind in (CardKind.MILITARY_BUILDING, CardKind.GROUND_UNIT)),

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Literal
 
-from komandor.rules.cards import CardSpec
+from komandor.rules.cards import CardSpec, Victory
 from komandor.rules.effect_schema import (
     ON_PLAY,
     STATIC,
@@ -40,6 +40,7 @@ from komandor.rules.effect_schema import (
 from komandor.rules.vocabulary import SIZE_LETTERS
 from komandor.words.english_terms import ship_class_en
 from komandor.words.plurals import EnForms, RuForms, count_en, count_ru, plural_en, ru_category
+from komandor.words.terms import VICTORIES
 
 Language = Literal["ru", "en"]
 LANGUAGES: tuple[Language, ...] = ("ru", "en")
@@ -562,7 +563,6 @@ _PURPOSES_RU = {
     "nova_fire": "выстрела оружия «Нова»",
     "nova_count": "числа целей оружия «Нова»",
 }
-_VICTORIES_RU = {"pirate": "Пират", "trader": "Торговец", "procurator": "Прокуратор"}
 # The card an effect belongs to, as the subject of a condition (the Commander: his carrier).
 _SELF_RU = {
     "ship": _Phrase(("этот",), _NOUNS_RU["ship"]),
@@ -868,7 +868,9 @@ class _Russian(_Words):
             until = self._until(action.until, static=False)
             return f"вы можете перебросить {dice}{only}{until}"
         assert action.victory is not None
-        return f"вы получаете дополнительное условие победы «{_VICTORIES_RU[action.victory]}»"
+        return (
+            f"вы получаете дополнительное условие победы «{VICTORIES.ru(Victory(action.victory))}»"
+        )
 
     def _search(self, action: Action) -> str:
         number = action.count
@@ -1015,7 +1017,6 @@ _PURPOSES_EN = {
     "nova_fire": "Nova fire",
     "nova_count": "Nova target count",
 }
-_VICTORIES_EN = {"pirate": "Pirate", "trader": "Trader", "procurator": "Procurator"}
 _SELF_EN = {
     "ship": "this ship",
     "space_object": "this space object",
@@ -1304,7 +1305,9 @@ class _English(_Words):
             until = self._until(action.until, static=False)
             return f"you may reroll {count_en(action.count, _DICE_EN)}{only}{until}"
         assert action.victory is not None
-        return f"you gain the additional victory condition «{_VICTORIES_EN[action.victory]}»"
+        return (
+            f"you gain the additional victory condition «{VICTORIES.en(Victory(action.victory))}»"
+        )
 
     def _search(self, action: Action) -> str:
         number = action.count

@@ -1,13 +1,13 @@
 """One table per concept: the engine's enums → their words in Russian and English.
 
-Card kinds, rarities, phases, ranges, the weapons as a battle names them, and the letters of the
-book's notation each have exactly one table here, keyed by the rules' enums. The engine's words
-(``card_fields``, the command lines) read the Russian; the Django side reads the English as a
-gettext text under the table's ``context`` (``pgettext(table.context, table.en(key))``), and the
-Russian catalogue's translation of each such text is this table's Russian:
-``scripts/catalogues.py`` writes it into the cardbase catalogue and fails when the two differ.
-So a word changes here and nowhere else, and one English word can have two Russian words in two
-contexts (the narration's «турбо-лазер» and the effect builder's «турболазер»).
+Card kinds, rarities, extra victories, phases, ranges, the weapons as a battle names them, and
+the letters of the book's notation each have exactly one table here, keyed by the rules' enums.
+The engine's words (``card_fields``, ``effect_text``, the command lines) read them directly; the
+Django side reads the English as a gettext text under the table's ``context``
+(``cardbase.terms.term``: ``pgettext(table.context, table.en(key))``), and the Russian
+catalogue's translation of each such text is this table's Russian: ``scripts/catalogues.py``
+writes it into the cardbase catalogue and fails when the two differ. So a word changes here and
+nowhere else; a word the same English names in another sense keeps its own context.
 ``tests/test_one_table_per_concept.py`` fails if a second table of a concept appears.
 
 >>> CARD_KINDS.ru(CardKind.TACTICAL), CARD_KINDS.en(CardKind.TACTICAL)
@@ -22,7 +22,15 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Generic, TypeVar
 
-from komandor.rules.cards import CardKind, CrewLevel, Range, Rarity, ShieldType, SizeClass
+from komandor.rules.cards import (
+    CardKind,
+    CrewLevel,
+    Range,
+    Rarity,
+    ShieldType,
+    SizeClass,
+    Victory,
+)
 from komandor.rules.state import Phase
 from komandor.rules.vocabulary import CREW_LETTERS, RANGE_LETTERS, SHIELD_LETTERS, SIZE_LETTERS
 from komandor.rules.weapons import Weapon
@@ -82,6 +90,16 @@ RARITIES: Terms[Rarity] = _terms(
         Rarity.RARE: ("редкая", "rare"),
         Rarity.VERY_RARE: ("очень редкая", "very rare"),
         Rarity.UNIQUE: ("уникальная", "unique"),
+    },
+)
+
+# The Commanders' extra victory conditions, by the title the book gives the winner.
+VICTORIES: Terms[Victory] = _terms(
+    "victory",
+    {
+        Victory.PIRATE: ("Пират", "Pirate"),
+        Victory.TRADER: ("Торговец", "Trader"),
+        Victory.PROCURATOR: ("Прокуратор", "Procurator"),
     },
 )
 
@@ -168,10 +186,13 @@ ENGLISH_LETTERS = Letters(
 )
 
 # Every table the Django side translates, for the catalogue (``scripts/catalogues.py``).
-AnyTerms = Terms[CardKind] | Terms[Rarity] | Terms[Phase] | Terms[Range] | Terms[Weapon]
+AnyTerms = (
+    Terms[CardKind] | Terms[Rarity] | Terms[Victory] | Terms[Phase] | Terms[Range] | Terms[Weapon]
+)
 TABLES: tuple[AnyTerms, ...] = (
     CARD_KINDS,
     RARITIES,
+    VICTORIES,
     PHASES,
     RANGES,
     WEAPONS,
