@@ -39,7 +39,7 @@ from komandor.rules.cards import (
 from komandor.words.card_fields import card_stat_lines
 from komandor.words.effect_text import card_text
 from komandor.words.english_terms import built_in_name_en, ship_class_en
-from komandor.words.terms import CARD_KINDS, RARITIES, VICTORIES
+from komandor.words.terms import CARD_KINDS, OBJECT_TYPES, RARITIES, VICTORIES
 
 KOMANDOR = "komandor"
 
@@ -128,13 +128,7 @@ def size_label(size: str) -> str:
 
 
 def object_type_label(object_type: str) -> str:
-    labels = {
-        "planet": _("planet"),
-        "asteroid": _("asteroid"),
-        "station": _("station"),
-        "other": _("space object"),
-    }
-    return labels.get(object_type, object_type)
+    return term_of(OBJECT_TYPES, object_type)
 
 
 def _range_name(range_: Range) -> str:

@@ -14,7 +14,9 @@ from django.utils.translation import pgettext_lazy
 
 from cardbase.terms import term_lazy
 from komandor.rules import effect_schema as schema
+from komandor.rules.cards import ObjectType
 from komandor.rules.weapons import Weapon
+from komandor.words.terms import OBJECT_TYPES as OBJECT_TYPE_TERMS
 from komandor.words.terms import VICTORIES as VICTORY_TERMS
 from komandor.words.terms import WEAPONS as WEAPON_TERMS
 
@@ -84,7 +86,7 @@ SPECIFIC = {
 KINDS = {
     "ship": pgettext_lazy("effect builder", "ship"),
     "space_object": pgettext_lazy("effect builder", "space object"),
-    "station": pgettext_lazy("effect builder", "station"),
+    "station": term_lazy(OBJECT_TYPE_TERMS, ObjectType.STATION),
     "ground_unit": pgettext_lazy("effect builder", "ground unit"),
     "military_building": pgettext_lazy("effect builder", "military building"),
     "civil_building": pgettext_lazy("effect builder", "civil building"),
@@ -94,11 +96,8 @@ SIZES = {
     "SK": pgettext_lazy("effect builder", "medium (СК)"),
     "TK": pgettext_lazy("effect builder", "heavy (ТК)"),
 }
-OBJECT_TYPES = {
-    "planet": pgettext_lazy("effect builder", "planet"),
-    "asteroid": pgettext_lazy("effect builder", "asteroid"),
-    "station": pgettext_lazy("effect builder", "station"),
-    "other": pgettext_lazy("effect builder", "other object"),
+OBJECT_TYPES = {  # the engine's table (komandor/words/terms.py)
+    kind.value: term_lazy(OBJECT_TYPE_TERMS, kind) for kind in OBJECT_TYPE_TERMS
 }
 WEAPONS = {
     # the battle's weapons: the engine's table (komandor/words/terms.py)

@@ -15,7 +15,7 @@ from cardbase.models import CardRarity, CardType
 from cardbase.search.fields import CARD_TYPE_ALIASES, RARITY_ALIASES
 from cardbase.templatetags.catalogue import card_type_label, rarity_label
 from cardbase.terms import term
-from komandor.rules.cards import CardKind, Range, Rarity, Victory
+from komandor.rules.cards import CardKind, ObjectType, Range, Rarity, Victory
 from komandor.rules.names import fold_text
 from komandor.rules.state import Phase
 from komandor.words.card_fields import card_stat_lines, field_specs
@@ -23,6 +23,7 @@ from komandor.words.terms import (
     CARD_KINDS,
     ENGLISH_LETTERS,
     MISSILES_AT,
+    OBJECT_TYPES,
     PHASES,
     RANGES,
     RARITIES,
@@ -77,6 +78,8 @@ def _table_words() -> dict[str, str]:
         words[CARD_KINDS.en(kind)] = f"card kind {kind}"
     for rarity in Rarity:
         words[RARITIES.ru(rarity)] = f"rarity {rarity}"
+    words[OBJECT_TYPES.ru(ObjectType.OTHER)] = "object type other"
+    words[OBJECT_TYPES.en(ObjectType.OTHER)] = "object type other"
     for victory in Victory:
         words[VICTORIES.ru(victory)] = f"victory {victory}"
         words[VICTORIES.en(victory)] = f"victory {victory}"
@@ -164,6 +167,10 @@ def test_every_page_word_of_a_concept_is_the_tables(language):
         for weapon in WEAPONS:
             word = WEAPONS.ru(weapon) if language == "ru" else WEAPONS.en(weapon)
             assert weapon_label(weapon.value) == word
+        for kind in ObjectType:
+            word = OBJECT_TYPES.ru(kind) if language == "ru" else OBJECT_TYPES.en(kind)
+            assert card_faces.object_type_label(kind.value) == word
+            assert str(effect_words.OBJECT_TYPES[kind.value]) == word
         for victory in Victory:
             word = VICTORIES.ru(victory) if language == "ru" else VICTORIES.en(victory)
             assert str(effect_words.VICTORIES[victory.value]) == word
@@ -228,6 +235,6 @@ def test_the_catalogue_check_fails_when_a_translation_differs_from_the_table(tmp
 def test_every_table_has_a_word_for_every_key_of_its_enum():
     from komandor.rules.weapons import Weapon
 
-    enums = (CardKind, Rarity, Victory, Phase, Range, Weapon, Range)
+    enums = (CardKind, Rarity, ObjectType, Victory, Phase, Range, Weapon, Range)
     for table, keys in zip(TABLES, enums, strict=True):
         assert set(table) == set(keys), table.context

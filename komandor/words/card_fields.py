@@ -30,7 +30,7 @@ from komandor.rules.cards import (
     Salvo,
     Weapons,
 )
-from komandor.words.terms import CARD_KINDS, RARITIES, RUSSIAN_LETTERS, VICTORIES
+from komandor.words.terms import CARD_KINDS, OBJECT_TYPES, RARITIES, RUSSIAN_LETTERS, VICTORIES
 
 # The book's letters: one table, the one the rules read the notation with (vocabulary.json).
 _SIZE_RU = RUSSIAN_LETTERS.size
@@ -130,8 +130,7 @@ _CHOICES_RU: dict[str, tuple[tuple[str, str], ...]] = {
     "size": tuple((size.value, ru) for size, ru in _SIZE_RU.items()),
     "shield": tuple((shield.value, ru) for shield, ru in _SHIELD_RU.items()),
     "crew": (("N", "Н — неопытный"), ("V", "В — ветераны"), ("E", "Э — элита")),
-    "object_type": (("planet", "планета"), ("asteroid", "астероид"), ("station", "станция"),
-                    ("other", "другой")),
+    "object_type": tuple((kind.value, OBJECT_TYPES.ru(kind)) for kind in OBJECT_TYPES),
     "victory": tuple((victory.value, VICTORIES.ru(victory)) for victory in VICTORIES),
     "reward_kind": (("resources", "ресурсы"), ("action_tokens", "фишки действия")),
     "built_in_kind": tuple((kind.value, CARD_KINDS.ru(kind))

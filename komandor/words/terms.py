@@ -1,7 +1,8 @@
 """One table per concept: the engine's enums → their words in Russian and English.
 
-Card kinds, rarities, extra victories, phases, ranges, the weapons as a battle names them, and
-the letters of the book's notation each have exactly one table here, keyed by the rules' enums.
+Card kinds, rarities, space objects' types, extra victories, phases, ranges, the weapons as a
+battle names them, and the letters of the book's notation each have exactly one table here,
+keyed by the rules' enums.
 The engine's words (``card_fields``, ``effect_text``, the command lines) read them directly; the
 Django side reads the English as a gettext text under the table's ``context``
 (``cardbase.terms.term``: ``pgettext(table.context, table.en(key))``), and the Russian
@@ -25,6 +26,7 @@ from typing import Generic, TypeVar
 from komandor.rules.cards import (
     CardKind,
     CrewLevel,
+    ObjectType,
     Range,
     Rarity,
     ShieldType,
@@ -90,6 +92,17 @@ RARITIES: Terms[Rarity] = _terms(
         Rarity.RARE: ("редкая", "rare"),
         Rarity.VERY_RARE: ("очень редкая", "very rare"),
         Rarity.UNIQUE: ("уникальная", "unique"),
+    },
+)
+
+# The kinds of space object (the book: «планете, астероиде, станции и т.д.»).
+OBJECT_TYPES: Terms[ObjectType] = _terms(
+    "object type",
+    {
+        ObjectType.PLANET: ("планета", "planet"),
+        ObjectType.ASTEROID: ("астероид", "asteroid"),
+        ObjectType.STATION: ("станция", "station"),
+        ObjectType.OTHER: ("иной объект", "other object"),
     },
 )
 
@@ -187,11 +200,18 @@ ENGLISH_LETTERS = Letters(
 
 # Every table the Django side translates, for the catalogue (``scripts/catalogues.py``).
 AnyTerms = (
-    Terms[CardKind] | Terms[Rarity] | Terms[Victory] | Terms[Phase] | Terms[Range] | Terms[Weapon]
+    Terms[CardKind]
+    | Terms[Rarity]
+    | Terms[ObjectType]
+    | Terms[Victory]
+    | Terms[Phase]
+    | Terms[Range]
+    | Terms[Weapon]
 )
 TABLES: tuple[AnyTerms, ...] = (
     CARD_KINDS,
     RARITIES,
+    OBJECT_TYPES,
     VICTORIES,
     PHASES,
     RANGES,
