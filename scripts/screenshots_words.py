@@ -15,6 +15,7 @@ Debian's Chromium through Playwright (the helpers of ``screenshots_play.py``).
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -119,12 +120,15 @@ def main() -> None:
         setup_django(Path(temporary) / "screenshots.sqlite3")
         pages = make_pages(args.seed)
         port = free_port()
-        server = serve(port)
+        server = serve(port, wait=180)  # a loaded machine starts it slowly
         try:
             written = shoot(f"http://127.0.0.1:{port}", pages, args.out, args.text)
         finally:
             server.terminate()
-            server.wait(timeout=10)
+            try:
+                server.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                server.kill()
     for path in written:
         print(f"{path}  {path.stat().st_size // 1024} KB")
 
