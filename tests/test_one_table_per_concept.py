@@ -12,7 +12,7 @@ from django.utils import translation
 
 from cardbase import card_faces, notation
 from cardbase.models import CardRarity, CardType
-from cardbase.search.fields import CARD_TYPE_ALIASES, RARITY_ALIASES
+from cardbase.search.fields import CARD_TYPE_ALIASES, RARITY_ALIASES, WEAPON_ALIASES
 from cardbase.templatetags.catalogue import card_type_label, rarity_label
 from cardbase.terms import term
 from komandor.rules.cards import CardKind, ObjectType, Range, Rarity, Victory
@@ -200,6 +200,11 @@ def test_the_search_takes_each_tables_words_in_both_languages():
         assert CARD_TYPE_ALIASES[fold_text(CARD_KINDS.en(kind))] == kind.value
     for rarity in Rarity:
         assert RARITY_ALIASES[fold_text(RARITIES.ru(rarity))] == rarity.value
+    searched = set(WEAPON_ALIASES.values())  # a card's mounts: every weapon but the ram
+    assert {w.value for w in WEAPONS} - searched == {"ram"}
+    for weapon in (w for w in WEAPONS if w.value in searched):
+        assert WEAPON_ALIASES[fold_text(WEAPONS.ru(weapon))] == weapon.value
+        assert WEAPON_ALIASES[fold_text(WEAPONS.en(weapon))] == weapon.value
     # the spellings the search took before the tables
     before = {
         "корабль": "ship",

@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from komandor.rules.cards import CardKind, Rarity
 from komandor.rules.names import fold_text
-from komandor.words.terms import CARD_KINDS, RARITIES
+from komandor.rules.weapons import Weapon
+from komandor.words.terms import CARD_KINDS, RARITIES, WEAPONS
 
 
 class FieldKind(StrEnum):
@@ -68,17 +69,24 @@ def _aliases(table: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
     return aliases
 
 
+# Each weapon by its words in the engine's table (``komandor.words.terms``) and the spellings and
+# abbreviations people type; landing is a mount, not a battle's weapon.
 WEAPON_ALIASES = _aliases(
     {
-        "plasma": ("плазма", "по", "плазменные орудия", "плазменное орудие"),
-        "turbolaser": ("турболазер", "турбо-лазер", "тл"),
-        "maser": ("мазер", "мазеры", "м"),
-        "lasers": ("laser", "лазер", "лазеры", "лу", "лазерные установки"),
-        "missiles": ("missile", "ракеты", "ракета"),
-        "torpedoes": ("torpedo", "торпеды", "торпеда"),
-        "nova": ("нова",),
-        "bombs": ("bomb", "бомбы"),
-        "boarding": ("абордаж", "абордажные шаттлы"),
+        **{
+            weapon.value: (WEAPONS.ru(weapon), WEAPONS.en(weapon), *spellings)
+            for weapon, spellings in {
+                Weapon.PLASMA: ("плазма", "по", "плазменное орудие"),
+                Weapon.TURBOLASER: ("турболазер", "тл"),
+                Weapon.MASER: ("мазеры", "м"),
+                Weapon.LASERS: ("laser", "лазер", "лазеры", "лу"),
+                Weapon.MISSILES: ("missile", "ракета"),
+                Weapon.TORPEDOES: ("torpedo", "торпеда"),
+                Weapon.NOVA: ("нова",),
+                Weapon.BOMBS: ("bomb",),
+                Weapon.BOARDING: ("абордажные шаттлы",),
+            }.items()
+        },
         "landing": ("десант",),
     }
 )
