@@ -6,22 +6,20 @@ context. Their Russian is the table's, written into the cardbase catalogue by
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TypeVar, cast
+from typing import cast
 
 from django.utils.functional import Promise, lazy
 from django.utils.translation import pgettext
 
 from komandor.words.terms import Terms
 
-K = TypeVar("K", bound=StrEnum)
 
-
-def term(table: Terms[K], key: K) -> str:
+def term(table: Terms, key: StrEnum) -> str:
     """The word for ``key`` in the active language."""
     return pgettext(table.context, table.en(key))
 
 
-def term_of(table: Terms[K], value: str, default: str | None = None) -> str:
+def term_of(table: Terms, value: str, default: str | None = None) -> str:
     """The word for a stored value, or ``default`` (the value itself) where the table lacks it."""
     for key in table:
         if key.value == value:
@@ -32,6 +30,6 @@ def term_of(table: Terms[K], value: str, default: str | None = None) -> str:
 _lazy_term = lazy(term, str)
 
 
-def term_lazy(table: Terms[K], key: K) -> Promise:
+def term_lazy(table: Terms, key: StrEnum) -> Promise:
     """The word, translated when shown (model choices, form labels)."""
     return cast(Promise, _lazy_term(table, key))

@@ -21,7 +21,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Generic, TypeVar
 
 from komandor.rules.cards import (
     CardKind,
@@ -37,8 +36,6 @@ from komandor.rules.state import Phase
 from komandor.rules.vocabulary import CREW_LETTERS, RANGE_LETTERS, SHIELD_LETTERS, SIZE_LETTERS
 from komandor.rules.weapons import Weapon
 
-K = TypeVar("K", bound=StrEnum)
-
 
 @dataclass(frozen=True, slots=True)
 class Term:
@@ -47,28 +44,29 @@ class Term:
 
 
 @dataclass(frozen=True, slots=True)
-class Terms(Generic[K]):
-    """A concept's words: ``context`` is the gettext context the Django side translates with."""
+class Terms:
+    """A concept's words: ``context`` is the gettext context the Django side translates with.
+    Not generic in its enum: mypyc cannot build a generic native dataclass."""
 
     context: str
-    words: Mapping[K, Term]
+    words: Mapping[StrEnum, Term]
 
-    def ru(self, key: K) -> str:
+    def ru(self, key: StrEnum) -> str:
         return self.words[key].ru
 
-    def en(self, key: K) -> str:
+    def en(self, key: StrEnum) -> str:
         return self.words[key].en
 
-    def __iter__(self) -> Iterator[K]:
+    def __iter__(self) -> Iterator[StrEnum]:
         return iter(self.words)
 
 
-def _terms(context: str, words: dict[K, tuple[str, str]]) -> Terms[K]:
+def _terms(context: str, words: Mapping[StrEnum, tuple[str, str]]) -> Terms:
     return Terms(context, MappingProxyType({key: Term(*pair) for key, pair in words.items()}))
 
 
 # The book's kinds in the singular a label needs («карты кораблей…» → «Корабль»).
-CARD_KINDS: Terms[CardKind] = _terms(
+CARD_KINDS: Terms = _terms(
     "card kind",
     {
         CardKind.SHIP: ("Корабль", "Ship"),
@@ -85,7 +83,7 @@ CARD_KINDS: Terms[CardKind] = _terms(
 )
 
 # RARITY-3: «обычная карта, редкая карта, очень редкая карта и уникальная карта».
-RARITIES: Terms[Rarity] = _terms(
+RARITIES: Terms = _terms(
     "rarity",
     {
         Rarity.COMMON: ("обычная", "common"),
@@ -96,7 +94,7 @@ RARITIES: Terms[Rarity] = _terms(
 )
 
 # The kinds of space object (the book: «планете, астероиде, станции и т.д.»).
-OBJECT_TYPES: Terms[ObjectType] = _terms(
+OBJECT_TYPES: Terms = _terms(
     "object type",
     {
         ObjectType.PLANET: ("планета", "planet"),
@@ -107,7 +105,7 @@ OBJECT_TYPES: Terms[ObjectType] = _terms(
 )
 
 # The Commanders' extra victory conditions, by the title the book gives the winner.
-VICTORIES: Terms[Victory] = _terms(
+VICTORIES: Terms = _terms(
     "victory",
     {
         Victory.PIRATE: ("Пират", "Pirate"),
@@ -117,7 +115,7 @@ VICTORIES: Terms[Victory] = _terms(
 )
 
 # The turn's phases as the board and the narration name them.
-PHASES: Terms[Phase] = _terms(
+PHASES: Terms = _terms(
     "phase",
     {
         Phase.SETUP: ("подготовка", "setup"),
@@ -136,7 +134,7 @@ PHASES: Terms[Phase] = _terms(
 )
 
 # A battle's range («бой на дальней дистанции»), the adjective the board shows.
-RANGES: Terms[Range] = _terms(
+RANGES: Terms = _terms(
     "range",
     {
         Range.LONG: ("дальняя", "long"),
@@ -147,7 +145,7 @@ RANGES: Terms[Range] = _terms(
 
 # The weapons as a battle's events and the effect builder name them (missiles by range:
 # ``MISSILES_AT``); «турбо-лазер» as the book writes it.
-WEAPONS: Terms[Weapon] = _terms(
+WEAPONS: Terms = _terms(
     "weapon",
     {
         Weapon.PLASMA: ("плазменные орудия", "plasma guns"),
@@ -162,7 +160,7 @@ WEAPONS: Terms[Weapon] = _terms(
         Weapon.RAM: ("таран", "ram"),
     },
 )
-MISSILES_AT: Terms[Range] = _terms(
+MISSILES_AT: Terms = _terms(
     "weapon",
     {
         Range.LONG: ("ракеты дальнего действия", "long-range missiles"),
@@ -199,16 +197,7 @@ ENGLISH_LETTERS = Letters(
 )
 
 # Every table the Django side translates, for the catalogue (``scripts/catalogues.py``).
-AnyTerms = (
-    Terms[CardKind]
-    | Terms[Rarity]
-    | Terms[ObjectType]
-    | Terms[Victory]
-    | Terms[Phase]
-    | Terms[Range]
-    | Terms[Weapon]
-)
-TABLES: tuple[AnyTerms, ...] = (
+TABLES: tuple[Terms, ...] = (
     CARD_KINDS,
     RARITIES,
     OBJECT_TYPES,
