@@ -45,9 +45,10 @@ from cardbase.models import (
 from cardbase.search.text import words_q
 from cardbase.services.komandor import GAME_SLUG as KOMANDOR_SLUG
 from cardbase.stated_counts import StatedCountSpecError, stated_count_progress
+from cardbase.terms import term
 from config.numbers import whole_number
 from komandor.rules.cards import CardKind
-from komandor.words.card_fields import KIND_LABELS_RU
+from komandor.words.terms import CARD_KINDS
 
 KOMANDOR_KINDS = frozenset(kind.value for kind in CardKind)
 
@@ -161,7 +162,7 @@ class CardAdmin(CardEffectsAdminMixin, CardTableAdminMixin, CatalogueEntryAdmin)
         links = format_html_join(
             ", ",
             '<a href="{}?game={}&amp;card_type={}">{}</a>',
-            ((url, game.pk, kind.value, KIND_LABELS_RU[kind]) for kind in CardKind),
+            ((url, game.pk, kind.value, term(CARD_KINDS, kind)) for kind in CardKind),
         )
         return format_html(
             "{} {}", _("A card of «Путь Командора» is entered with its stats form:"), links

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_noop, ngettext, pgettext
+from django.utils.translation import get_language, gettext_noop, ngettext
 from django.utils.translation import gettext as _
 
 from cardbase.card_images import ImageUrls, image_urls
@@ -23,6 +23,7 @@ from cardbase.display_names import card_names_shown, shown_name
 from cardbase.models import Card
 from cardbase.notation import letters, notation_lang, stat_value
 from cardbase.rules_text import rules_text_of
+from cardbase.terms import term, term_of
 from komandor.rules.cards import (
     CardSpec,
     CardSpecError,
@@ -38,6 +39,7 @@ from komandor.rules.cards import (
 from komandor.words.card_fields import card_stat_lines
 from komandor.words.effect_text import card_text
 from komandor.words.english_terms import built_in_name_en, ship_class_en
+from komandor.words.terms import CARD_KINDS, OBJECT_TYPES, RARITIES, VICTORIES
 
 KOMANDOR = "komandor"
 
@@ -106,29 +108,11 @@ class CardFace:
 
 
 def kind_label(kind: str) -> str:
-    labels = {
-        "ship": pgettext("card kind", "Ship"),
-        "space_object": pgettext("card kind", "Space object"),
-        "ground_unit": pgettext("card kind", "Ground unit"),
-        "military_building": pgettext("card kind", "Military building"),
-        "civil_building": pgettext("card kind", "Civil building"),
-        "tactical": pgettext("card kind", "Tactical"),
-        "situation": pgettext("card kind", "Situation"),
-        "upgrade": pgettext("card kind", "Upgrade"),
-        "commander": pgettext("card kind", "Commander"),
-        "ability": pgettext("card kind", "Ability"),
-    }
-    return labels.get(kind, kind)
+    return term_of(CARD_KINDS, kind)
 
 
 def rarity_label(rarity: str) -> str:
-    labels = {
-        "common": pgettext("rarity", "common"),
-        "rare": pgettext("rarity", "rare"),
-        "very_rare": pgettext("rarity", "very rare"),
-        "unique": pgettext("rarity", "unique"),
-    }
-    return labels.get(rarity, rarity)
+    return term_of(RARITIES, rarity)
 
 
 def size_label(size: str) -> str:
@@ -144,13 +128,7 @@ def size_label(size: str) -> str:
 
 
 def object_type_label(object_type: str) -> str:
-    labels = {
-        "planet": _("planet"),
-        "asteroid": _("asteroid"),
-        "station": _("station"),
-        "other": _("space object"),
-    }
-    return labels.get(object_type, object_type)
+    return term_of(OBJECT_TYPES, object_type)
 
 
 def _range_name(range_: Range) -> str:
@@ -548,7 +526,7 @@ def _extras(spec: CardSpec) -> list[FaceStat]:
             )
         )
     if spec.victory is not None:
-        names = {"pirate": _("Pirate"), "trader": _("Trader"), "procurator": _("Procurator")}
+        names = {victory.value: term(VICTORIES, victory) for victory in VICTORIES}
         explanations = {
             "pirate": _(
                 "Wins when the opponent's losses are worth more than 70 resources at "

@@ -13,7 +13,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from cardbase.card_images import card_image_validator
+from cardbase.terms import term_lazy
+from komandor.rules.cards import CardKind, Rarity
 from komandor.rules.names import fold_text
+from komandor.words.terms import CARD_KINDS, RARITIES
 
 
 class Game(models.Model):
@@ -171,16 +174,17 @@ class CardType(models.TextChoices):
     """Every game's card kinds: Komandor's are the engine's ``CardKind`` (a test keeps the two
     equal); the other games' are the decks their books name."""
 
-    SHIP = "ship", pgettext_lazy("card kind", "ship")
-    SPACE_OBJECT = "space_object", pgettext_lazy("card kind", "space object")
-    GROUND_UNIT = "ground_unit", pgettext_lazy("card kind", "ground unit")
-    MILITARY_BUILDING = "military_building", pgettext_lazy("card kind", "military building")
-    CIVIL_BUILDING = "civil_building", pgettext_lazy("card kind", "civil building")
-    TACTICAL = "tactical", pgettext_lazy("card kind", "tactical")
-    SITUATION = "situation", pgettext_lazy("card kind", "situation")
-    UPGRADE = "upgrade", pgettext_lazy("card kind", "upgrade")
-    COMMANDER = "commander", pgettext_lazy("card kind", "commander")
-    ABILITY = "ability", pgettext_lazy("card kind", "ability")
+    # Komandor's: the words of the engine's one table (komandor/words/terms.py).
+    SHIP = "ship", term_lazy(CARD_KINDS, CardKind.SHIP)
+    SPACE_OBJECT = "space_object", term_lazy(CARD_KINDS, CardKind.SPACE_OBJECT)
+    GROUND_UNIT = "ground_unit", term_lazy(CARD_KINDS, CardKind.GROUND_UNIT)
+    MILITARY_BUILDING = "military_building", term_lazy(CARD_KINDS, CardKind.MILITARY_BUILDING)
+    CIVIL_BUILDING = "civil_building", term_lazy(CARD_KINDS, CardKind.CIVIL_BUILDING)
+    TACTICAL = "tactical", term_lazy(CARD_KINDS, CardKind.TACTICAL)
+    SITUATION = "situation", term_lazy(CARD_KINDS, CardKind.SITUATION)
+    UPGRADE = "upgrade", term_lazy(CARD_KINDS, CardKind.UPGRADE)
+    COMMANDER = "commander", term_lazy(CARD_KINDS, CardKind.COMMANDER)
+    ABILITY = "ability", term_lazy(CARD_KINDS, CardKind.ABILITY)
     # Master of Orion
     BUILDING = "building", pgettext_lazy("card kind", "building (Master of Orion)")
     # Master of the Galaxy: two groups of three decks
@@ -196,10 +200,10 @@ class CardType(models.TextChoices):
 class CardRarity(models.TextChoices):
     """Komandor's four rarities (RARITY-3); the other games print none."""
 
-    COMMON = "common", pgettext_lazy("rarity", "common")
-    RARE = "rare", pgettext_lazy("rarity", "rare")
-    VERY_RARE = "very_rare", pgettext_lazy("rarity", "very rare")
-    UNIQUE = "unique", pgettext_lazy("rarity", "unique")
+    COMMON = "common", term_lazy(RARITIES, Rarity.COMMON)
+    RARE = "rare", term_lazy(RARITIES, Rarity.RARE)
+    VERY_RARE = "very_rare", term_lazy(RARITIES, Rarity.VERY_RARE)
+    UNIQUE = "unique", term_lazy(RARITIES, Rarity.UNIQUE)
 
 
 class LiveCardManager(models.Manager):

@@ -10,41 +10,14 @@ numbers; only the letters change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.utils.translation import get_language, ngettext
 
-from komandor.rules.cards import (
-    CardSpec,
-    CommercialRun,
-    CrewLevel,
-    Range,
-    RewardKind,
-    ShieldType,
-    SizeClass,
-)
+from komandor.rules.cards import CardSpec, CommercialRun, Range, RewardKind
+from komandor.words.terms import ENGLISH_LETTERS, RUSSIAN_LETTERS, Letters
 
-
-@dataclass(frozen=True)
-class Letters:
-    size: dict[SizeClass, str]
-    shield: dict[ShieldType, str]
-    crew: dict[CrewLevel, str]
-    range: dict[Range, str]
-
-
-RUSSIAN = Letters(
-    size={SizeClass.LK: "ЛК", SizeClass.SK: "СК", SizeClass.TK: "ТК"},
-    shield={ShieldType.A: "А", ShieldType.B: "В", ShieldType.C: "С"},
-    crew={CrewLevel.N: "Н", CrewLevel.V: "В", CrewLevel.E: "Э"},
-    range={Range.LONG: "Д", Range.MEDIUM: "С", Range.SHORT: "М"},
-)
-ENGLISH = Letters(
-    size={SizeClass.LK: "LS", SizeClass.SK: "MS", SizeClass.TK: "HS"},
-    shield={ShieldType.A: "A", ShieldType.B: "B", ShieldType.C: "C"},
-    crew={CrewLevel.N: "N", CrewLevel.V: "V", CrewLevel.E: "E"},
-    range={Range.LONG: "L", Range.MEDIUM: "M", Range.SHORT: "S"},
-)
+# One table of letters per language, the engine's (``komandor.words.terms``).
+RUSSIAN = RUSSIAN_LETTERS
+ENGLISH = ENGLISH_LETTERS
 
 
 def is_english() -> bool:

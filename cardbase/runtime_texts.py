@@ -50,5 +50,4 @@ CONTENT_CODES = (
     gettext_noop("civil building"),
     gettext_noop("ground unit"),
     gettext_noop("military building"),
-    gettext_noop("very rare"),
 )

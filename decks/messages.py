@@ -8,10 +8,11 @@ number and its noun agree in every language («1 карта», «2 карты»,
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from cardbase.display_names import shown_name
 from cardbase.models import Card
+from komandor.rules.decks import DeckError, DeckFileProblem, DeckFileProblemKind
 
 Params = Mapping[str, Any]
 
@@ -128,6 +129,46 @@ def message(code: str, params: Params) -> str:
     if make is None:
         return gettext("Problem “%(code)s”.") % {"code": code}
     return make(params)
+
+
+# A stored deck read as an engine deck file (``komandor.rules.decks``): its own problems.
+_DECK_FILE_TEXTS: dict[DeckFileProblemKind, Callable[[Params], str]] = {
+    DeckFileProblemKind.NOT_AN_OBJECT: _text(
+        gettext_noop("The deck is not an object with its cards.")
+    ),
+    DeckFileProblemKind.CARDS_NOT_A_LIST: _text(
+        gettext_noop("%(path)s: the cards are not a list.")
+    ),
+    DeckFileProblemKind.COUNT_NOT_WHOLE: _text(
+        gettext_noop("%(path)s: the number of cards %(got)s is not a whole number ≥ 1.")
+    ),
+    DeckFileProblemKind.CARD_UNREADABLE: _text(
+        gettext_noop("%(path)s: the card cannot be read: %(detail)s")
+    ),
+    DeckFileProblemKind.SPEC_MISSING: _text(
+        gettext_noop("%(path)s: no stored spec for card %(got)s.")
+    ),
+    DeckFileProblemKind.SETUP_NOT_A_LIST: _text(
+        gettext_noop("%(path)s: the pre-chosen ability cards are not a list.")
+    ),
+    DeckFileProblemKind.SETUP_ENTRY_UNREADABLE: _text(
+        gettext_noop("%(path)s: %(got)s is not an ability card's name.")
+    ),
+}
+
+
+def deck_file_problem_text(problem: DeckFileProblem) -> str:
+    """An engine deck's problem (``DeckError``) in the active language: a deck rule as the
+    deck builder words it, the file's own problems here."""
+    if problem.rule is not None:
+        return message(problem.rule.code, problem.rule.params)
+    detail = problem.card_error.message if problem.card_error is not None else ""
+    params = {"path": problem.path, "got": problem.got, "detail": detail}
+    return _DECK_FILE_TEXTS[problem.kind](params)
+
+
+def deck_error_text(error: DeckError) -> str:
+    return " ".join(deck_file_problem_text(problem) for problem in error.problems)
 
 
 def localised(problem: dict, *, names: Mapping[int, str] | None = None) -> dict:

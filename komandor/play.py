@@ -48,6 +48,7 @@ from komandor.agents.registry import AGENTS, agent_spec_error, make_agent
 from komandor.rules import rules
 from komandor.rules.decks import DeckError, deck_from_dict
 from komandor.rules.match import run_match
+from komandor.words.deck_problems import deck_error_text
 
 
 def _agent_spec(spec: str) -> str:
@@ -80,7 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in args.decks:
         try:
             decks.append(deck_from_dict(json.loads(path.read_text(encoding="utf-8"))))
-        except (OSError, json.JSONDecodeError, DeckError) as error:
+        except DeckError as error:
+            print(f"{path}: {deck_error_text(error)}", file=sys.stderr)
+            return 2
+        except (OSError, json.JSONDecodeError) as error:
             print(f"{path}: {error}", file=sys.stderr)
             return 2
     agents = [make_agent(name, seed=args.seed + seat) for seat, name in enumerate(args.agents)]

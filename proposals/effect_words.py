@@ -12,7 +12,13 @@ from collections.abc import Mapping
 from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
+from cardbase.terms import term_lazy
 from komandor.rules import effect_schema as schema
+from komandor.rules.cards import ObjectType
+from komandor.rules.weapons import Weapon
+from komandor.words.terms import OBJECT_TYPES as OBJECT_TYPE_TERMS
+from komandor.words.terms import VICTORIES as VICTORY_TERMS
+from komandor.words.terms import WEAPONS as WEAPON_TERMS
 
 WHEN: dict[str, Promise] = {
     "start_of_turn": pgettext_lazy("effect builder", "At the start of the turn"),
@@ -80,7 +86,7 @@ SPECIFIC = {
 KINDS = {
     "ship": pgettext_lazy("effect builder", "ship"),
     "space_object": pgettext_lazy("effect builder", "space object"),
-    "station": pgettext_lazy("effect builder", "station"),
+    "station": term_lazy(OBJECT_TYPE_TERMS, ObjectType.STATION),
     "ground_unit": pgettext_lazy("effect builder", "ground unit"),
     "military_building": pgettext_lazy("effect builder", "military building"),
     "civil_building": pgettext_lazy("effect builder", "civil building"),
@@ -90,21 +96,25 @@ SIZES = {
     "SK": pgettext_lazy("effect builder", "medium (СК)"),
     "TK": pgettext_lazy("effect builder", "heavy (ТК)"),
 }
-OBJECT_TYPES = {
-    "planet": pgettext_lazy("effect builder", "planet"),
-    "asteroid": pgettext_lazy("effect builder", "asteroid"),
-    "station": pgettext_lazy("effect builder", "station"),
-    "other": pgettext_lazy("effect builder", "other object"),
+OBJECT_TYPES = {  # the engine's table (komandor/words/terms.py)
+    kind.value: term_lazy(OBJECT_TYPE_TERMS, kind) for kind in OBJECT_TYPE_TERMS
 }
 WEAPONS = {
-    "plasma": pgettext_lazy("effect builder", "plasma guns"),
-    "turbolaser": pgettext_lazy("effect builder", "turbolaser"),
-    "maser": pgettext_lazy("effect builder", "maser"),
-    "lasers": pgettext_lazy("effect builder", "laser batteries"),
-    "missiles": pgettext_lazy("effect builder", "missiles"),
-    "torpedoes": pgettext_lazy("effect builder", "torpedoes"),
+    # the battle's weapons: the engine's table (komandor/words/terms.py)
+    **{
+        weapon.value: term_lazy(WEAPON_TERMS, weapon)
+        for weapon in (
+            Weapon.PLASMA,
+            Weapon.TURBOLASER,
+            Weapon.MASER,
+            Weapon.LASERS,
+            Weapon.MISSILES,
+            Weapon.TORPEDOES,
+        )
+    },
+    # the printed mounts named for themselves
     "nova": pgettext_lazy("effect builder", "nova weapon"),
-    "bombs": pgettext_lazy("effect builder", "bombs"),
+    "bombs": term_lazy(WEAPON_TERMS, Weapon.BOMBS),
     "boarding": pgettext_lazy("effect builder", "boarding shuttles"),
     "landing": pgettext_lazy("effect builder", "landing"),
 }
@@ -178,10 +188,8 @@ RULES = {
     ),
     "play_tactical": pgettext_lazy("effect builder", "tactical cards may be played"),
 }
-VICTORIES = {
-    "pirate": pgettext_lazy("effect builder", "Pirate"),
-    "trader": pgettext_lazy("effect builder", "Trader"),
-    "procurator": pgettext_lazy("effect builder", "Procurator"),
+VICTORIES = {  # the engine's table (komandor/words/terms.py)
+    victory.value: term_lazy(VICTORY_TERMS, victory) for victory in VICTORY_TERMS
 }
 PURPOSES = {
     "effect": pgettext_lazy("effect builder", "an effect's roll"),
@@ -190,7 +198,7 @@ PURPOSES = {
     "salvo": pgettext_lazy("effect builder", "a salvo"),
     "point_defence": pgettext_lazy("effect builder", "point defence"),
     "duel": pgettext_lazy("effect builder", "a duel"),
-    "boarding": pgettext_lazy("effect builder", "boarding"),
+    "boarding": term_lazy(WEAPON_TERMS, Weapon.BOARDING),
     "ram_dodge": pgettext_lazy("effect builder", "dodging a ram"),
     "nova_fire": pgettext_lazy("effect builder", "nova: does it fire"),
     "nova_count": pgettext_lazy("effect builder", "nova: how many ships"),

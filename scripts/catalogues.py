@@ -14,6 +14,11 @@ entries). The deck builder's script (``static/decks/builder.js``) calls its gett
 ``nt``, which ``makemessages`` does not look for: its texts are read by ``xgettext`` with those
 keywords and compared with ``decks/locale/ru/LC_MESSAGES/djangojs.po``.
 
+The engine's tables of words (``komandor/words/terms.py``: card kinds, rarities, phases, ranges,
+weapons) are the cardbase catalogue's too: each term's (context, English) is used there and its
+Russian must be the table's; ``--update`` writes the table's Russian in, so a word is changed in
+the table and nowhere else.
+
 ``--update`` writes the checkout's catalogues with the smallest change: dead entries removed,
 missing ones appended at the end (translated already when another catalogue has the same
 (context, text), else with an empty translation to fill in), then compiles every catalogue with
@@ -38,6 +43,7 @@ APPS = ("accounts", "cardbase", "config", "content", "decks", "matches", "propos
 COPIED = (*APPS, "templates", "locale", "manage.py")
 BUILDER_SCRIPT = Path("static/decks/builder.js")
 BUILDER_CATALOGUE = Path("decks/locale/ru/LC_MESSAGES/djangojs.po")
+TERMS_CATALOGUE = Path("cardbase/locale/ru/LC_MESSAGES/django.po")
 
 Key = tuple[str | None, str, str | None]  # (context, text, plural text)
 
@@ -191,11 +197,21 @@ def _builder_texts() -> set[Key]:
     return {entry.key for entry in parse_po(made) if entry.key[1]}
 
 
+def engine_terms() -> dict[Key, str]:
+    """(context, English, no plural) → Russian of every table in ``komandor.words.terms``."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from komandor.words.terms import catalogue_entries
+
+    return {(context, en, None): ru for (context, en), ru in catalogue_entries().items()}
+
+
 @dataclass
 class Catalogue:
     path: Path  # relative to root
     used: set[Key]  # what the code and templates of its app use
     root: Path = ROOT
+    terms: dict[Key, str] = field(default_factory=dict)  # the engine's words this one holds
 
     def problems(self) -> list[str]:
         entries = [entry for entry in self.entries() if entry.key[1]]
@@ -214,6 +230,11 @@ class Catalogue:
                 found.append(f"{self.path}: fuzzy {_describe(key)}")
             elif not entry.translated:
                 found.append(f"{self.path}: untranslated {_describe(key)}")
+            elif key in self.terms and entry.translations != [self.terms[key]]:
+                found.append(
+                    f"{self.path}: {_describe(key)} reads {entry.translations[0]!r}, the "
+                    f"engine's table (komandor/words/terms.py) {self.terms[key]!r}"
+                )
         return found
 
     def entries(self) -> list[Entry]:
@@ -232,7 +253,8 @@ def catalogues() -> list[Catalogue]:
             path = made.relative_to(copy)
             entries = parse_po(made.read_text(encoding="utf-8"))
             used = {entry.key for entry in entries if entry.key[1] and not entry.obsolete}
-            found.append(Catalogue(path, used))
+            terms = engine_terms() if path == TERMS_CATALOGUE else {}
+            found.append(Catalogue(path, used | terms.keys(), terms=terms))
     made_paths = {catalogue.path for catalogue in found}
     for existing in sorted(ROOT.glob("*/locale/ru/LC_MESSAGES/django.po")) + sorted(
         ROOT.glob("locale/ru/LC_MESSAGES/django.po")
@@ -296,12 +318,19 @@ def update() -> list[str]:
         kept = [
             entry
             for entry in entries
-            if not entry.obsolete and (not entry.key[1] or entry.key in catalogue.used)
+            if not entry.obsolete
+            and (not entry.key[1] or entry.key in catalogue.used)
+            and (
+                entry.key not in catalogue.terms
+                or entry.translations == [catalogue.terms[entry.key]]
+            )
         ]
         present = {entry.key for entry in kept}
         blocks = ["\n".join(entry.block) for entry in kept]
         for key in sorted(catalogue.used - present, key=str):
-            if key in known:
+            if key in catalogue.terms:  # the engine's table gives the word
+                blocks.append(_entry_lines(key, [catalogue.terms[key]]))
+            elif key in known:
                 blocks.append("\n".join(known[key]))
             else:
                 to_translate.append(f"{catalogue.path}: {_describe(key)}")

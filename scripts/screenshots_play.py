@@ -107,7 +107,8 @@ def make_games(seed: int) -> dict[str, int]:
     return {"battle": battle.pk, "production": production.pk, "end": end.pk}
 
 
-def serve(port: int) -> subprocess.Popen:
+def serve(port: int, *, wait: float = 20.0) -> subprocess.Popen:
+    """``manage.py runserver`` on ``port``, once it answers (within ``wait`` seconds)."""
     server = subprocess.Popen(
         [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
         cwd=ROOT,
@@ -115,7 +116,7 @@ def serve(port: int) -> subprocess.Popen:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    for _ in range(100):
+    for _ in range(int(wait / 0.2)):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health/", timeout=1)
             return server

@@ -13,7 +13,10 @@ from enum import StrEnum
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from komandor.rules.cards import CardKind, Rarity
 from komandor.rules.names import fold_text
+from komandor.rules.weapons import Weapon
+from komandor.words.terms import CARD_KINDS, RARITIES, WEAPONS
 
 
 class FieldKind(StrEnum):
@@ -66,17 +69,24 @@ def _aliases(table: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
     return aliases
 
 
+# Each weapon by its words in the engine's table (``komandor.words.terms``) and the spellings and
+# abbreviations people type; landing is a mount, not a battle's weapon.
 WEAPON_ALIASES = _aliases(
     {
-        "plasma": ("плазма", "по", "плазменные орудия", "плазменное орудие"),
-        "turbolaser": ("турболазер", "турбо-лазер", "тл"),
-        "maser": ("мазер", "мазеры", "м"),
-        "lasers": ("laser", "лазер", "лазеры", "лу", "лазерные установки"),
-        "missiles": ("missile", "ракеты", "ракета"),
-        "torpedoes": ("torpedo", "торпеды", "торпеда"),
-        "nova": ("нова",),
-        "bombs": ("bomb", "бомбы"),
-        "boarding": ("абордаж", "абордажные шаттлы"),
+        **{
+            weapon.value: (WEAPONS.ru(weapon), WEAPONS.en(weapon), *spellings)
+            for weapon, spellings in {
+                Weapon.PLASMA: ("плазма", "по", "плазменное орудие"),
+                Weapon.TURBOLASER: ("турболазер", "тл"),
+                Weapon.MASER: ("мазеры", "м"),
+                Weapon.LASERS: ("laser", "лазер", "лазеры", "лу"),
+                Weapon.MISSILES: ("missile", "ракета"),
+                Weapon.TORPEDOES: ("torpedo", "торпеда"),
+                Weapon.NOVA: ("нова",),
+                Weapon.BOMBS: ("bomb",),
+                Weapon.BOARDING: ("абордажные шаттлы",),
+            }.items()
+        },
         "landing": ("десант",),
     }
 )
@@ -100,27 +110,36 @@ SIZE_ALIASES = _aliases(
         "TK": ("тк", "hs", "heavy", "тяжелый"),
     }
 )
+# Each rarity by its word in the engine's table (``komandor.words.terms``), in both languages,
+# and the short spellings a search box takes.
 RARITY_ALIASES = _aliases(
     {
-        "common": ("обычная", "c"),
-        "rare": ("редкая", "r"),
-        "very_rare": ("very-rare", "очень редкая", "очень_редкая", "vr"),
-        "unique": ("уникальная", "u"),
+        rarity.value: (RARITIES.ru(rarity), RARITIES.en(rarity), *spellings)
+        for rarity, spellings in {
+            Rarity.COMMON: ("c",),
+            Rarity.RARE: ("r",),
+            Rarity.VERY_RARE: ("very-rare", "очень_редкая", "vr"),
+            Rarity.UNIQUE: ("u",),
+        }.items()
     }
 )
 # Komandor's own card kinds; other games' types are searched by their stored slug.
+# By the kind's label in the engine's table, in both languages, and the short words people type.
 CARD_TYPE_ALIASES = _aliases(
     {
-        "ship": ("корабль",),
-        "space_object": ("space-object", "космический объект", "объект"),
-        "ground_unit": ("ground-unit", "наземный отряд", "отряд"),
-        "military_building": ("military-building", "военная постройка"),
-        "civil_building": ("civil-building", "гражданская постройка"),
-        "tactical": ("тактическая", "тактическая карта"),
-        "situation": ("ситуация",),
-        "upgrade": ("улучшение",),
-        "commander": ("командор",),
-        "ability": ("способность",),
+        kind.value: (CARD_KINDS.ru(kind), CARD_KINDS.en(kind), *spellings)
+        for kind, spellings in {
+            CardKind.SHIP: (),
+            CardKind.SPACE_OBJECT: ("space-object", "объект"),
+            CardKind.GROUND_UNIT: ("ground-unit", "отряд"),
+            CardKind.MILITARY_BUILDING: ("military-building",),
+            CardKind.CIVIL_BUILDING: ("civil-building",),
+            CardKind.TACTICAL: ("тактическая",),
+            CardKind.SITUATION: ("ситуация",),
+            CardKind.UPGRADE: ("улучшение",),
+            CardKind.COMMANDER: (),
+            CardKind.ABILITY: ("способность",),
+        }.items()
     }
 )
 

@@ -14,18 +14,16 @@ from django.utils.translation import gettext, gettext_lazy
 
 from cardbase.card_faces import card_face_of
 from cardbase.display_names import is_english, shown_name
-from cardbase.models import CardRarity, CardType, Game
-from komandor.rules.cards import CardKind
+from cardbase.models import Game
+from cardbase.terms import term, term_of
+from komandor.rules.cards import CardKind, Rarity
+from komandor.words.terms import CARD_KINDS, RARITIES
 
 register = template.Library()
 
-# Komandor's card kinds and rarities as the rule book words them ("карты кораблей…",
-# "обычная карта, редкая карта, очень редкая карта и уникальная карта"), in the singular a
-# table cell needs; other games' kinds are named by their ``card_kind`` components.
-CARD_KIND_LABELS: dict[str, Promise] = {
-    value: label for value, label in CardType.choices if value in {k.value for k in CardKind}
-}
-RARITY_LABELS: dict[str, Promise] = dict(CardRarity.choices)
+# Komandor's card kinds and rarities: the engine's tables (``komandor.words.terms``); other
+# games' kinds are named by their ``card_kind`` components.
+KOMANDOR_KINDS = frozenset(kind.value for kind in CardKind)
 
 # The attribute keys the other games' entries use most, in words; others are spelled out.
 ATTRIBUTE_LABELS: dict[str, Promise] = {
@@ -77,15 +75,15 @@ def localized(row: Any, field: str = "name") -> str:
 def card_type_label(card_type: str, type_names: Mapping[str, Any] | None = None) -> str:
     """The name of a card kind: Komandor's own kinds in the singular, otherwise the game's
     ``card_kind`` component (the book's heading for that kind), otherwise the stored value."""
-    if card_type in CARD_KIND_LABELS:
-        return capfirst(str(CARD_KIND_LABELS[card_type]))
+    if card_type in KOMANDOR_KINDS:
+        return capfirst(term(CARD_KINDS, CardKind(card_type)))
     component = (type_names or {}).get(card_type)
     return localized(component) if component is not None else card_type
 
 
 @register.filter
 def rarity_label(rarity: str) -> str:
-    return str(RARITY_LABELS.get(rarity, rarity))
+    return term_of(RARITIES, rarity)
 
 
 @register.filter
@@ -102,10 +100,13 @@ def attribute_text(value: Any) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(attribute_text(item) for item in value)
     if isinstance(value, str) and _STORED_CODE.fullmatch(value):
+        if value in _RARITIES:  # a rarity's code (``very_rare``): the engine's table
+            return term(RARITIES, Rarity(value))
         return gettext(value.replace("_", " "))
     return str(value)
 
 
+_RARITIES = frozenset(rarity.value for rarity in Rarity)
 _STORED_CODE = re.compile(r"[a-z]+(?:_[a-z]+)+")
 
 

@@ -10,27 +10,59 @@ File format (what ``python -m komandor.play`` reads)::
 the deck holds. The engine plays them on the Commander at setup without asking anyone.
 
 Every card goes through ``cards.card_from_dict``; the deck rules are checked by the one deck
-validator, ``deck_rules.validate_deck``, which the web app uses too.
+validator, ``deck_rules.validate_deck``, which the web app uses too. A bad file raises
+``DeckError`` with every problem as a typed record (``DeckFileProblem``: its kind and facts, no
+words); the words are made where they are shown: ``komandor.words.deck_problems`` for the
+command lines, ``decks.messages`` (gettext) for the pages and the API.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-from komandor.rules.cards import CardKind, CardSpec, CardSpecError, card_from_dict
+from komandor.rules.cards import CardKind, CardSpec, CardSpecError, FieldError, card_from_dict
 from komandor.rules.deck_rules import CardFacts, DeckDraft, Problem, validate_deck
 from komandor.rules.names import name_key
-from komandor.rules.vocabulary import GAME_NAME, SPECIAL_ABILITY_TERM
+
+
+class DeckFileProblemKind(StrEnum):
+    """What is wrong with a deck file (or a stored deck read as one)."""
+
+    NOT_AN_OBJECT = "not_an_object"  # got: the file's value
+    CARDS_NOT_A_LIST = "cards_not_a_list"
+    COUNT_NOT_WHOLE = "count_not_whole"  # path, got: an entry's count
+    CARD_UNREADABLE = "card_unreadable"  # path, card_error: the card reader's (cards.py)
+    SPEC_MISSING = "spec_missing"  # path, got: the card id no spec is kept for
+    SETUP_NOT_A_LIST = "setup_not_a_list"
+    SETUP_ENTRY_UNREADABLE = "setup_entry_unreadable"  # path, got: neither a name nor a spec
+    DECK_RULE = "deck_rule"  # rule: the deck validator's problem (its code and parameters)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckFileProblem:
+    """One problem of a deck file: where (``path``, as ``cards.3.count``) and its facts."""
+
+    kind: DeckFileProblemKind
+    path: str = ""
+    got: str = ""  # the refused value, as ``repr`` writes it
+    card_error: FieldError | None = None
+    rule: Problem | None = None
+
+    @property
+    def code(self) -> str:
+        """The kind, or the deck validator's code for a deck rule."""
+        return self.rule.code if self.rule is not None else self.kind.value
 
 
 class DeckError(ValueError):
-    """Every problem of one deck, each naming the card entry and the rule."""
+    """Every problem of one deck (its ``str`` gives their codes; the words are elsewhere)."""
 
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(problems))
+    def __init__(self, problems: list[DeckFileProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(filter(None, (f"{p.path} {p.code}".strip() for p in problems))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,16 +76,16 @@ class Deck:
 def deck_from_dict(data: Mapping[str, Any]) -> Deck:
     """The deck a file describes; ``DeckError`` with every problem: the file's form here, the
     deck rules by the one deck validator (``deck_rules.validate_deck``, as the web app's)."""
-    problems: list[str] = []
+    problems: list[DeckFileProblem] = []
     if not isinstance(data, Mapping):
-        raise DeckError([f"a deck is an object with commander and cards, got {data!r}"])
+        raise DeckError([DeckFileProblem(DeckFileProblemKind.NOT_AN_OBJECT, got=repr(data))])
     facts = _Facts()
     commander = _card(data.get("commander"), "commander", problems)
     cards: list[CardSpec] = []
     entries: list[tuple[CardFacts, int]] = []
     raw_entries = data.get("cards")
     if not isinstance(raw_entries, list):
-        problems.append("cards: must be a list of card specs")
+        problems.append(DeckFileProblem(DeckFileProblemKind.CARDS_NOT_A_LIST, "cards"))
         raw_entries = []
     for index, entry in enumerate(raw_entries):
         count = 1
@@ -61,7 +93,11 @@ def deck_from_dict(data: Mapping[str, Any]) -> Deck:
         if isinstance(entry, Mapping) and "card" in entry:
             count, raw = entry.get("count", 1), entry["card"]
             if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-                problems.append(f"cards.{index}.count: {count!r} is not a whole number ≥ 1")
+                problems.append(
+                    DeckFileProblem(
+                        DeckFileProblemKind.COUNT_NOT_WHOLE, f"cards.{index}.count", repr(count)
+                    )
+                )
                 continue
         spec = _card(raw, f"cards.{index}", problems)
         if spec is None:
@@ -78,7 +114,7 @@ def deck_from_dict(data: Mapping[str, Any]) -> Deck:
         )
     )
     problems += [
-        _problem_text(problem)
+        DeckFileProblem(DeckFileProblemKind.DECK_RULE, rule=problem)
         for problem in report.errors
         if problem.code != "commander_missing" or "commander" not in data
     ]
@@ -120,46 +156,13 @@ class _Facts:
         return CardFacts(id=self._ids.setdefault(key, len(self._ids)), name=name, kind="ability")
 
 
-# Each error of the deck validator (``deck_rules.Problem``) as a deck file's problem.
-_TEXTS = {
-    "too_few_cards": "cards: {count} cards; a deck holds at least {minimum} (DECK-1)",
-    "too_many_cards": "cards: {count} cards; a deck holds at most {maximum} (DECK-1)",
-    "too_many_copies": (
-        "cards: {count} cards named {name!r}; at most {maximum} identical cards (DECK-3)"
-    ),
-    "count_not_positive": "cards: {count!r} copies of {name!r} (DECK-1)",
-    "not_komandor_card": "{name!r} is not a card of «" + GAME_NAME + "»",
-    "commander_missing": "commander: a deck needs its Commander card (CMDR-1)",
-    "commander_not_commander": "commander: {name!r} is not a Commander card (CMDR-1)",
-    "commander_in_deck": "cards: {name!r}: the Commander card is not part of the deck (DECK-5)",
-    "setup_ability_not_ability": "setup_abilities: {name!r} is not an ability card (ABIL-5)",
-    "setup_ability_not_in_deck": (
-        "setup_abilities: {chosen} × {name!r} chosen; the deck holds {count} such ability "
-        "cards (ABIL-5)"
-    ),
-    "setup_ability_special": (
-        "setup_abilities: {name!r} is «"
-        + SPECIAL_ABILITY_TERM
-        + "»: played only during play (ABIL-7)"
-    ),
-    "too_many_setup_abilities": (
-        "setup_abilities: {count} cards; at most {maximum} ability cards on the Commander (ABIL-3)"
-    ),
-    "own_name_not_allowed": "{name!r} cannot bear an own name (OWNNAME-1)",
-}
-
-
-def _problem_text(problem: Problem) -> str:
-    return _TEXTS[problem.code].format(**problem.params)
-
-
 def _setup_abilities(
-    raw: Any, facts: _Facts, problems: list[str]
+    raw: Any, facts: _Facts, problems: list[DeckFileProblem]
 ) -> tuple[tuple[str, ...], list[tuple[CardFacts, int]]]:
     """ABIL-5: the pre-chosen ability cards, by name or by spec, as the deck's cards of those
     names (the validator checks them: ABIL-3, ABIL-5, ABIL-7); their names (``name_key``)."""
     if not isinstance(raw, list):
-        problems.append("setup_abilities: a list of ability card names or specs")
+        problems.append(DeckFileProblem(DeckFileProblemKind.SETUP_NOT_A_LIST, "setup_abilities"))
         return (), []
     names: list[str] = []
     chosen: dict[int, tuple[CardFacts, int]] = {}
@@ -173,7 +176,9 @@ def _setup_abilities(
         elif isinstance(entry, str) and entry.strip():
             name = entry
         else:
-            problems.append(f"{path}: an ability card's name or spec, got {entry!r}")
+            problems.append(
+                DeckFileProblem(DeckFileProblemKind.SETUP_ENTRY_UNREADABLE, path, repr(entry))
+            )
             continue
         card = facts.named(name)
         count = chosen[card.id][1] if card.id in chosen else 0
@@ -182,9 +187,12 @@ def _setup_abilities(
     return tuple(names), list(chosen.values())
 
 
-def _card(raw: Any, path: str, problems: list[str]) -> CardSpec | None:
+def _card(raw: Any, path: str, problems: list[DeckFileProblem]) -> CardSpec | None:
     try:
         return card_from_dict(raw)
     except CardSpecError as error:
-        problems.extend(f"{path}: {e.message}" for e in error.errors)
+        problems.extend(
+            DeckFileProblem(DeckFileProblemKind.CARD_UNREADABLE, path, card_error=e)
+            for e in error.errors
+        )
         return None

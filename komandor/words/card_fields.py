@@ -21,7 +21,6 @@ from komandor.rules.cards import (
     CardKind,
     CardSpec,
     CommercialRun,
-    CrewLevel,
     Force,
     Lasers,
     Maser,
@@ -29,17 +28,15 @@ from komandor.rules.cards import (
     Range,
     RewardKind,
     Salvo,
-    ShieldType,
-    SizeClass,
     Weapons,
 )
-from komandor.rules.vocabulary import CREW_LETTERS, RANGE_LETTERS, SHIELD_LETTERS, SIZE_LETTERS
+from komandor.words.terms import CARD_KINDS, OBJECT_TYPES, RARITIES, RUSSIAN_LETTERS, VICTORIES
 
 # The book's letters: one table, the one the rules read the notation with (vocabulary.json).
-_SIZE_RU = {SizeClass(value): letter for letter, value in SIZE_LETTERS.items()}
-_SHIELD_RU = {ShieldType(value): letter for letter, value in SHIELD_LETTERS.items()}
-_CREW_RU = {CrewLevel(value): letter for letter, value in CREW_LETTERS.items()}
-_RANGE_RU = {Range(value): letter for letter, value in RANGE_LETTERS.items()}
+_SIZE_RU = RUSSIAN_LETTERS.size
+_SHIELD_RU = RUSSIAN_LETTERS.shield
+_CREW_RU = RUSSIAN_LETTERS.crew
+_RANGE_RU = RUSSIAN_LETTERS.range
 
 
 # ---------------------------------------------------------------------------------------------
@@ -127,31 +124,17 @@ _PART_LABELS = {
     "count": ("количество", "count"),
     "strength": ("сила", "force"),
 }
-KIND_LABELS_RU = {
-    CardKind.SHIP: "Корабль",
-    CardKind.SPACE_OBJECT: "Космический объект",
-    CardKind.GROUND_UNIT: "Наземный отряд",
-    CardKind.MILITARY_BUILDING: "Военная постройка",
-    CardKind.CIVIL_BUILDING: "Гражданская постройка",
-    CardKind.TACTICAL: "Тактическая карта",
-    CardKind.SITUATION: "Карта обстановки",
-    CardKind.UPGRADE: "Карта улучшения",
-    CardKind.COMMANDER: "Командор",
-    CardKind.ABILITY: "Карта способностей",
-}
 _CHOICES_RU: dict[str, tuple[tuple[str, str], ...]] = {
-    "kind": tuple((kind.value, label) for kind, label in KIND_LABELS_RU.items()),
-    "rarity": (("common", "обычная"), ("rare", "редкая"), ("very_rare", "очень редкая"),
-               ("unique", "уникальная")),
+    "kind": tuple((kind.value, CARD_KINDS.ru(kind)) for kind in CARD_KINDS),
+    "rarity": tuple((rarity.value, RARITIES.ru(rarity)) for rarity in RARITIES),
     "size": tuple((size.value, ru) for size, ru in _SIZE_RU.items()),
     "shield": tuple((shield.value, ru) for shield, ru in _SHIELD_RU.items()),
     "crew": (("N", "Н — неопытный"), ("V", "В — ветераны"), ("E", "Э — элита")),
-    "object_type": (("planet", "планета"), ("asteroid", "астероид"), ("station", "станция"),
-                    ("other", "другой")),
-    "victory": (("pirate", "Пират"), ("trader", "Торговец"), ("procurator", "Прокуратор")),
+    "object_type": tuple((kind.value, OBJECT_TYPES.ru(kind)) for kind in OBJECT_TYPES),
+    "victory": tuple((victory.value, VICTORIES.ru(victory)) for victory in VICTORIES),
     "reward_kind": (("resources", "ресурсы"), ("action_tokens", "фишки действия")),
-    "built_in_kind": (("military_building", "Военная постройка"),
-                      ("ground_unit", "Наземный отряд")),
+    "built_in_kind": tuple((kind.value, CARD_KINDS.ru(kind))
+                           for kind in (CardKind.MILITARY_BUILDING, CardKind.GROUND_UNIT)),
 }  # fmt: skip
 _CHOICES_RU["target"] = tuple(
     (value, label)
@@ -342,7 +325,7 @@ def card_stat_lines(spec: CardSpec) -> list[StatLine]:
 
 
 def _stat_texts(spec: CardSpec) -> Iterator[tuple[str, str]]:
-    yield "kind", KIND_LABELS_RU[spec.kind]
+    yield "kind", CARD_KINDS.ru(spec.kind)
     if spec.cost is not None:
         yield "cost", str(spec.cost)
     if spec.size is not None:
@@ -368,7 +351,7 @@ def _stat_texts(spec: CardSpec) -> Iterator[tuple[str, str]]:
         if spec.income.action_tokens:
             yield "income.action_tokens", str(spec.income.action_tokens)
     for index, part in enumerate(spec.built_in or ()):
-        label = KIND_LABELS_RU[part.kind] + (f" «{part.name}»" if part.name else "")
+        label = CARD_KINDS.ru(part.kind) + (f" «{part.name}»" if part.name else "")
         yield f"built_in.{index}", label
         yield from _combat_texts(part, f"built_in.{index}.")
     for key in ("resources", "action_tokens", "initiative"):
@@ -377,7 +360,7 @@ def _stat_texts(spec: CardSpec) -> Iterator[tuple[str, str]]:
     if spec.dice is not None:
         yield "dice", f"D6 {spec.dice}+"
     if spec.target is not None:
-        yield "target", KIND_LABELS_RU[spec.target]
+        yield "target", CARD_KINDS.ru(spec.target)
     if spec.abilities:
         yield "abilities", spec.abilities
     if spec.victory is not None:

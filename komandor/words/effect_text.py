@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Literal
 
-from komandor.rules.cards import CardSpec
+from komandor.rules.cards import CardSpec, ObjectType, Victory
 from komandor.rules.effect_schema import (
     ON_PLAY,
     STATIC,
@@ -40,6 +40,7 @@ from komandor.rules.effect_schema import (
 from komandor.rules.vocabulary import SIZE_LETTERS
 from komandor.words.english_terms import ship_class_en
 from komandor.words.plurals import EnForms, RuForms, count_en, count_ru, plural_en, ru_category
+from komandor.words.terms import OBJECT_TYPES, VICTORIES
 
 Language = Literal["ru", "en"]
 LANGUAGES: tuple[Language, ...] = ("ru", "en")
@@ -526,12 +527,6 @@ _PROPERTIES_RU = {
     "smuggling_run": "Контрабандный рейс",
     "evasive_manoeuvre": "Маневр уклонения",
 }
-_OBJECT_TYPES_RU = {
-    "planet": "планета",
-    "asteroid": "астероид",
-    "station": "станция",
-    "other": "иной объект",
-}
 _OBJECT_OF_RU = {
     "planet": "планеты",
     "asteroid": "астероида",
@@ -562,7 +557,6 @@ _PURPOSES_RU = {
     "nova_fire": "выстрела оружия «Нова»",
     "nova_count": "числа целей оружия «Нова»",
 }
-_VICTORIES_RU = {"pirate": "Пират", "trader": "Торговец", "procurator": "Прокуратор"}
 # The card an effect belongs to, as the subject of a condition (the Commander: his carrier).
 _SELF_RU = {
     "ship": _Phrase(("этот",), _NOUNS_RU["ship"]),
@@ -714,7 +708,8 @@ class _Russian(_Words):
             noun = _NOUNS_RU[_KIND_NOUNS_RU.get(kind, kind)]
             adjectives.extend(_KIND_ADJECTIVES_RU.get(kind, ()))
             if types:
-                after.append("(" + _join([_OBJECT_TYPES_RU[t] for t in types], "или") + ")")
+                named = [OBJECT_TYPES.ru(ObjectType(t)) for t in types]
+                after.append("(" + _join(named, "или") + ")")
         if selector.sizes:
             after.append(_join([_SIZES_RU[s] for s in selector.sizes], "или"))
         if selector.name is not None:
@@ -868,7 +863,9 @@ class _Russian(_Words):
             until = self._until(action.until, static=False)
             return f"вы можете перебросить {dice}{only}{until}"
         assert action.victory is not None
-        return f"вы получаете дополнительное условие победы «{_VICTORIES_RU[action.victory]}»"
+        return (
+            f"вы получаете дополнительное условие победы «{VICTORIES.ru(Victory(action.victory))}»"
+        )
 
     def _search(self, action: Action) -> str:
         number = action.count
@@ -985,12 +982,6 @@ _PROPERTIES_EN = {
     "smuggling_run": "Smuggling run",
     "evasive_manoeuvre": "Evasive manoeuvre",
 }
-_OBJECT_TYPES_EN = {
-    "planet": "planet",
-    "asteroid": "asteroid",
-    "station": "station",
-    "other": "other object",
-}
 _PLACES_EN = {
     "battle": "in this battle",
     "place": "in the same orbit or sector as this card",
@@ -1015,7 +1006,6 @@ _PURPOSES_EN = {
     "nova_fire": "Nova fire",
     "nova_count": "Nova target count",
 }
-_VICTORIES_EN = {"pirate": "Pirate", "trader": "Trader", "procurator": "Procurator"}
 _SELF_EN = {
     "ship": "this ship",
     "space_object": "this space object",
@@ -1107,7 +1097,7 @@ class _English(_Words):
                 of = ""
                 if object_type is not None:
                     of = f" of {'an' if object_type in ('asteroid', 'other') else 'a'} "
-                    of += _OBJECT_TYPES_EN[object_type]
+                    of += OBJECT_TYPES.en(ObjectType(object_type))
                 states.append(f"is in orbit{of}")
             parts.append(f"{_SELF_EN.get(kind, 'this card')} {_join(states, 'and')}")
         if condition.turn_min is not None:
@@ -1152,7 +1142,8 @@ class _English(_Words):
         else:
             noun = _NOUNS_EN[kind]
             if types:
-                after.append("(" + _join([_OBJECT_TYPES_EN[t] for t in types], "or") + ")")
+                named = [OBJECT_TYPES.en(ObjectType(t)) for t in types]
+                after.append("(" + _join(named, "or") + ")")
         words.append(plural_en(2 if plural else 1, noun))
         if selector.name is not None:
             after.append(f"named «{selector.name}»")
@@ -1304,7 +1295,9 @@ class _English(_Words):
             until = self._until(action.until, static=False)
             return f"you may reroll {count_en(action.count, _DICE_EN)}{only}{until}"
         assert action.victory is not None
-        return f"you gain the additional victory condition «{_VICTORIES_EN[action.victory]}»"
+        return (
+            f"you gain the additional victory condition «{VICTORIES.en(Victory(action.victory))}»"
+        )
 
     def _search(self, action: Action) -> str:
         number = action.count

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from komandor.agents.registry import Agent, ScriptedAgent, make_agent
-from komandor.rules.decks import Deck, DeckError, deck_from_dict
+from komandor.rules.decks import (
+    Deck,
+    DeckError,
+    DeckFileProblem,
+    DeckFileProblemKind,
+    deck_from_dict,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,13 +34,15 @@ def playable_deck_from_snapshot(
     *, name: str, snapshot: Mapping[str, Any], card_specs: Mapping[str, Any]
 ) -> PlayableDeck:
     """Raises ``DeckError`` naming every problem (a missing spec, an illegal deck)."""
-    problems: list[str] = []
+    problems: list[DeckFileProblem] = []
 
     def spec(item: Mapping[str, Any] | None, path: str) -> Any:
         card_id = (item or {}).get("card_id")
         found = card_specs.get(str(card_id))
         if found is None:
-            problems.append(f"{path}: no stored spec for card {card_id!r}")
+            problems.append(
+                DeckFileProblem(DeckFileProblemKind.SPEC_MISSING, path, got=repr(card_id))
+            )
         return found
 
     commander = spec(snapshot.get("commander"), "commander")

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext
 
+from decks.messages import deck_error_text
 from decks.models import DeckVersion
 from decks.selectors import version_visible
 from komandor.rules.decks import DeckError
@@ -37,5 +38,5 @@ def entry_problems(*, user, versions: Sequence[DeckVersion]) -> list[str]:
             try:
                 playable_deck_of(version=version)
             except DeckError as error:
-                problems.append(f"{label}: {error}")
+                problems.append(f"{label}: {deck_error_text(error)}")
     return problems

@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from komandor.rules.decisions import Decision
+from komandor.rules.state import Phase
 from matches.words.terms import (
-    PHASES,
     Words,
+    is_phase,
     phase_label,
     range_label,
     seat_named,
@@ -285,7 +286,7 @@ def _step_words(
         return _("put %(amount)s into production") % {"amount": amount}
     if kind in ("battle.attack", "battle.counter_fire") and ":" in key:
         mount = key.partition(":")[2].partition(">")[0]
-        return _("the Nova") if mount == "nova" else weapon_label(mount)
+        return weapon_label(mount)
     if kind == "effect.play" and variant:
         return variant
     return label
@@ -337,9 +338,6 @@ def kind_prompt_short(kind: str) -> str:
 
 
 WINDOWS = {
-    "start_of_turn": gettext_noop("start of the turn"),
-    "initiative": gettext_noop("initiative"),
-    "resources": gettext_noop("resources"),
     "production_abilities": gettext_noop("production: abilities on the Commander"),
     "production_upgrades": gettext_noop("production: upgrades"),
     "production_situations": gettext_noop("production: situations"),
@@ -353,17 +351,27 @@ WINDOWS = {
     "round_end": gettext_noop("end of the round"),
     "ship_destroyed": gettext_noop("a ship is destroyed"),
     "battle_end": gettext_noop("end of the battle"),
-    "end_of_turn": gettext_noop("end of the turn"),
     "opponent_play": gettext_noop("the opponent plays a card"),
     "None": gettext_noop("as the card comes into play"),
 }
 
 
+# The windows that are a phase's start or end, named as the phase (the engine's table).
+WINDOW_PHASES = {
+    "start_of_turn": Phase.START,
+    "initiative": Phase.INITIATIVE,
+    "resources": Phase.RESOURCES,
+    "end_of_turn": Phase.END,
+}
+
+
 def _window(context: Mapping[str, Any]) -> str:
     window = str(context.get("window", ""))
+    if window in WINDOW_PHASES:
+        return phase_label(WINDOW_PHASES[window])
     if window in WINDOWS:
         return _(WINDOWS[window])
-    if window in PHASES:
+    if is_phase(window):
         return phase_label(window)
     return _("now")
 

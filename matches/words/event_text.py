@@ -294,7 +294,7 @@ def _ram_dodge(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
 
 def _duel(e: Mapping[str, Any], w: Words, viewer: int | None) -> str:
     key = "by" if e["type"] == "boarding" else "attacker"
-    text = _("boarding") if e["type"] == "boarding" else _("light ships' duel")
+    text = weapon_label("boarding") if e["type"] == "boarding" else _("light ships' duel")
     return _("%(what)s: %(by)s against %(target)s, dice %(rolls)s, totals %(totals)s") % {
         "what": text,
         "by": w.card(e[key]),

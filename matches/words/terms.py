@@ -1,6 +1,6 @@
-"""The words both the events and the decisions speak: weapons, ranges, phases, sectors,
-players, and ``Words`` (names of the players and cards of one narration). Russian first,
-English through gettext (``matches/locale``)."""
+"""The words both the events and the decisions speak: weapons, ranges, phases (the engine's
+tables, ``komandor.words.terms``), sectors, players, and ``Words`` (names of the players and
+cards of one narration), through gettext (``matches/locale``)."""
 
 from __future__ import annotations
 
@@ -8,55 +8,31 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
-WEAPONS = {
-    "plasma": gettext_noop("plasma guns"),
-    "turbolaser": gettext_noop("turbolaser"),
-    "maser": gettext_noop("maser"),
-    "lasers": gettext_noop("lasers"),
-    "missiles.long": gettext_noop("long-range missiles"),
-    "missiles.medium": gettext_noop("medium-range missiles"),
-    "missiles.short": gettext_noop("short-range missiles"),
-    "torpedoes": gettext_noop("torpedoes"),
-    "nova": gettext_noop("Nova"),
-    "bombs": gettext_noop("bombs"),
-    "ram": gettext_noop("ram"),
-    "boarding": gettext_noop("boarding"),
-}
-
-RANGES = {
-    "long": gettext_noop("long"),
-    "medium": gettext_noop("medium"),
-    "short": gettext_noop("short"),
-}
-
-PHASES = {
-    "setup": gettext_noop("setup"),
-    "start": gettext_noop("start of the turn"),
-    "draw": gettext_noop("drawing cards"),
-    "untap": gettext_noop("untapping"),
-    "initiative": gettext_noop("initiative"),
-    "resources": gettext_noop("resources"),
-    "production": gettext_noop("production"),
-    "move_1": gettext_noop("first movement"),
-    "battle_1": gettext_noop("first battle phase"),
-    "move_2": gettext_noop("second movement"),
-    "battle_2": gettext_noop("second battle phase"),
-    "end": gettext_noop("end of the turn"),
-}
+from cardbase.terms import term_of
+from komandor.rules.weapons import Weapon
+from komandor.words.terms import MISSILES_AT, PHASES, RANGES, WEAPONS
 
 
 def weapon_label(key: str) -> str:
-    return _(WEAPONS[key]) if key in WEAPONS else _("weapon")
+    """A battle's weapon (``plasma``; missiles by range, ``missiles.long``), from the engine's
+    tables (``komandor.words.terms``)."""
+    mount, _dot, range_ = key.partition(".")
+    if mount == Weapon.MISSILES and range_:
+        return term_of(MISSILES_AT, range_, _("weapon"))
+    return term_of(WEAPONS, key, _("weapon"))
 
 
 def range_label(key: str) -> str:
-    return _(RANGES[key]) if key in RANGES else str(key)
+    return term_of(RANGES, key)
 
 
 def phase_label(key: str) -> str:
-    return _(PHASES[key]) if key in PHASES else str(key)
+    return term_of(PHASES, key)
+
+
+def is_phase(key: str) -> bool:
+    return key in {phase.value for phase in PHASES}
 
 
 def sector_label(where: Any) -> str:

@@ -18,6 +18,7 @@ from komandor.rules.game import Game
 from komandor.rules.match import run_match
 from komandor.rules.state import Phase, Zone
 from komandor.rules.windows import Window
+from komandor.words.deck_problems import deck_error_text
 from tests.engine.deck_data import standard_deck
 from tests.engine.positions import two_homes
 
@@ -389,7 +390,9 @@ def test_a_deck_file_carries_its_pre_chosen_abilities_and_the_engine_plays_them_
     }
     with pytest.raises(DeckError) as error:
         deck_from_dict(bad)
-    text = str(error.value)
+    codes = {problem.code for problem in error.value.problems}
+    assert {"setup_ability_special", "too_many_setup_abilities"} <= codes
+    text = deck_error_text(error.value)
     assert "ABIL-7" in text and "ABIL-5" in text and "ABIL-3" in text
     deck = deck_from_dict({**data, "setup_abilities": [NAVIGATOR["name"]]})
     result = run_match(

@@ -1,12 +1,15 @@
 """Deck versions keep their cards' specs; the one service turns a version into an engine deck."""
 
 import pytest
+from django.utils import translation
 
 from cardbase.models import Card
+from decks.messages import deck_error_text
 from decks.models import DeckVersion
 from komandor.agents.registry import make_agent
 from komandor.rules.decks import DeckError
 from komandor.rules.match import run_match
+from komandor.words.deck_problems import deck_problem_text
 from matches.games.decks import agent_for_deck, playable_deck_from_snapshot, playable_deck_of
 from tests.matches.decks import playable_deck
 
@@ -58,10 +61,18 @@ def test_a_missing_spec_is_named():
     snapshot = {"commander": {"card_id": 1}, "entries": [{"card_id": 2, "count": 40}]}
     with pytest.raises(DeckError) as error:
         playable_deck_from_snapshot(name="x", snapshot=snapshot, card_specs={})
-    assert error.value.problems == [
+    assert [deck_problem_text(problem) for problem in error.value.problems] == [
         "commander: no stored spec for card 1",
         "entries.0: no stored spec for card 2",
     ]
+    with translation.override("en"):
+        assert deck_error_text(error.value) == (
+            "commander: no stored spec for card 1. entries.0: no stored spec for card 2."
+        )
+    with translation.override("ru"):
+        assert deck_error_text(error.value).startswith(
+            "commander: нет сохранённого описания карты 1."
+        )
 
 
 def test_the_data_migration_fills_versions_saved_before_specs_were_kept(owner):
