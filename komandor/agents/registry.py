@@ -46,6 +46,7 @@ __all__ = [
     "BASELINES",
     "DEFAULT_LEVEL",
     "LEVELS",
+    "LEVEL_AGENTS",
     "SEARCH_COST_PER_PLAYOUT",
     "SEARCH_DEFAULT_BUDGET",
     "SEARCH_MAX_BUDGET",
@@ -85,6 +86,9 @@ LEVELS: dict[str, str] = {
     "expert": "search-1.1",
 }
 DEFAULT_LEVEL = "standard"
+# The agents written for a level (each a name of its own, so a level can move on while its
+# stored games keep the agent that played them).
+LEVEL_AGENTS: tuple[str, ...] = ("novice-1", "standard-1")
 # The frozen baselines, each with the agent it is frozen from.
 BASELINES: dict[str, str] = {"heuristic-1.1": "heuristic", "search-1.1": "search"}
 # The names that take a budget (``name:N``).

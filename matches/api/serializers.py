@@ -9,7 +9,7 @@ from rest_framework import serializers
 from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from decks.selectors import version_visible
 from decks.values import MAX_ROW_ID
-from komandor.agents.registry import LEVELS, SEARCH_MAX_BUDGET, SEARCH_MIN_BUDGET
+from komandor.agents.registry import LEVEL_AGENTS, LEVELS, SEARCH_MAX_BUDGET, SEARCH_MIN_BUDGET
 from komandor.rules import rules
 from matches.games.agent_specs import AGENT_PATTERN, AGENT_SPEC_MAX_LENGTH, agents_problems
 from matches.models import Format, Match, Problem, Tournament
@@ -19,7 +19,8 @@ _AGENT = {
     "pattern": AGENT_PATTERN,
     "maxLength": AGENT_SPEC_MAX_LENGTH,
     "description": f"a level ({', '.join(LEVELS)}), random, heuristic, search, or search:N "
-    f"with N from {SEARCH_MIN_BUDGET} to {SEARCH_MAX_BUDGET}, novice-1, heuristic-1.1, "
+    f"with N from {SEARCH_MIN_BUDGET} to {SEARCH_MAX_BUDGET}, {', '.join(LEVEL_AGENTS)}, "
+    "heuristic-1.1, "
     "search-1.1 or search-1.1:N",
 }
 

@@ -1,7 +1,8 @@
 """Agent names as the service accepts them: the levels ``novice``, ``standard``, ``expert``
 (``registry.LEVELS``: each names the agent that plays it now), ``random``, ``heuristic``,
 ``search``, ``search:N``, the frozen baselines ``heuristic-1.1``, ``search-1.1``,
-``search-1.1:N``, and the novice's own agent ``novice-1``.
+``search-1.1:N``, and the agents written for a level (``LEVEL_AGENTS``: ``novice-1``,
+``standard-1``).
 
 A level is stored as the agent it names when the game is made (``stored_agent``), so a stored
 game replays with the agent that played it even after the level is pointed elsewhere.
@@ -21,6 +22,7 @@ from django.utils.translation import gettext
 
 from komandor.agents.registry import (
     BASELINES,
+    LEVEL_AGENTS,
     LEVELS,
     SEARCH_DEFAULT_BUDGET,
     SEARCH_MAX_BUDGET,
@@ -33,14 +35,14 @@ from matches.games.agent_ladder import read_ladder
 
 # The agents offered by name (``search:N`` is ``search`` with its budget set), in the order
 # the pages list them, each with what it is: the levels, today's agents, the frozen baselines.
-AGENT_KINDS = (*LEVELS, "heuristic", "search", "random", *BASELINES, "novice-1")
+AGENT_KINDS = (*LEVELS, "heuristic", "search", "random", *BASELINES, *LEVEL_AGENTS)
 # The names that take a budget (``name:N``).
 SEARCH_KINDS = ("search", "search-1.1")
 # What the OpenAPI schema documents: N has at most as many digits as the largest budget (its
 # exact range is in the description; the engine checks it).
 _DIGITS_AFTER_FIRST = len(str(SEARCH_MAX_BUDGET)) - 1
 AGENT_PATTERN = (
-    rf"^({'|'.join(LEVELS)}|novice-1|random|heuristic(-1\.1)?|search(-1\.1)?"
+    rf"^({'|'.join([*LEVELS, *LEVEL_AGENTS])}|random|heuristic(-1\.1)?|search(-1\.1)?"
     rf"(:[1-9][0-9]{{0,{_DIGITS_AFTER_FIRST}}})?)$"
 )
 AGENT_SPEC_MAX_LENGTH = 16
@@ -101,6 +103,11 @@ def agent_descriptions() -> dict[str, str]:
         "novice-1": gettext(
             "the heuristic with a learner's slips, drawn from its seed (the novice level's agent)"
         ),
+        "standard-1": gettext(
+            "plans its fleet: goes for the enemy Commander when it can win there, guards its "
+            "own, blockades a victory one step away, spends its tokens (the standard level's "
+            "agent)"
+        ),
     }
 
 
@@ -122,9 +129,15 @@ def agent_problem(spec: object) -> str | None:
     shown = spec if isinstance(spec, str) else type(spec).__name__
     return gettext(
         "«%(spec)s» is not an agent: a level (%(levels)s), random, heuristic, search or "
-        "search:N (N from 1 to %(most)s), novice-1, or a frozen baseline: heuristic-1.1, "
+        "search:N (N from 1 to %(most)s), an agent of a level (%(agents)s), or a frozen "
+        "baseline: heuristic-1.1, "
         "search-1.1 or search-1.1:N."
-    ) % {"spec": str(shown)[:40], "levels": ", ".join(LEVELS), "most": SEARCH_MAX_BUDGET}
+    ) % {
+        "spec": str(shown)[:40],
+        "levels": ", ".join(LEVELS),
+        "agents": ", ".join(LEVEL_AGENTS),
+        "most": SEARCH_MAX_BUDGET,
+    }
 
 
 def stored_agent(spec: str) -> str:

@@ -25,6 +25,7 @@ AGENT_NAMES = {
     "heuristic-1.1": _("heuristic 1.1"),
     "search-1.1": _("search 1.1"),
     "novice-1": _("novice 1"),
+    "standard-1": _("standard 1"),
 }
 RANDOM_SEAT = "random"
 
