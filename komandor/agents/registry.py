@@ -2,7 +2,7 @@
 each costs (``agent_cost``), and the version of how they choose (``AGENTS_VERSION``).
 
 A name is ``random``, ``heuristic``, ``search`` or ``search:N`` (N playouts per searched
-decision), or a frozen baseline: ``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose
+decision), ``expert`` (the strongest level, ``expert.ExpertAgent``), or a frozen baseline: ``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose
 exactly as agents 1.1 did (the heuristic and the search of 39ffb88), whatever ``heuristic`` and
 ``search`` become, so every strength figure is measured against the same opponents
 (``tests/engine/test_agent_baselines.py`` plays them against 39ffb88's own agents). Today the
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from komandor.agents.expert import ExpertAgent
 from komandor.agents.heuristic import HeuristicAgent
 from komandor.agents.search import SearchAgent
 from komandor.agents.simple import RandomAgent, ScriptedAgent
@@ -27,7 +28,9 @@ __all__ = [
     "SEARCH_DEFAULT_BUDGET",
     "SEARCH_MAX_BUDGET",
     "SEARCH_MIN_BUDGET",
+    "EXPERT_COST",
     "Agent",
+    "ExpertAgent",
     "HeuristicAgent",
     "RandomAgent",
     "ScriptedAgent",
@@ -48,6 +51,7 @@ AGENTS: dict[str, str] = {
     "search": "heuristic playouts of every option in sampled worlds (search:N, N playouts)",
     "heuristic-1.1": "the heuristic of agents 1.1, frozen: a fixed opponent to measure against",
     "search-1.1": "the search of agents 1.1 (search-1.1:N), frozen: a fixed opponent",
+    "expert": "the strongest level: heuristic playouts of more decisions, a Commander threat check",
 }
 # The frozen baselines, each with the agent it is frozen from.
 BASELINES: dict[str, str] = {"heuristic-1.1": "heuristic", "search-1.1": "search"}
@@ -60,6 +64,9 @@ SEARCH_DEFAULT_BUDGET = 6
 # CPU of one game of ``search:N`` against the heuristic, relative to a game of heuristic
 # against heuristic: ``1 + SEARCH_COST_PER_PLAYOUT · N`` (measured, docs/engine.md).
 SEARCH_COST_PER_PLAYOUT = 5.3
+# CPU of one game of ``expert`` against the heuristic, relative to a heuristic game (measured,
+# docs/engine.md "AI levels: expert").
+EXPERT_COST = 100.0
 
 
 def parse_agent_spec(spec: str) -> tuple[str, int | None]:
@@ -100,8 +107,11 @@ def agent_spec_error(spec: str) -> str | None:
 def agent_cost(spec: str) -> float:
     """CPU of one game with this agent, relative to a heuristic-against-heuristic game (for
     per-user limits): 1 for ``random`` and the heuristics, ``1 + SEARCH_COST_PER_PLAYOUT · N``
-    for the searches with N playouts. Raises ``ValueError`` for a bad spec."""
-    _name, budget = parse_agent_spec(spec)
+    for the searches with N playouts, ``EXPERT_COST`` for the expert. Raises ``ValueError``
+    for a bad spec."""
+    name, budget = parse_agent_spec(spec)
+    if name == "expert":
+        return EXPERT_COST
     return 1.0 if budget is None else 1.0 + SEARCH_COST_PER_PLAYOUT * budget
 
 
@@ -112,6 +122,10 @@ def _heuristic_1_1(name: str, seed: int, budget: int | None) -> Agent:
 def _search_1_1(name: str, seed: int, budget: int | None) -> Agent:
     assert budget is not None
     return SearchAgent(budget, seed=seed, name=name, policy=HeuristicAgent())
+
+
+def _expert(name: str, seed: int, budget: int | None) -> Agent:
+    return ExpertAgent(policy=HeuristicAgent(), seed=seed, name=name)
 
 
 def _random(name: str, seed: int, budget: int | None) -> Agent:
@@ -125,6 +139,7 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "search": _search_1_1,
     "heuristic-1.1": _heuristic_1_1,
     "search-1.1": _search_1_1,
+    "expert": _expert,
 }
 
 
