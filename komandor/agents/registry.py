@@ -2,9 +2,10 @@
 each costs (``agent_cost``), and the version of how they choose (``AGENTS_VERSION``).
 
 A name is ``random``, ``heuristic``, ``search`` or ``search:N`` (N playouts per searched
-decision), ``expert`` (the strongest level, ``expert.ExpertAgent``), or a frozen baseline: ``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose
-exactly as agents 1.1 did (the heuristic and the search of 39ffb88), whatever ``heuristic`` and
-``search`` become, so every strength figure is measured against the same opponents
+decision), ``expert`` (the strongest level, ``expert.ExpertAgent``), or a frozen baseline:
+``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose exactly as agents 1.1 did (the
+heuristic and the search of 39ffb88), whatever ``heuristic`` and ``search`` become, so every
+strength figure is measured against the same opponents
 (``tests/engine/test_agent_baselines.py`` plays them against 39ffb88's own agents). Today the
 plain names play the same as their 1.1 baselines; an agent that learns something new gets a
 class of its own, and its 1.1 name keeps building the old one.
@@ -24,11 +25,11 @@ __all__ = [
     "AGENTS",
     "AGENTS_VERSION",
     "BASELINES",
+    "EXPERT_COST",
     "SEARCH_COST_PER_PLAYOUT",
     "SEARCH_DEFAULT_BUDGET",
     "SEARCH_MAX_BUDGET",
     "SEARCH_MIN_BUDGET",
-    "EXPERT_COST",
     "Agent",
     "ExpertAgent",
     "HeuristicAgent",
