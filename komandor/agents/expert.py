@@ -30,6 +30,7 @@ import random
 from dataclasses import dataclass, field
 
 from komandor.agents.search import progress
+from komandor.rules.cards import CardKind
 from komandor.rules.decisions import Agent as Policy
 from komandor.rules.decisions import Decision, DecisionKind
 from komandor.rules.match_state import MatchObservation, MatchState
@@ -61,6 +62,8 @@ class ExpertParameters:
     early_kinds: frozenset[DecisionKind] = field(default=_EARLY_KINDS)
     early_until_turn: int = 3
     late_kinds: frozenset[DecisionKind] = field(default=_LATE_KINDS)
+    # The last turn ``late_kinds`` are searched on (0: to the match's end).
+    late_until_turn: int = 0
     # Turns played after the current one before a world is scored (0: to the turn's end).
     horizon: int = 1
     # Leave the policy's answer only for an option scoring this much more per world.
@@ -71,6 +74,9 @@ class ExpertParameters:
     progress_weight: float = 2.0
     # ``evaluate``: resources a card left in the deck is worth (the deck-out race).
     deck_card: float = 0.5
+    # ``evaluate``: resources a Commander within the enemy's reach costs (on a space object or
+    # on a ship on an orbit: open space is entered only by a card, MOVE-9).
+    exposed_commander: float = 0.0
 
 
 class ExpertAgent:
@@ -114,8 +120,11 @@ class ExpertAgent:
 
     def _searches(self, decision: Decision, turn: int) -> bool:
         p = self.parameters
-        kinds = p.early_kinds if turn <= p.early_until_turn else p.late_kinds
-        return decision.kind in kinds
+        if turn <= p.early_until_turn:
+            return decision.kind in p.early_kinds
+        return decision.kind in p.late_kinds and (
+            not p.late_until_turn or turn <= p.late_until_turn
+        )
 
     def _play_out(self, world: MatchState, index: int, player: int) -> tuple[float, bool]:
         """The world after option ``index``, played on by the policy to the horizon (then
@@ -152,7 +161,8 @@ def _best(scores: list[float], lost: list[int], fallback: int, margin: float) ->
 def evaluate(state: GameState, player: int, parameters: ExpertParameters) -> float:
     """A match not over, scored for ``player`` between 0 and 1: the production cost of the
     cards each side controls in play, its resources and the cards left in its deck
-    (``deck_card`` each), and how near it is to an extra victory (``search.progress``); the
+    (``deck_card`` each), less ``exposed_commander`` for a Commander within the enemy's reach
+    (``is_exposed``), and how near it is to an extra victory (``search.progress``); the
     difference squashed (``tanh``) around ½."""
     worth = [0.0, 0.0]
     for card in state.in_play():
@@ -160,8 +170,22 @@ def evaluate(state: GameState, player: int, parameters: ExpertParameters) -> flo
             worth[card.controller] += card.cost
     for seat in state.players:
         worth[seat.index] += seat.resources + parameters.deck_card * len(seat.deck)
+        if parameters.exposed_commander and is_exposed(state, seat.commander_at):
+            worth[seat.index] -= parameters.exposed_commander
     difference = (worth[player] - worth[1 - player]) / parameters.scale
     difference += parameters.progress_weight * (
         progress(state, player) - progress(state, 1 - player)
     )
     return 0.5 + 0.5 * math.tanh(difference)
+
+
+def is_exposed(state: GameState, carrier: str | None) -> bool:
+    """Whether a Commander on ``carrier`` stands where an enemy fleet may attack him without
+    a card: on a space object, or on a ship on an orbit (sectors are ``s<n>``)."""
+    if carrier is None:
+        return False
+    card = state.cards.get(carrier)
+    if card is None or card.kind is CardKind.SPACE_OBJECT:
+        return True
+    where = card.where
+    return where is not None and not where.startswith("s")
