@@ -2,12 +2,13 @@
 entry. No test here asserts strength: that is ``scripts/bench/search_strength.py --agent
 expert`` (docs/engine.md, "AI levels: expert")."""
 
+import gc
 import random
 from dataclasses import replace
 
 import pytest
 
-from komandor.agents.expert import ExpertAgent, ExpertParameters, _best, evaluate
+from komandor.agents.expert import ExpertAgent, ExpertParameters, _best, evaluate, is_exposed
 from komandor.agents.registry import (
     AGENTS,
     HeuristicAgent,
@@ -184,3 +185,41 @@ def test_the_expert_keeps_its_commander_out_of_a_losing_battle_search_1_1_joins(
     chosen = [make_agent("expert", seed=seed).choose(decision, observation) for seed in seeds]
     assert raid not in chosen
     assert match.decision is decision  # the match observed is untouched
+
+
+def test_a_commander_on_an_orbit_or_an_object_is_exposed_in_open_space_not():
+    match, uid = raid_match()
+    state = match.state
+    assert not is_exposed(state, state.players[0].commander_at)  # the raider, in s1
+    assert is_exposed(state, uid["home0"])  # a space object
+    state.cards[uid["raider"]].where = uid["home1"]  # on the enemy orbit
+    assert is_exposed(state, state.players[0].commander_at)
+    parameters = ExpertParameters(exposed_commander=5.0)
+    unexposed = replace(parameters, exposed_commander=0.0)
+    assert evaluate(state, 0, parameters) < evaluate(state, 0, unexposed)
+
+
+def test_the_kinds_searched_change_after_the_first_turns_and_stop_at_the_last_turn():
+    match, _uid = raid_match()
+    decision = match.decision  # move.ship, on turn 2
+    agent = expert(0, ExpertParameters(early_until_turn=1, late_kinds=frozenset()))
+    assert not agent._searches(decision, 2)
+    assert agent._searches(decision, 1)
+    agent = expert(0, ExpertParameters(early_until_turn=1, late_until_turn=3))
+    assert agent._searches(decision, 3)
+    assert not agent._searches(decision, 4)
+
+
+def test_a_world_played_out_is_freed_with_its_last_reference():
+    """A world's game calls back into its match state from the rules' greenlet, a cycle the
+    collector cannot see: the expert cuts it after each playout, so worlds never pile up."""
+    match = matches_at_decisions(1)[0]
+    player = match.decision.player
+    observation = match.observation(player)
+    agent = expert(0)
+    gc.collect()
+    before = len(gc.get_objects())
+    for seed in range(20):
+        agent._play_out(observation.sample_world(random.Random(seed)), 0, player)
+    gc.collect()
+    assert len(gc.get_objects()) - before < 2000  # a leaked world keeps hundreds each
