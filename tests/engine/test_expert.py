@@ -18,11 +18,11 @@ from komandor.agents.registry import (
     make_agent,
 )
 from komandor.rules.decisions import DecisionKind
-from komandor.rules.match import run_match
+from komandor.rules.match import new_match, run_match
 from komandor.rules.match_state import MatchState
 from komandor.rules.position import phases_for_turns, play_phases, position_from_dict, position_game
 from komandor.rules.state import Phase
-from tests.engine.test_match_state import hide_differently, precon_pair
+from tests.engine.test_match_state import hide_differently, precon_pair, setup_for
 from tests.engine.test_search import matches_at_decisions
 
 # Whole matches in tests: the expert's searches of the first turn only, few playouts.
@@ -212,14 +212,22 @@ def test_the_kinds_searched_change_after_the_first_turns_and_stop_at_the_last_tu
 
 def test_a_world_played_out_is_freed_with_its_last_reference():
     """A world's game calls back into its match state from the rules' greenlet, a cycle the
-    collector cannot see: the expert cuts it after each playout, so worlds never pile up."""
-    match = matches_at_decisions(1)[0]
+    collector cannot see: the expert cuts it after each playout, so worlds stopped at the
+    horizon never pile up."""
+    match = new_match(setup_for("precons", 3), log=False)
+    policy = HeuristicAgent()
+    for _ in range(60):
+        decision = match.decision
+        match.answer(policy.choose(decision, match.observation(decision.player)))
     player = match.decision.player
     observation = match.observation(player)
-    agent = expert(0)
+    agent = expert(0, ExpertParameters(horizon=0))
     gc.collect()
     before = len(gc.get_objects())
     for seed in range(20):
-        agent._play_out(observation.sample_world(random.Random(seed)), 0, player)
+        world = observation.sample_world(random.Random(seed))
+        agent._play_out(world, 0, player)
+        assert not world.is_over  # stopped at the horizon, its rules suspended
+    del world
     gc.collect()
     assert len(gc.get_objects()) - before < 2000  # a leaked world keeps hundreds each
