@@ -67,7 +67,7 @@ SEARCH_DEFAULT_BUDGET = 6
 SEARCH_COST_PER_PLAYOUT = 5.3
 # CPU of one game of ``expert`` against the heuristic, relative to a heuristic game (measured,
 # docs/engine.md "AI levels: expert").
-EXPERT_COST = 100.0
+EXPERT_COST = 145.0
 
 
 def parse_agent_spec(spec: str) -> tuple[str, int | None]:
