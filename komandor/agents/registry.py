@@ -2,10 +2,10 @@
 each costs (``agent_cost``), and the version of how they choose (``AGENTS_VERSION``).
 
 A name is ``random``, ``heuristic``, ``search`` or ``search:N`` (N playouts per searched
-decision), ``expert`` (the strongest level, ``expert.ExpertAgent``), or a frozen baseline:
-``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose exactly as agents 1.1 did (the
-heuristic and the search of 39ffb88), whatever ``heuristic`` and ``search`` become, so every
-strength figure is measured against the same opponents
+decision), ``expert-1`` (the agent meant for the expert level, ``expert.ExpertAgent``), or a
+frozen baseline: ``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose exactly as
+agents 1.1 did (the heuristic and the search of 39ffb88), whatever ``heuristic`` and ``search``
+become, so every strength figure is measured against the same opponents
 (``tests/engine/test_agent_baselines.py`` plays them against 39ffb88's own agents). Today the
 plain names play the same as their 1.1 baselines; an agent that learns something new gets a
 class of its own, and its 1.1 name keeps building the old one.
@@ -52,7 +52,7 @@ AGENTS: dict[str, str] = {
     "search": "heuristic playouts of every option in sampled worlds (search:N, N playouts)",
     "heuristic-1.1": "the heuristic of agents 1.1, frozen: a fixed opponent to measure against",
     "search-1.1": "the search of agents 1.1 (search-1.1:N), frozen: a fixed opponent",
-    "expert": "the strongest level: heuristic playouts of more decisions, a Commander threat check",
+    "expert-1": "heuristic playouts of more decisions, a Commander threat check (the expert level)",
 }
 # The frozen baselines, each with the agent it is frozen from.
 BASELINES: dict[str, str] = {"heuristic-1.1": "heuristic", "search-1.1": "search"}
@@ -65,7 +65,7 @@ SEARCH_DEFAULT_BUDGET = 6
 # CPU of one game of ``search:N`` against the heuristic, relative to a game of heuristic
 # against heuristic: ``1 + SEARCH_COST_PER_PLAYOUT · N`` (measured, docs/engine.md).
 SEARCH_COST_PER_PLAYOUT = 5.3
-# CPU of one game of ``expert`` against the heuristic, relative to a heuristic game (measured,
+# CPU of one game of ``expert-1`` against the heuristic, relative to a heuristic game (measured,
 # docs/engine.md "AI levels: expert").
 EXPERT_COST = 145.0
 
@@ -108,10 +108,10 @@ def agent_spec_error(spec: str) -> str | None:
 def agent_cost(spec: str) -> float:
     """CPU of one game with this agent, relative to a heuristic-against-heuristic game (for
     per-user limits): 1 for ``random`` and the heuristics, ``1 + SEARCH_COST_PER_PLAYOUT · N``
-    for the searches with N playouts, ``EXPERT_COST`` for the expert. Raises ``ValueError``
+    for the searches with N playouts, ``EXPERT_COST`` for ``expert-1``. Raises ``ValueError``
     for a bad spec."""
     name, budget = parse_agent_spec(spec)
-    if name == "expert":
+    if name == "expert-1":
         return EXPERT_COST
     return 1.0 if budget is None else 1.0 + SEARCH_COST_PER_PLAYOUT * budget
 
@@ -140,7 +140,7 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "search": _search_1_1,
     "heuristic-1.1": _heuristic_1_1,
     "search-1.1": _search_1_1,
-    "expert": _expert,
+    "expert-1": _expert,
 }
 
 

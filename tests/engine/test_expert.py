@@ -117,15 +117,15 @@ def test_the_evaluation_is_shared_and_counts_material_and_the_deck():
         assert evaluate(state, 0, parameters) > richer
 
 
-def test_expert_is_an_agent_by_name_with_its_cost():
-    assert "expert" in AGENTS
-    assert agent_spec_error("expert") is None
-    assert "takes no budget" in agent_spec_error("expert:5")
-    agent = make_agent("expert", seed=2)
+def test_expert_1_is_an_agent_by_name_with_its_cost():
+    assert "expert-1" in AGENTS
+    assert agent_spec_error("expert-1") is None
+    assert "takes no budget" in agent_spec_error("expert-1:5")
+    agent = make_agent("expert-1", seed=2)
     assert isinstance(agent, ExpertAgent)
-    assert agent.name == "expert"
+    assert agent.name == "expert-1"
     assert agent.parameters == ExpertParameters()
-    assert agent_cost("expert") > agent_cost("search")
+    assert agent_cost("expert-1") > agent_cost("search")
 
 
 # --- the Commander kept out of a losing battle ------------------------------------------------
@@ -182,7 +182,7 @@ def test_the_expert_keeps_its_commander_out_of_a_losing_battle_search_1_1_joins(
     seeds = range(8)
     search = [make_agent("search-1.1", seed=seed).choose(decision, observation) for seed in seeds]
     assert raid in search  # one world a choice: a lucky roll sends him
-    chosen = [make_agent("expert", seed=seed).choose(decision, observation) for seed in seeds]
+    chosen = [make_agent("expert-1", seed=seed).choose(decision, observation) for seed in seeds]
     assert raid not in chosen
     assert match.decision is decision  # the match observed is untouched
 
