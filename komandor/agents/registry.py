@@ -2,11 +2,11 @@
 each costs (``agent_cost``), and the version of how they choose (``AGENTS_VERSION``).
 
 A name is ``random``, ``heuristic``, ``search`` or ``search:N`` (N playouts per searched
-decision), ``novice-1`` and ``standard-1`` (the agents of those levels: ``novice``,
-``standard.StandardAgent``), or a frozen baseline: ``heuristic-1.1`` and ``search-1.1``
-(``search-1.1:N``) choose exactly as agents 1.1 did (the heuristic and the search of 39ffb88),
-whatever ``heuristic`` and ``search`` become, so every strength figure is measured against the
-same opponents
+decision), the agents written for a level: ``novice-1``, ``standard-1`` and ``expert-1``
+(``novice``, ``standard.StandardAgent``, ``expert.ExpertAgent``), or a frozen baseline:
+``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose exactly as agents 1.1 did (the
+heuristic and the search of 39ffb88), whatever ``heuristic`` and ``search`` become, so every
+strength figure is measured against the same opponents
 (``tests/engine/test_agent_baselines.py`` plays them against 39ffb88's own agents). Today the
 plain names play the same as their 1.1 baselines; an agent that learns something new gets a
 class of its own, and its 1.1 name keeps building the old one.
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from komandor.agents.expert import ExpertAgent
 from komandor.agents.heuristic import (
     HEURISTIC_SPACE,
     WEIGHTS_1_1,
@@ -45,6 +46,7 @@ __all__ = [
     "AGENTS_VERSION",
     "BASELINES",
     "DEFAULT_LEVEL",
+    "EXPERT_COST",
     "LEVELS",
     "LEVEL_AGENTS",
     "SEARCH_COST_PER_PLAYOUT",
@@ -53,6 +55,7 @@ __all__ = [
     "SEARCH_MIN_BUDGET",
     "TUNABLE",
     "Agent",
+    "ExpertAgent",
     "HeuristicAgent",
     "NoviceAgent",
     "RandomAgent",
@@ -77,18 +80,19 @@ AGENTS: dict[str, str] = {
     "search-1.1": "the search of agents 1.1 (search-1.1:N), frozen: a fixed opponent",
     "novice-1": "the heuristic with a learner's seeded slips (the novice level)",
     "standard-1": "rules of a player who knows the game: fleet plans, Commander hunts, blockades",
+    "expert-1": "heuristic playouts of more decisions, a Commander threat check (the expert level)",
 }
 # The levels a player picks from, weakest first, each with the agent spec that plays it now.
 # Re-pointing a level changes new games only: stored ones keep the resolved spec.
 LEVELS: dict[str, str] = {
     "novice": "novice-1",
     "standard": "standard-1",
-    "expert": "search-1.1",
+    "expert": "expert-1",
 }
 DEFAULT_LEVEL = "standard"
 # The agents written for a level (each a name of its own, so a level can move on while its
 # stored games keep the agent that played them).
-LEVEL_AGENTS: tuple[str, ...] = ("novice-1", "standard-1")
+LEVEL_AGENTS: tuple[str, ...] = ("novice-1", "standard-1", "expert-1")
 # The frozen baselines, each with the agent it is frozen from.
 BASELINES: dict[str, str] = {"heuristic-1.1": "heuristic", "search-1.1": "search"}
 # The names that take a budget (``name:N``).
@@ -100,6 +104,9 @@ SEARCH_DEFAULT_BUDGET = 6
 # CPU of one game of ``search:N`` against the heuristic, relative to a game of heuristic
 # against heuristic: ``1 + SEARCH_COST_PER_PLAYOUT · N`` (measured, docs/engine.md).
 SEARCH_COST_PER_PLAYOUT = 5.3
+# CPU of one game of ``expert-1`` against the heuristic, relative to a heuristic game (measured,
+# docs/engine.md "AI levels: expert").
+EXPERT_COST = 145.0
 
 
 def resolved_spec(spec: str) -> str:
@@ -149,8 +156,11 @@ def agent_spec_error(spec: str) -> str | None:
 def agent_cost(spec: str) -> float:
     """CPU of one game with this agent, relative to a heuristic-against-heuristic game (for
     per-user limits): 1 for ``random`` and the heuristics, ``1 + SEARCH_COST_PER_PLAYOUT · N``
-    for the searches with N playouts. Raises ``ValueError`` for a bad spec."""
-    _name, budget = parse_agent_spec(spec)
+    for the searches with N playouts, ``EXPERT_COST`` for ``expert-1``. Raises ``ValueError``
+    for a bad spec."""
+    name, budget = parse_agent_spec(spec)
+    if name == "expert-1":
+        return EXPERT_COST
     return 1.0 if budget is None else 1.0 + SEARCH_COST_PER_PLAYOUT * budget
 
 
@@ -176,6 +186,11 @@ def _standard(name: str, seed: int, budget: int | None) -> Agent:
     return StandardAgent(name)
 
 
+def _expert(name: str, seed: int, budget: int | None) -> Agent:
+    # Its playouts keep the heuristic numbers it was measured with (those of agents 1.1).
+    return ExpertAgent(policy=HeuristicAgent(weights=WEIGHTS_1_1), seed=seed, name=name)
+
+
 def _random(name: str, seed: int, budget: int | None) -> Agent:
     return RandomAgent(seed, name)
 
@@ -193,6 +208,7 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "search-1.1": _search_1_1,
     "novice-1": _novice_1,
     "standard-1": _standard,
+    "expert-1": _expert,
 }
 
 

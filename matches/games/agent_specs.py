@@ -2,7 +2,7 @@
 (``registry.LEVELS``: each names the agent that plays it now), ``random``, ``heuristic``,
 ``search``, ``search:N``, the frozen baselines ``heuristic-1.1``, ``search-1.1``,
 ``search-1.1:N``, and the agents written for a level (``LEVEL_AGENTS``: ``novice-1``,
-``standard-1``).
+``standard-1``, ``expert-1``).
 
 A level is stored as the agent it names when the game is made (``stored_agent``), so a stored
 game replays with the agent that played it even after the level is pointed elsewhere.
@@ -107,6 +107,11 @@ def agent_descriptions() -> dict[str, str]:
             "plans its fleet: goes for the enemy Commander when it can win there, guards its "
             "own, blockades a victory one step away, spends its tokens (the standard level's "
             "agent)"
+        ),
+        "expert-1": gettext(
+            "plays the Commander's place and the fleet's moves forward in worlds like the one it "
+            "sees, and never takes a move that loses its Commander more often than the rules of "
+            "thumb would (the expert level's agent)"
         ),
     }
 

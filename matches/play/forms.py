@@ -26,6 +26,7 @@ AGENT_NAMES = {
     "search-1.1": _("search 1.1"),
     "novice-1": _("novice 1"),
     "standard-1": _("standard 1"),
+    "expert-1": _("expert 1"),
 }
 RANDOM_SEAT = "random"
 

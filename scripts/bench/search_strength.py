@@ -11,7 +11,8 @@ is seeded from the match seed and its seat (as ``make_agent`` is by the service)
 half. After every game, in game order, the tournaments' own SPRT
 (``matches.tournaments.statistics``: H0 = 50 %, H1 = 50 % + ``delta``, α, β) is updated; the first
 game at which it decides is printed, and the run goes on to ``--games`` for the win rate and its
-Wilson interval. CPU per decision is the process time of each ``choose`` of the agent (every
+Wilson interval, and how many of the agent's games it lost by its Commander taken by turn 3
+(``EARLY_TURNS``). CPU per decision is the process time of each ``choose`` of the agent (every
 decision with two options or more, searched or not): the mean and the 95th percentile; also per
 game.
 
@@ -54,6 +55,7 @@ from komandor.rules.decisions import Decision  # noqa: E402
 from komandor.rules.decks import Deck, deck_from_dict  # noqa: E402
 from komandor.rules.match import run_match  # noqa: E402
 from komandor.rules.observation import Observation  # noqa: E402
+from komandor.rules.victory import Termination  # noqa: E402
 from matches.tournaments.statistics import (  # noqa: E402
     SprtDecision,
     sprt_bounds,
@@ -92,9 +94,12 @@ class Game:
     score: float  # the agent's: 1 a win, ½ a draw, 0 a loss
     turns: int
     times: list[float]  # CPU of each of the agent's decisions, seconds
+    lost_commander_early: bool = False  # the agent's Commander lost by turn ``EARLY_TURNS``
 
 
 _PAIRINGS: list[tuple[Deck, Deck]] = []
+# A Commander lost by this turn is counted apart (issue 31: ≤ 2 % of an agent's games).
+EARLY_TURNS = 3
 
 
 @dataclass(frozen=True)
@@ -136,9 +141,15 @@ def play(job: tuple[int, str, str, Variant]) -> Game:
     timed = Timed(agents[seat])
     agents[seat] = timed
     result = run_match(decks=decks, agents=agents, seed=seed, log=False)
-    winner = result.outcome.winner
+    outcome = result.outcome
+    winner = outcome.winner
     score = 0.5 if winner is None else float(winner == seat)
-    return Game(index, score, result.state.turn, timed.times)
+    early = (
+        outcome.termination is Termination.COMMANDER_LOST
+        and winner == 1 - seat
+        and outcome.turn <= EARLY_TURNS
+    )
+    return Game(index, score, result.state.turn, timed.times, early)
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -156,6 +167,7 @@ def run(spec: str, opponent: str, games: int, jobs: int, args: argparse.Namespac
     times: list[float] = []
     per_game: list[float] = []
     turns: list[int] = []
+    lost_early = 0
     started = time.monotonic()
     variant = Variant(
         frozenset(args.kinds) if args.kinds else SEARCHED_KINDS,
@@ -175,6 +187,7 @@ def run(spec: str, opponent: str, games: int, jobs: int, args: argparse.Namespac
             times.extend(game.times)
             per_game.append(sum(game.times))
             turns.append(game.turns)
+            lost_early += game.lost_commander_early
             if decided_at is None:
                 verdict = sprt_decision(
                     wins=wins,
@@ -213,6 +226,7 @@ def run(spec: str, opponent: str, games: int, jobs: int, args: argparse.Namespac
         "cpu_p95_ms": 1000 * percentile(times, 0.95),
         "cpu_game_s": stats.fmean(per_game),
         "turns_median": stats.median(turns),
+        "lost_commander_early": lost_early,
         "wall_s": time.monotonic() - started,
     }
 
@@ -227,7 +241,10 @@ def describe(result: dict) -> str:
         f"SPRT {sprt} (LLR {result['llr']:.2f}); CPU per decision mean "
         f"{result['cpu_mean_ms']:.1f} ms, p95 {result['cpu_p95_ms']:.1f} ms "
         f"({result['decisions']} decisions); CPU per game {result['cpu_game_s']:.2f} s; "
-        f"median turns {result['turns_median']}; wall {result['wall_s']:.0f} s"
+        f"median turns {result['turns_median']}; own Commander lost by turn {EARLY_TURNS} in "
+        f"{result['lost_commander_early']} games "
+        f"({100 * result['lost_commander_early'] / result['games']:.1f} %); "
+        f"wall {result['wall_s']:.0f} s"
     )
 
 

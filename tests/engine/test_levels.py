@@ -2,12 +2,12 @@
 
 import pytest
 
+from komandor.agents.expert import ExpertAgent
 from komandor.agents.heuristic import HeuristicAgent
 from komandor.agents.novice import SLIP_KINDS, NoviceAgent
 from komandor.agents.registry import (
     DEFAULT_LEVEL,
     LEVELS,
-    SearchAgent,
     agent_cost,
     agent_spec_error,
     make_agent,
@@ -41,7 +41,7 @@ def test_a_level_is_accepted_wherever_a_spec_is_and_means_its_agent(level):
 def test_the_levels_agents():
     assert isinstance(make_agent("novice"), NoviceAgent)
     assert isinstance(make_agent("standard"), StandardAgent)
-    assert isinstance(make_agent("expert"), SearchAgent)
+    assert isinstance(make_agent("expert"), ExpertAgent)
 
 
 def test_a_spec_that_is_no_level_resolves_to_itself():

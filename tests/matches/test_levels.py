@@ -111,13 +111,14 @@ def test_costs_come_from_the_ladder_where_it_measured_them(ladder_file):
 
 
 def test_a_costly_agent_s_measured_cost_replaces_the_engine_s_guess(ladder_file):
-    specs = ["heuristic-1.1", "search-1.1"]
-    results = [PairResult("heuristic-1.1", "search-1.1", 40, 60, 0)]
+    specs = ["heuristic-1.1", "expert-1"]
+    results = [PairResult("heuristic-1.1", "expert-1", 40, 60, 0)]
     _write_ladder(
-        ladder_file, specs, results, game_cpu={"heuristic-1.1": [0.02], "search-1.1": [0.3]}
+        ladder_file, specs, results, game_cpu={"heuristic-1.1": [0.02], "expert-1": [0.3]}
     )
-    assert measured_agent_cost("expert") == measured_agent_cost("search-1.1") == 15.0
-    assert measured_agent_cost("search-1.1") != agent_cost("search-1.1")
+    assert LEVELS["expert"] == "expert-1"
+    assert measured_agent_cost("expert") == measured_agent_cost("expert-1") == 15.0
+    assert measured_agent_cost("expert-1") != agent_cost("expert-1")
     assert game_cost(["expert", "expert"]) == 29.0  # each side's excess over the heuristic
     assert offered_costs()["expert"] == 15.0
 
