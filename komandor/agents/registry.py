@@ -104,9 +104,9 @@ SEARCH_DEFAULT_BUDGET = 6
 # CPU of one game of ``search:N`` against the heuristic, relative to a game of heuristic
 # against heuristic: ``1 + SEARCH_COST_PER_PLAYOUT · N`` (measured, docs/engine.md).
 SEARCH_COST_PER_PLAYOUT = 5.3
-# CPU of one game of ``expert-1`` against the heuristic, relative to a heuristic game (measured,
-# docs/engine.md "AI levels: expert").
-EXPERT_COST = 145.0
+# CPU of one game of ``expert-1`` against the heuristic, relative to a heuristic game (measured
+# by the ladder run, docs/PERFORMANCE.md "The AI levels' costs").
+EXPERT_COST = 80.0
 
 
 def resolved_spec(spec: str) -> str:
@@ -187,8 +187,8 @@ def _standard(name: str, seed: int, budget: int | None) -> Agent:
 
 
 def _expert(name: str, seed: int, budget: int | None) -> Agent:
-    # Its playouts keep the heuristic numbers it was measured with (those of agents 1.1).
-    return ExpertAgent(policy=HeuristicAgent(weights=WEIGHTS_1_1), seed=seed, name=name)
+    # Its playouts and the decisions it does not search are the standard level's agent's.
+    return ExpertAgent(policy=StandardAgent(), seed=seed, name=name)
 
 
 def _random(name: str, seed: int, budget: int | None) -> Agent:

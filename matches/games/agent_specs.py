@@ -61,7 +61,8 @@ def level_descriptions() -> dict[str, str]:
         ),
         "expert": gettext(
             "looks ahead: tries its options forward in worlds like the one it sees before it "
-            "chooses — the strongest level, and it thinks longer"
+            "chooses, and thinks longer; not yet measured stronger than standard (see the "
+            "ratings)"
         ),
     }
 
