@@ -287,6 +287,9 @@ SPECTACULAR_SETTINGS = {
         "StatusEnum": "matches.models.Status",
         "AiGameStatusEnum": "matches.models.HumanMatchStatus",
         "FriendGameStatusEnum": "matches.models.FriendGameStatus",
+        # A stored tournament may be a tuning; one made through the API may not.
+        "FormatEnum": "matches.models.Format",
+        "OfferedFormatEnum": "matches.api.serializers.OFFERED_FORMATS",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

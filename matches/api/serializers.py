@@ -89,12 +89,14 @@ class AgentsField(serializers.Field):
         return value
 
 
+# The formats a tournament can be made in through the API: a tuning is started by
+# ``manage.py tune``, not here (named in the schema as ``OfferedFormatEnum``).
+OFFERED_FORMATS = [choice for choice in Format.choices if choice[0] != Format.TUNING]
+
+
 class TournamentCreateSerializer(serializers.Serializer):
     name = StrictCharField(max_length=200)
-    # A tuning is started by ``manage.py tune``, not through the API.
-    format = serializers.ChoiceField(
-        choices=[choice for choice in Format.choices if choice[0] != Format.TUNING]
-    )
+    format = serializers.ChoiceField(choices=OFFERED_FORMATS)
     decks = serializers.ListField(child=DeckRefField(), min_length=2, max_length=32)
     games_per_pairing = StrictIntegerField(min_value=2, max_value=1000)
     agents = AgentsField(required=False, default="heuristic")
