@@ -33,9 +33,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from matches.tournaments.statistics import SprtDecision, sprt_decision, sprt_llr
+from matches.tournaments.swap import (
+    Series,  # a pairing's stored results, as the swap test reads them
+)
 
 TUNING = "tuning"
 GAMES_PER_PAIRING = 2
@@ -51,21 +54,6 @@ DEFAULTS: dict[str, Any] = {
     "verify_games": 200,
     "verify_block": 8,  # pairings per verification round
 }
-
-
-class Series(Protocol):
-    @property
-    def round(self) -> int: ...
-    @property
-    def a(self) -> int: ...
-    @property
-    def b(self) -> int: ...
-    @property
-    def a_wins(self) -> int: ...
-    @property
-    def b_wins(self) -> int: ...
-    @property
-    def draws(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
