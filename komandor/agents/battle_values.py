@@ -11,11 +11,9 @@ winning it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from komandor.rules.battle import BattleView, Combatant, Mount
 from komandor.rules.decisions import Decision, DecisionKind
+from komandor.rules.facts import AttackFacts, OptionFacts
 from komandor.rules.weapons import (
     MISSILE_TO_HIT,
     TORPEDO_TO_HIT,
@@ -43,25 +41,24 @@ _ATTACKS = frozenset({DecisionKind.BATTLE_ATTACK, DecisionKind.BATTLE_COUNTER_FI
 def attack_values(decision: Decision) -> list[int | float] | None:
     """The value of each option of an attack decision (a ``pass``: 0), or None when the
     decision is no attack or shows no battle."""
-    battle = decision.context.get("battle")
+    battle = decision.context.battle
     if decision.kind not in _ATTACKS or battle is None:
         return None
     reaction = decision.kind is DecisionKind.BATTLE_COUNTER_FIRE
     return [attack_value(battle, option.data, reaction=reaction) for option in decision.options]
 
 
-def attack_value(
-    battle: BattleView, data: Mapping[str, Any], *, reaction: bool = False
-) -> int | float:
-    """What an agent may expect from one attack (its option's ``data``) in ``battle`` now;
-    ``reaction``: a counter-fire, at short range, which no evasion or duel roll stops."""
-    attackers = data.get("attackers")
-    if not attackers:
+def attack_value(battle: BattleView, data: OptionFacts, *, reaction: bool = False) -> int | float:
+    """What an agent may expect from one attack (its option's facts, ``AttackFacts``) in
+    ``battle`` now; ``reaction``: a counter-fire, at short range, which no evasion or duel
+    roll stops."""
+    if not isinstance(data, AttackFacts) or not data.attackers:
         return 0  # ``pass``
+    attackers = data.attackers
     by_uid = battle.by_uid
-    key: str = data["mount"]
+    key = data.mount
     c = by_uid[attackers[0]]
-    targets = [by_uid[uid] for uid in data["targets"]]
+    targets = [by_uid[uid] for uid in data.targets]
     if key == "ram":
         return _ram_value(c, targets[0])
     if key == "bombs" and len(attackers) > 1:

@@ -13,8 +13,7 @@ tactical cards half the cards in his hand, the rest by its numbers (``action_wor
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from komandor.agents.battle_values import attack_value
 from komandor.agents.features import power
@@ -22,6 +21,7 @@ from komandor.rules.battle import BattleView
 from komandor.rules.cards import CardKind, CardSpec
 from komandor.rules.decisions import Decision
 from komandor.rules.effect_schema import Action
+from komandor.rules.facts import AnsweredPlay, AttackFacts, OptionFacts, PlayFacts, WindowAttack
 from komandor.rules.observation import Observation
 from komandor.rules.state import Card, Zone
 
@@ -38,8 +38,8 @@ REMOVE_WORTH = -1.0  # a situation discarded, an upgrade moved
 def play_values(decision: Decision, observation: Observation) -> list[float]:
     """The worth of each option of an ``effect.play`` decision to its player (``pass``: 0)."""
     context = decision.context
-    battle = context.get("battle")
-    attack = context.get("attack")
+    battle = context.battle
+    attack = context.attack
     player = decision.player
     return [
         play_worth(option.data, observation, player, battle, attack) for option in decision.options
@@ -47,37 +47,37 @@ def play_values(decision: Decision, observation: Observation) -> list[float]:
 
 
 def play_worth(
-    data: Mapping[str, Any],
+    data: OptionFacts,
     observation: Observation,
     player: int,
     battle: BattleView | None,
-    attack: Mapping[str, Any] | None,
+    attack: WindowAttack | None,
+    spec: CardSpec | None = None,
 ) -> float:
-    """What one play (its option's facts, or the facts of a play being answered) is worth to
-    ``player``, in ``battle`` (None outside one), answering ``attack`` (the window's attack or
-    play, when there is one)."""
-    play = data.get("play")
-    if play is None:
+    """What one play (its option's facts, or the facts of a play being answered, whose card
+    ``spec`` is shown as it is played) is worth to ``player``, in ``battle`` (None outside
+    one), answering ``attack`` (the window's attack or play, when there is one)."""
+    if not isinstance(data, PlayFacts):
         return 0.0  # ``pass``
+    play = data.play
     if play == "remove":
         return REMOVE_WORTH
     if play == "ability":
         return ABILITY_WORTH
     if play == "put":
-        spec = data.get("spec")  # the card of a play being answered, shown as it is played
         if spec is None:
-            source = observation.card(str(data.get("source")))
+            source = observation.card(str(data.source))
             spec = None if source is None else source.spec
         return 0.0 if spec is None else lasting_worth(spec)
-    actions: tuple[Action, ...] = data["actions"]
-    candidates = data.get("candidates")
+    actions = data.actions
+    candidates = data.candidates
     if candidates is None:
-        return assess(actions, observation, player, battle, attack, data.get("target"))
+        return assess(actions, observation, player, battle, attack, data.target)
     worths = sorted(
         (assess(actions, observation, player, battle, attack, uid) for uid in candidates),
-        reverse=data.get("chooser") == "self",
+        reverse=data.chooser == "self",
     )
-    pick = data.get("pick")
+    pick = data.pick
     return sum(worths if pick is None else worths[:pick])
 
 
@@ -124,7 +124,7 @@ def assess(
     observation: Observation,
     player: int,
     battle: BattleView | None,
-    attack: Mapping[str, Any] | None,
+    attack: WindowAttack | None,
     target: str | None,
 ) -> float:
     """What a play of ``actions`` on ``target`` is worth to ``player`` (module docstring)."""
@@ -166,17 +166,17 @@ def assess(
 
 
 def _answered_worth(
-    observation: Observation, battle: BattleView | None, attack: Mapping[str, Any] | None
+    observation: Observation, battle: BattleView | None, attack: WindowAttack | None
 ) -> float:
     """What a cancel takes away: the worth of the play it answers to the opponent who made it,
     or of the attack declared; 1 for anything else."""
-    if attack is None:
-        return 1.0
-    if "play" in attack:
+    if isinstance(attack, AnsweredPlay):
         return float(
-            play_worth(attack, observation, attack["player"], attack["battle"], attack["attack"])
+            play_worth(
+                attack.play, observation, attack.player, attack.battle, attack.attack, attack.spec
+            )
         )
-    if battle is not None and attack.get("attackers"):
+    if battle is not None and isinstance(attack, AttackFacts) and attack.attackers:
         return float(attack_value(battle, attack))
     return 1.0
 

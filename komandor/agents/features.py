@@ -16,7 +16,8 @@ from typing import Any
 
 from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, Force, Lasers, Maser, Missiles, Power, Salvo
-from komandor.rules.decisions import Decision, DecisionKind
+from komandor.rules.decisions import Decision, DecisionKind, Option
+from komandor.rules.facts import BuildFacts, OptionFacts, PlaceFacts, context_to_dict
 from komandor.rules.game import NEW_SECTOR
 from komandor.rules.observation import Observation
 from komandor.rules.state import Card
@@ -216,25 +217,6 @@ def unknown_place(where: str) -> Place:
     return Place(where, False, -1, 0)
 
 
-def place_of_features(data: Mapping[str, Any]) -> Place:
-    """A place as an option's data gives it: a decision weighed already (its options carry
-    ``location_features``, as a test or an older agent's caller builds them), or the bare
-    facts (``{"to": …}``: an ``unknown_place``)."""
-    return Place(
-        str(data.get("to", "")),
-        bool(data.get("orbit")),
-        data.get("own_power", -1),
-        data.get("enemy_power", 0),
-        "controller" in data,
-        data.get("controller"),
-        data.get("income", 0),
-        bool(data.get("enemy_commander")),
-        bool(data.get("own_commander")),
-        data.get("ground_units") or 0,
-        data.get("own_ground_units") or 0,
-    )
-
-
 def place(observation: Observation, player: int, where: str, table: PlaceTable) -> Place:
     """What ``player`` makes of the place ``where`` (``table``: ``place_table`` of the same
     observation and player)."""
@@ -275,20 +257,25 @@ def location_features(
 def place_options(decision: Decision, observation: Observation | None) -> list[Place]:
     """The place each option of a place decision (``PLACE_SHIP``, ``PLACE_GROUND``,
     ``MOVE_SHIP``) names, as ``option_features`` would weigh it: a new sector is an
-    ``unknown_place``; with no observation, each option's data as given
-    (``place_of_features``)."""
+    ``unknown_place``, and so is every place with no observation (the bare facts)."""
     if observation is None:
-        return [place_of_features(option.data) for option in decision.options]
+        return [unknown_place(_place_of(option)) for option in decision.options]
     table = place_table(observation, decision.player)
     player = decision.player
     places: list[Place] = []
     for option in decision.options:
-        where = option.data.get("to", option.key)
-        if where == NEW_SECTOR or not isinstance(where, str):
-            places.append(unknown_place(str(where)))
+        where = _place_of(option)
+        if where == NEW_SECTOR:
+            places.append(unknown_place(where))
         else:
             places.append(place(observation, player, where, table))
     return places
+
+
+def _place_of(option: Option) -> str:
+    """The place an option names: its facts' ``to``, else its key."""
+    facts = option.data
+    return facts.to if isinstance(facts, PlaceFacts) else option.key
 
 
 def mobile_power(observation: Observation, player: int) -> int:
@@ -340,23 +327,33 @@ def option_features(
     if kind in _PLACE_OPTIONS:
         table = place_table(observation, decision.player)
         return [
-            _place_option(decision, option.key, option.data, observation, table)
+            _place_option(decision, _place_of(option), observation, table)
             for option in decision.options
         ]
     return None
 
 
+def card_facts(facts: OptionFacts) -> dict[str, Any]:
+    """The facts of an option naming a card, as the features' mappings carry them: a
+    production payment's card, amount and completion; nothing for the rest (the key is the
+    card)."""
+    if isinstance(facts, BuildFacts):
+        return {"card": facts.card, "amount": facts.amount, "complete": facts.complete}
+    return {}
+
+
 def _card_option(
     decision: Decision,
     key: str,
-    data: Mapping[str, Any],
+    facts: OptionFacts,
     observation: Observation,
     seen: dict[str, dict[str, Any]],
 ) -> Mapping[str, Any]:
+    data = card_facts(facts)
     if decision.kind is DecisionKind.COMMANDER_MOVE and key == "stay":
-        uid = decision.context.get("at")
+        uid = decision.context.at
     else:
-        uid = data.get("card", key)
+        uid = facts.card if isinstance(facts, BuildFacts) else key
     if not isinstance(uid, str):
         return data
     features = seen.get(uid)
@@ -369,24 +366,17 @@ def _card_option(
 
 
 def _place_option(
-    decision: Decision,
-    key: str,
-    data: Mapping[str, Any],
-    observation: Observation,
-    table: PlaceTable,
+    decision: Decision, where: str, observation: Observation, table: PlaceTable
 ) -> Mapping[str, Any]:
-    where = data.get("to", key)
     if where == NEW_SECTOR:
         return {"to": NEW_SECTOR, "orbit": False}
-    if not isinstance(where, str):
-        return data
-    return {**location_features(observation, decision.player, where, table), **data}
+    return {**location_features(observation, decision.player, where, table), "to": where}
 
 
 def context_features(decision: Decision, observation: Observation | None) -> dict[str, Any]:
     """The decision's context with the agent's features of the card it is about (``ship``,
     ``card``) and, for a ship's move, the fighting value of the player's mobile fleet."""
-    context = dict(decision.context)
+    context = context_to_dict(decision.context)
     if observation is None:
         return context
     for key in ("ship", "card"):

@@ -15,6 +15,7 @@ from komandor.agents.effect_values import play_values
 from komandor.agents.features import (
     CARD_OPTION_KINDS,
     Place,
+    card_facts,
     context_features,
     mobile_power,
     option_features,
@@ -22,7 +23,8 @@ from komandor.agents.features import (
     ship_power,
 )
 from komandor.agents.parameters import Parameter
-from komandor.rules.decisions import Decision, DecisionKind, Option
+from komandor.rules.decisions import Decision, DecisionKind
+from komandor.rules.facts import PlayFacts
 from komandor.rules.observation import Observation
 
 # Fixed answers of the heuristic to yes/no questions, by decision kind: the first listed key
@@ -135,87 +137,86 @@ class HeuristicAgent:
         placing = _PLACE_ANSWERS.get(decision.kind)
         if placing is not None:
             return placing(decision, observation, self.weights)
+        # Only the answers to decisions naming cards read features; the rest (attacks,
+        # rerolls, commercial runs) read the facts as given.
+        weighing = _CARD_ANSWERS.get(decision.kind)
+        if weighing is not None:
+            return weighing(with_features(decision, observation), self.weights)
         answer = _ANSWERS.get(decision.kind)
         if answer is not None:
-            # Only the answers to decisions naming cards read features; the rest (attacks,
-            # rerolls, commercial runs) read the facts as given.
-            if decision.kind in CARD_OPTION_KINDS:
-                return answer(with_features(decision, observation), self.weights)
             return answer(decision, self.weights)
         return _prefer(decision, _PREFERRED.get(decision.kind, ()))
 
 
-def with_features(decision: Decision, observation: Observation | None) -> Decision:
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """A decision naming cards as the heuristic weighs it: each option's facts with the
+    features it computes of the card it names (``options``, in the decision's order), and the
+    context's with those of the card it is about (``context``)."""
+
+    decision: Decision
+    options: tuple[Mapping[str, Any], ...]
+    context: Mapping[str, Any]
+
+
+def with_features(decision: Decision, observation: Observation | None) -> Weighed:
     """The decision as the heuristic weighs it: each option's and the context's facts with the
-    features it computes of the cards and places they name (``features``)."""
-    if observation is None:
-        return decision
+    features it computes of the cards and places they name (``features``); with no
+    observation, the facts alone."""
     data = option_features(decision, observation)
-    context = decision.context
-    if data is None and "ship" not in context and "card" not in context:
-        return decision  # nothing named that the heuristic weighs (a battle's attack …)
-    options = (
-        decision.options
-        if data is None
-        else tuple(Option(o.key, d) for o, d in zip(decision.options, data, strict=True))
-    )
-    return Decision(
-        decision.player, decision.kind, options, context_features(decision, observation)
-    )
+    if data is None:
+        data = [card_facts(option.data) for option in decision.options]
+    return Weighed(decision, tuple(data), context_features(decision, observation))
 
 
 # --- setup and production ------------------------------------------------------------------
 
 
-def _setup_build(decision: Decision, weights: HeuristicWeights) -> int:
-    return _production_build(decision, weights)
+def _setup_build(weighed: Weighed, weights: HeuristicWeights) -> int:
+    return _production_build(weighed, weights)
 
 
-def _production_build(decision: Decision, weights: HeuristicWeights) -> int:
-    options = decision.options
-    complete = [i for i, o in enumerate(options) if o.data.get("complete")]
+def _production_build(weighed: Weighed, weights: HeuristicWeights) -> int:
+    options = weighed.options
+    complete = [i for i, o in enumerate(options) if o.get("complete")]
     if complete:
-        return max(complete, key=lambda i: _value(options[i].data, weights))
-    partial = [i for i, o in enumerate(options) if o.data.get("amount")]
-    ships = [i for i in partial if options[i].data.get("kind") == "ship"]
+        return max(complete, key=lambda i: _value(options[i], weights))
+    partial = [i for i, o in enumerate(options) if o.get("amount")]
+    ships = [i for i in partial if options[i].get("kind") == "ship"]
     if ships:
-        best_card = max((options[i].data for i in ships), key=lambda data: _value(data, weights))[
-            "card"
-        ]
+        best_card = max((options[i] for i in ships), key=lambda data: _value(data, weights))["card"]
         return max(
-            (i for i in ships if options[i].data["card"] == best_card),
-            key=lambda i: options[i].data["amount"],
+            (i for i in ships if options[i]["card"] == best_card),
+            key=lambda i: options[i]["amount"],
         )
-    return _index(decision, "next")
+    return _index(weighed.decision, "next")
 
 
-def _setup_commander(decision: Decision, weights: HeuristicWeights) -> int:
+def _setup_commander(weighed: Weighed, weights: HeuristicWeights) -> int:
     """On a ship, which then keeps him in an open-space sector (the enemy enters one only
     by a card, MOVE-9); on the dearest object only when no ship is built."""
-    carrier = _weakest_ship(decision)
+    carrier = _weakest_ship(weighed)
     if carrier is not None:
         return carrier
-    options = decision.options
-    return max(range(len(options)), key=lambda i: options[i].data.get("cost", 0))
+    options = weighed.options
+    return max(range(len(options)), key=lambda i: options[i].get("cost", 0))
 
 
-def _commander_move(decision: Decision, weights: HeuristicWeights) -> int:
+def _commander_move(weighed: Weighed, weights: HeuristicWeights) -> int:
     """In production, from an object onto a ship on its orbit (which then takes him into
     open space); at the start of a battle phase, and on a ship, stay (a ship about to
     fight on that orbit is no safer than the object)."""
-    stay = _index(decision, "stay")
-    if decision.options[stay].data.get("kind") == "ship":
+    stay = _index(weighed.decision, "stay")
+    if weighed.options[stay].get("kind") == "ship":
         return stay
-    if decision.context.get("phase") != "production":
+    if weighed.context.get("phase") != "production":
         return stay
-    carrier = _weakest_ship(decision)
+    carrier = _weakest_ship(weighed)
     return stay if carrier is None else carrier
 
 
-def _setup_return_card(decision: Decision, weights: HeuristicWeights) -> int:
-    return min(
-        range(len(decision.options)), key=lambda i: _value(decision.options[i].data, weights)
-    )
+def _setup_return_card(weighed: Weighed, weights: HeuristicWeights) -> int:
+    return min(range(len(weighed.options)), key=lambda i: _value(weighed.options[i], weights))
 
 
 def _place_ship(
@@ -223,7 +224,11 @@ def _place_ship(
 ) -> int:
     """With the Commander; before he is placed, in the open-space sector holding the fleet
     (a new one for the first ship), where the enemy cannot reach him (MOVE-9)."""
-    places = place_options(decision, observation)
+    return place_ship_among(place_options(decision, observation))
+
+
+def place_ship_among(places: list[Place]) -> int:
+    """``_place_ship`` among the places as the heuristic weighs them."""
     return max(
         range(len(places)),
         key=lambda i: (places[i].own_commander, not places[i].orbit, places[i].own_power),
@@ -255,21 +260,28 @@ def _move_ship(
     free fleet overpowers; otherwise gather at home. The places are read as ``Place``
     records, not the dicts of ``with_features`` (the same values: a move is the heuristic's
     most frequent decision)."""
-    context = decision.context
-    options = decision.options
     places = place_options(decision, observation)
-    stay = _index(decision, "stay")
-    if context.get("commander"):
-        return _move_commander_carrier(places, stay)
-    here = places[stay]
-    ship = context.get("ship")
-    if observation is None:  # a decision weighed already: its context carries the features
-        power = ship.get("power", 0) if isinstance(ship, Mapping) else 0
-        free = float(context.get("mobile_power", 0))
+    ship = decision.context.ship
+    if observation is None:  # nothing known of the fleet
+        power, free = 0, 0.0
     else:
         card = observation.card(ship) if isinstance(ship, str) else None
         power = 0 if card is None else ship_power(card)
         free = float(mobile_power(observation, decision.player))
+    return move_ship_among(decision, places, power, free, weights)
+
+
+def move_ship_among(
+    decision: Decision, places: list[Place], power: int, free: float, weights: HeuristicWeights
+) -> int:
+    """``_move_ship`` among the places as the heuristic weighs them (one per option), for a
+    ship of fighting value ``power`` in a free fleet of ``free``."""
+    context = decision.context
+    options = decision.options
+    stay = _index(decision, "stay")
+    if context.commander:
+        return _move_commander_carrier(places, stay)
+    here = places[stay]
     home = None
     for index, place in enumerate(places):
         if place.own_commander:
@@ -348,6 +360,11 @@ def _battle_nova_targets(decision: Decision, weights: HeuristicWeights) -> int:
     return _max_expected(decision)
 
 
+def weigh_cards(weighed: Weighed, weights: HeuristicWeights = DEFAULT_WEIGHTS) -> int:
+    """The heuristic's answer to a decision naming cards, weighed already (``with_features``)."""
+    return _CARD_ANSWERS[weighed.decision.kind](weighed, weights)
+
+
 def _effect_play(
     decision: Decision, observation: Observation | None, weights: HeuristicWeights
 ) -> int:
@@ -359,16 +376,16 @@ def _effect_play(
         return _index(decision, "pass")
     worths = play_values(decision, observation)
     best, best_net = 0, 0.0
-    production = str(decision.context.get("window", "")).startswith("production")
+    production = (decision.context.window or "").startswith("production")
     for index, option in enumerate(decision.options):
-        data = option.data
-        if "effect" not in data:
+        facts = option.data
+        if not isinstance(facts, PlayFacts):
             continue
-        cost = data.get("cost") or {}
+        cost = facts.cost
         token = weights.token_price_production if production else weights.token_price_outside
-        price = cost.get("action_tokens", 0) * token
-        price += cost.get("resources", 0)
-        roll = cost.get("roll")
+        price = cost.action_tokens * token
+        price += cost.resources
+        roll = cost.roll
         chance = 1.0 if roll is None else (7 - roll) / 6
         net = worths[index] * chance - price
         if net > best_net:
@@ -376,35 +393,34 @@ def _effect_play(
     return best
 
 
-def _effect_target(decision: Decision, weights: HeuristicWeights) -> int:
+def _effect_target(weighed: Weighed, weights: HeuristicWeights) -> int:
     """Picking among own cards (the opponent's play): the cheapest; else the strongest."""
+    player = weighed.decision.player
 
     def worth(index: int) -> tuple[float, int]:
-        data = decision.options[index].data
-        own = str(data.get("uid", "")).startswith(f"p{decision.player}.")
+        data = weighed.options[index]
+        own = str(data.get("uid", "")).startswith(f"p{player}.")
         value = data.get("power", 0) + data.get("cost", 0)
         return (-value if own else value), -index
 
-    return max(range(len(decision.options)), key=worth)
+    return max(range(len(weighed.options)), key=worth)
 
 
-def _effect_search(decision: Decision, weights: HeuristicWeights) -> int:
-    return max(
-        range(len(decision.options)), key=lambda i: _value(decision.options[i].data, weights)
-    )
+def _effect_search(weighed: Weighed, weights: HeuristicWeights) -> int:
+    return max(range(len(weighed.options)), key=lambda i: _value(weighed.options[i], weights))
 
 
-def _effect_to_deck(decision: Decision, weights: HeuristicWeights) -> int:
+def _effect_to_deck(weighed: Weighed, weights: HeuristicWeights) -> int:
     """The card of least worth goes back into the deck."""
-    return min(
-        range(len(decision.options)), key=lambda i: _value(decision.options[i].data, weights)
-    )
+    return min(range(len(weighed.options)), key=lambda i: _value(weighed.options[i], weights))
 
 
 def _dice_reroll(decision: Decision, weights: HeuristicWeights) -> int:
     """Roll again below the number needed, or below 4 when none is given (higher is
     better for every roll of the game)."""
-    roll, need = decision.context.get("roll", 0), decision.context.get("need")
+    context = decision.context
+    roll = 0 if context.roll is None else context.roll
+    need = context.need
     return _index(decision, "reroll" if roll < (need or weights.reroll_below) else "keep")
 
 
@@ -416,35 +432,38 @@ _PLACE_ANSWERS: dict[
     DecisionKind.PLACE_GROUND: _place_ground,
     DecisionKind.MOVE_SHIP: _move_ship,
 }
-# The heuristic's answer to each kind of decision it weighs (the rest: ``_PREFERRED``, else the
-# most expected damage).
-_ANSWERS: dict[DecisionKind, Callable[[Decision, HeuristicWeights], int]] = {
+# The heuristic's answer to each decision naming cards, weighed with their features
+# (``with_features``; ``features.CARD_OPTION_KINDS``).
+_CARD_ANSWERS: dict[DecisionKind, Callable[[Weighed, HeuristicWeights], int]] = {
     DecisionKind.SETUP_BUILD: _setup_build,
     DecisionKind.PRODUCTION_BUILD: _production_build,
     DecisionKind.SETUP_COMMANDER: _setup_commander,
     DecisionKind.COMMANDER_MOVE: _commander_move,
     DecisionKind.SETUP_RETURN_CARD: _setup_return_card,
+    DecisionKind.EFFECT_TARGET: _effect_target,
+    DecisionKind.EFFECT_SEARCH: _effect_search,
+    DecisionKind.EFFECT_TO_DECK: _effect_to_deck,
+}
+assert _CARD_ANSWERS.keys() == CARD_OPTION_KINDS
+# The heuristic's answer to each other kind of decision it weighs, from the facts as given
+# (the rest: ``_PREFERRED``, else the first option).
+_ANSWERS: dict[DecisionKind, Callable[[Decision, HeuristicWeights], int]] = {
     DecisionKind.COMMERCE_RUN: _commerce_run,
     DecisionKind.BATTLE_ATTACK: _battle_attack,
     DecisionKind.BATTLE_COUNTER_FIRE: _battle_counter_fire,
     DecisionKind.BATTLE_NOVA_TARGETS: _battle_nova_targets,
-    DecisionKind.EFFECT_TARGET: _effect_target,
-    DecisionKind.EFFECT_SEARCH: _effect_search,
-    DecisionKind.EFFECT_TO_DECK: _effect_to_deck,
     DecisionKind.DICE_REROLL: _dice_reroll,
 }
 
 
-def _weakest_ship(decision: Decision) -> int | None:
+def _weakest_ship(weighed: Weighed) -> int | None:
     """The ship of least fighting value (then cost) among the options, or None: the Commander's
     carrier stays out of battle in open space, so the strong ships are free to fight."""
-    options = decision.options
-    ships = [i for i, o in enumerate(options) if o.data.get("kind") == "ship"]
+    options = weighed.options
+    ships = [i for i, o in enumerate(options) if o.get("kind") == "ship"]
     if not ships:
         return None
-    return min(
-        ships, key=lambda i: (options[i].data.get("power", 0), options[i].data.get("cost", 0), i)
-    )
+    return min(ships, key=lambda i: (options[i].get("power", 0), options[i].get("cost", 0), i))
 
 
 def _enemy_place(place: Place, player: int) -> bool:
@@ -469,10 +488,9 @@ def _best(values: list[int | float]) -> int:
 
 
 def _max_expected(decision: Decision) -> int:
-    return max(
-        range(len(decision.options)),
-        key=lambda i: (decision.options[i].data.get("expected", 0), -i),
-    )
+    """The first option: the rules put no expected damage in an option since issue 30 (the
+    heuristic's fallback always read none, so every option tied and the first won)."""
+    return 0
 
 
 def _index(decision: Decision, key: str) -> int:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from komandor.agents.battle_values import attack_values
 from komandor.agents.effect_values import play_values
@@ -37,7 +36,8 @@ from komandor.agents.heuristic import WEIGHTS_1_1, HeuristicAgent
 from komandor.agents.parameters import Parameter
 from komandor.agents.public_facts import SideFacts, opens_enemy_sectors, side_facts
 from komandor.rules.cards import CardKind
-from komandor.rules.decisions import Decision, DecisionKind
+from komandor.rules.decisions import Decision, DecisionKind, Option
+from komandor.rules.facts import AttackFacts, BuildFacts, PlaceFacts, PlayFacts, VariantFacts
 from komandor.rules.game import NEW_SECTOR
 from komandor.rules.observation import Observation
 from komandor.rules.state import Card
@@ -144,7 +144,7 @@ class StandardAgent:
     # --- movement -------------------------------------------------------------------------
 
     def _move_ship(self, decision: Decision, observation: Observation) -> int:
-        ship = decision.context.get("ship")
+        ship = decision.context.ship
         key = (observation.turn, observation.phase)
         if key != self._plan_key or ship not in self._plan:
             self._plan = plan_moves(decision, observation, self.weights)
@@ -153,7 +153,7 @@ class StandardAgent:
         if destination == _COMMANDER_PLACE:
             destination = _commander_place(observation, decision.player) or _STAY
         options = decision.options
-        stay_to = options[_index(decision, _STAY)].data.get("to")
+        stay_to = _place_to(options[_index(decision, _STAY)])
         if destination == stay_to:
             destination = _STAY
         for index, option in enumerate(options):
@@ -172,7 +172,7 @@ class StandardAgent:
         carrier = observation.commander_at(1 - decision.player)
         focus = self.weights.commander_focus
         weighed = [
-            value * focus if value > 0 and carrier in (option.data.get("targets") or ()) else value
+            value * focus if value > 0 and carrier in _targets(option) else value
             for value, option in zip(values, decision.options, strict=True)
         ]
         best = max(range(len(weighed)), key=lambda i: (weighed[i], -i))
@@ -190,22 +190,22 @@ class StandardAgent:
         when the fleet can then win where the enemy Commander hides, nothing otherwise."""
         weights = self.weights
         worths = play_values(decision, observation)
-        production = str(decision.context.get("window", "")).startswith("production")
+        production = (decision.context.window or "").startswith("production")
         token_price = weights.token_price_production if production else weights.token_price_other
         hunt: float | None = None
         best, best_net = 0, 0.0
         for index, option in enumerate(decision.options):
             data = option.data
-            if "effect" not in data:
+            if not isinstance(data, PlayFacts):
                 continue
             worth = worths[index]
             if _opens_enemy_sectors(data):
                 if hunt is None:
                     hunt = _hunt_worth(observation, decision.player, weights)
                 worth = hunt
-            cost = data.get("cost") or {}
-            price = cost.get("action_tokens", 0) * token_price + cost.get("resources", 0)
-            roll = cost.get("roll")
+            cost = data.cost
+            price = cost.action_tokens * token_price + cost.resources
+            roll = cost.roll
             chance = 1.0 if roll is None else (7 - roll) / 6
             net = worth * chance - price
             if net > best_net:
@@ -224,7 +224,7 @@ def plan_moves(
     table = place_table(observation, me)
     options = decision.options
     reachable = {o.key for o in options if o.key not in (_STAY, NEW_SECTOR)}
-    reachable.add(str(options[_index(decision, _STAY)].data.get("to")))
+    reachable.add(str(_place_to(options[_index(decision, _STAY)])))
     ships = [
         card
         for card in observation.cards_in_play(CardKind.SHIP)
@@ -393,11 +393,22 @@ def _commander_place(observation: Observation, player: int) -> str | None:
     return card.where if card.kind is CardKind.SHIP else card.uid
 
 
-def _opens_enemy_sectors(data: Mapping[str, Any]) -> bool:
+def _opens_enemy_sectors(data: PlayFacts) -> bool:
     return any(
-        action.do == "permit" and action.rule == "enter_enemy_sector"
-        for action in data.get("actions") or ()
+        action.do == "permit" and action.rule == "enter_enemy_sector" for action in data.actions
     )
+
+
+def _place_to(option: Option) -> str | None:
+    """The place a ``move.ship`` option names (its facts' ``to``)."""
+    facts = option.data
+    return facts.to if isinstance(facts, PlaceFacts) else None
+
+
+def _targets(option: Option) -> tuple[str, ...]:
+    """The targets an attack option names (none for ``pass``)."""
+    facts = option.data
+    return facts.targets if isinstance(facts, AttackFacts) else ()
 
 
 def _hunt_worth(observation: Observation, me: int, weights: StandardWeights) -> float:
@@ -420,11 +431,13 @@ def _hunt_worth(observation: Observation, me: int, weights: StandardWeights) -> 
 def _ability_variant(decision: Decision, observation: Observation) -> int:
     """The variant that opens enemy sectors (the way to a hidden Commander, MOVE-9), else the
     first (the heuristic's answer)."""
-    uid = decision.context.get("card")
+    uid = decision.context.card
     card = observation.card(uid) if isinstance(uid, str) else None
     if card is not None:
         for index, option in enumerate(decision.options):
-            if opens_enemy_sectors(card.spec, option.data.get("variant", index)):
+            facts = option.data
+            variant = facts.variant if isinstance(facts, VariantFacts) else index
+            if opens_enemy_sectors(card.spec, variant):
                 return index
     return 0
 
@@ -436,12 +449,12 @@ def _save_for_object(decision: Decision, observation: Observation) -> int | None
     partial: list[tuple[int, int]] = []
     for index, option in enumerate(decision.options):
         data = option.data
-        if option.key == "next":
+        if option.key == "next" or not isinstance(data, BuildFacts):
             continue
-        card = observation.card(str(data.get("card", "")))
-        if card is None or card.kind is not CardKind.SPACE_OBJECT or data.get("complete"):
+        card = observation.card(data.card)
+        if card is None or card.kind is not CardKind.SPACE_OBJECT or data.complete:
             return None  # another step, or an object the heuristic completes
-        partial.append((card.tokens + int(data.get("amount", 0)), index))
+        partial.append((card.tokens + data.amount, index))
     if not partial or not side_facts(observation, decision.player).procurator:
         return None
     return max(partial, key=lambda p: (p[0], -p[1]))[1]

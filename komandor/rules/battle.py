@@ -78,6 +78,14 @@ from komandor.rules.cards import CardKind, CardSpec, ObjectType, Range, Weapons
 from komandor.rules.decisions import Agent, Decision, DecisionKind, Option, decide
 from komandor.rules.dice import Dice
 from komandor.rules.events import EventKind, EventLog
+from komandor.rules.facts import (
+    NO_CONTEXT,
+    AttackFacts,
+    DecisionContext,
+    ShipLost,
+    TargetsFacts,
+    WindowAttack,
+)
 from komandor.rules.weapons import (
     EXACT_RANGE_ONLY,
     MISSILE_TO_HIT,
@@ -491,7 +499,7 @@ class BattleHooks(Protocol):
         window: Window,
         *,
         battle: _Battle | None = None,
-        attack: Mapping[str, Any] | None = None,
+        attack: WindowAttack | None = None,
     ) -> None: ...
 
     def dice_for(self, player: int, purpose: str, need: int | None = None) -> Dice: ...
@@ -632,7 +640,7 @@ class _Battle:
         self.retreated: list[int] = []
         self.rewards: dict[int, int] = {}
         self.station_boarded_by: int | None = None
-        self.context: dict[str, Any] = {}
+        self.context = NO_CONTEXT  # the round and its range as it began, once it has
 
     # -- the whole battle --------------------------------------------------------------------
 
@@ -674,7 +682,7 @@ class _Battle:
         for side in self.sides:
             for combatant in side.combatants:
                 combatant.tapped = False  # «В начале каждого раунда боя ... разворачиваются»
-        self.context = {"round": self.round, "range": self.range.key}
+        self.context = DecisionContext(round=self.round, range=self.range.key)
         if self.log.enabled:
             self.log.emit(EventKind.ROUND_START, round=self.round, range=self.range.key)
         if self.hooks is not None:
@@ -779,12 +787,30 @@ class _Battle:
         return self.dice if hooks is None else hooks.dice_for(player, purpose, need)
 
     def _ask(
-        self, player: int, kind: DecisionKind, options: Iterable[Option], **context: Any
+        self,
+        player: int,
+        kind: DecisionKind,
+        options: Iterable[Option],
+        *,
+        ship: str | None = None,
+        attacker: str | None = None,
+        target: str | None = None,
+        rammer: str | None = None,
     ) -> Option:
         offered = tuple(options)
         if len(offered) == 1:
             return offered[0]  # a lone option is taken at once (``decide``): nothing to build
-        decision = Decision(player, kind, offered, {**self.context, **context, "battle": self})
+        rounds = self.context
+        context = DecisionContext(
+            round=rounds.round,
+            range=rounds.range,
+            battle=self,
+            ship=ship,
+            attacker=attacker,
+            target=target,
+            rammer=rammer,
+        )
+        decision = Decision(player, kind, offered, context)
         choice = decide(self.agents[player], decision)
         if self.log.enabled and len(decision.options) > 1:
             self.log.emit(EventKind.CHOICE, player=player, kind=kind, key=choice.key)
@@ -1115,14 +1141,7 @@ class _Battle:
             key = f"{c.uid}:nova"
         else:
             key = f"{c.uid}:{mount.key}>{','.join(t.uid for t in targets)}"
-        return Option(
-            key,
-            {
-                "attackers": (c.uid,),
-                "mount": mount.key,
-                "targets": tuple(t.uid for t in targets),
-            },
-        )
+        return Option(key, AttackFacts((c.uid,), mount.key, tuple(t.uid for t in targets)))
 
     def _bomb_target(self, bomber: Combatant, t: Combatant) -> bool:
         if t.role is Role.GROUND_UNIT:
@@ -1149,7 +1168,7 @@ class _Battle:
             joint.append(
                 Option(
                     f"{'+'.join(uids)}:bombs>{t.uid}",
-                    {"attackers": uids, "mount": "bombs", "targets": (t.uid,)},
+                    AttackFacts(uids, "bombs", (t.uid,)),
                 )
             )
         return joint
@@ -1205,12 +1224,13 @@ class _Battle:
 
     def _perform(self, index: int, choice: Option) -> None:
         data = choice.data
-        attackers = [self.by_uid[uid] for uid in data["attackers"]]
-        targets = [self.by_uid[uid] for uid in data["targets"]]
+        assert isinstance(data, AttackFacts)
+        attackers = [self.by_uid[uid] for uid in data.attackers]
+        targets = [self.by_uid[uid] for uid in data.targets]
         for attacker in attackers:
             attacker.tapped = True  # BATTLE-8
         first = attackers[0]
-        key = data["mount"]
+        key = data.mount
         if key == "ram":
             self._ram(first, targets[0])
         elif key == "bombs":
@@ -1226,8 +1246,9 @@ class _Battle:
         """«объявление атаки», the effect windows around it; an attacker that an effect took
         out of the fight after the declaration makes no attack."""
         data = choice.data
+        assert isinstance(data, AttackFacts)
         hooks.open(Window.ATTACK_DECLARED, battle=self, attack=data)
-        if all(self.by_uid[uid].status is Status.FIGHTING for uid in data["attackers"]):
+        if all(self.by_uid[uid].status is Status.FIGHTING for uid in data.attackers):
             self._perform(index, choice)
         hooks.open(Window.AFTER_ATTACK, battle=self, attack=data)
 
@@ -1364,8 +1385,9 @@ class _Battle:
         if not options:
             return
         choice = self._ask(defender.player, DecisionKind.BATTLE_COUNTER_FIRE, [*options, _PASS])
-        if choice.key != "pass":
-            self._fire(defender, defender.mount(choice.data["mount"]), [attacker], reaction=True)
+        data = choice.data
+        if isinstance(data, AttackFacts):  # not ``pass``
+            self._fire(defender, defender.mount(data.mount), [attacker], reaction=True)
 
     def _nova(self, shooter: Combatant, mount: Mount, index: int) -> None:
         fire_roll = self._dice(shooter.player, "nova_fire", NOVA_FIRE_ROLL).d6()
@@ -1385,11 +1407,13 @@ class _Battle:
         ]
         if len(eligible) > count:
             options = [
-                Option(",".join(t.uid for t in group), {"targets": tuple(t.uid for t in group)})
+                Option(",".join(t.uid for t in group), TargetsFacts(tuple(t.uid for t in group)))
                 for group in combinations(eligible, count)
             ]
             choice = self._ask(shooter.player, DecisionKind.BATTLE_NOVA_TARGETS, options)
-            eligible = [self.by_uid[uid] for uid in choice.data["targets"]]
+            chosen = choice.data
+            assert isinstance(chosen, TargetsFacts)
+            eligible = [self.by_uid[uid] for uid in chosen.targets]
         if self.log.enabled:
             self.log.emit(
                 EventKind.NOVA,
@@ -1521,7 +1545,7 @@ class _Battle:
             self.hooks.open(
                 Window.SHIP_DESTROYED,
                 battle=self,
-                attack={"destroyed": target.uid, "player": target.player},
+                attack=ShipLost(target.uid, target.player),
             )
 
     # -- what card effects do to the battle's cards (``effect_play``) ----------------------------
@@ -1658,6 +1682,5 @@ def _ram_numbers(rammer: Combatant, target: Combatant) -> tuple[int, int]:
 
 def _ram_option(rammer: Combatant, target: Combatant) -> Option:
     return Option(
-        f"{rammer.uid}:ram>{target.uid}",
-        {"attackers": (rammer.uid,), "mount": "ram", "targets": (target.uid,)},
+        f"{rammer.uid}:ram>{target.uid}", AttackFacts((rammer.uid,), "ram", (target.uid,))
     )

@@ -9,6 +9,7 @@ from komandor.rules import rules
 from komandor.rules.cards import CardKind, RewardKind
 from komandor.rules.decisions import DecisionKind, Option
 from komandor.rules.events import EventKind
+from komandor.rules.facts import DecisionContext, RunFacts
 from komandor.rules.state import Card, Zone
 
 if TYPE_CHECKING:
@@ -44,17 +45,19 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
                 options.append(
                     Option(
                         f"run:{obj.uid}",
-                        {"to": obj.uid, "smuggling": False},
+                        RunFacts(obj.uid, False),
                     )
                 )
             elif properties.smuggling_run is not None:
                 options.append(
                     Option(
                         f"smuggle:{obj.uid}",
-                        {"to": obj.uid, "smuggling": True},
+                        RunFacts(obj.uid, True),
                     )
                 )
-        option = game.ask(player, DecisionKind.COMMERCE_RUN, options, ship=ship.uid)
+        option = game.ask(
+            player, DecisionKind.COMMERCE_RUN, options, DecisionContext(ship=ship.uid)
+        )
         if option.key == "none":
             continue
         action, target = option.key.split(":", 1)
@@ -77,7 +80,7 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
                 player,
                 DecisionKind.COMMERCE_ESCORT,
                 (Option("stay"), Option("escort")),
-                ship=escort.uid,
+                DecisionContext(ship=escort.uid),
             )
             if choice.key == "escort":
                 escort.where, escort.tapped, escort.stay = target, True, True

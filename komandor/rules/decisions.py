@@ -7,11 +7,12 @@ returns the index of the option it picks. Agents never see or change the state d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Protocol
 
+from komandor.rules.facts import NO_CONTEXT, NO_FACTS, DecisionContext, OptionFacts
 from komandor.rules.observation import Observation
 
 
@@ -61,23 +62,24 @@ class DecisionKind(StrEnum):
 @dataclass(frozen=True, slots=True, init=False)
 class Option:
     """One legal choice. ``key`` is stable and compact (used by scripted agents and logs);
-    ``data`` carries what the engine needs to apply it. No words: what an option reads as, in
+    ``data`` carries what the engine needs to apply it, as a typed record of its kind's family
+    (``facts``; ``NO_FACTS`` when the key says it all). No words: what an option reads as, in
     Russian or English, is the words' business (``matches/words/decision_text.py``), from the
     decision's kind, the key and the data."""
 
     key: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: OptionFacts = NO_FACTS
 
-    def __init__(self, key: str, data: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, key: str, data: OptionFacts = NO_FACTS) -> None:
         # Thousands are built per match; setting the slots directly is about four times faster
         # than the frozen dataclass's generated __init__.
         _set_option_key(self, key)
-        _set_option_data(self, {} if data is None else data)
+        _set_option_data(self, data)
 
 
 # The slots' descriptors (a frozen dataclass forbids ``self.key = …``).
 _set_option_key: Callable[[Option, str], None] = vars(Option)["key"].__set__
-_set_option_data: Callable[[Option, Mapping[str, Any]], None] = vars(Option)["data"].__set__
+_set_option_data: Callable[[Option, OptionFacts], None] = vars(Option)["data"].__set__
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -85,20 +87,20 @@ class Decision:
     player: int
     kind: DecisionKind
     options: tuple[Option, ...]
-    context: Mapping[str, Any] = field(default_factory=dict)
+    context: DecisionContext = NO_CONTEXT
 
     def __init__(
         self,
         player: int,
         kind: DecisionKind,
         options: tuple[Option, ...],
-        context: Mapping[str, Any] | None = None,
+        context: DecisionContext = NO_CONTEXT,
     ) -> None:
         # Hundreds per match: the slots set directly, as ``Option`` does.
         _set_decision_player(self, player)
         _set_decision_kind(self, kind)
         _set_decision_options(self, options)
-        _set_decision_context(self, {} if context is None else context)
+        _set_decision_context(self, context)
 
     def index_of(self, key: str) -> int:
         for index, option in enumerate(self.options):
@@ -113,7 +115,7 @@ _set_decision_kind: Callable[[Decision, DecisionKind], None] = vars(Decision)["k
 _set_decision_options: Callable[[Decision, tuple[Option, ...]], None] = vars(Decision)[
     "options"
 ].__set__
-_set_decision_context: Callable[[Decision, Mapping[str, Any]], None] = vars(Decision)[
+_set_decision_context: Callable[[Decision, DecisionContext], None] = vars(Decision)[
     "context"
 ].__set__
 

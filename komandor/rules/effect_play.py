@@ -47,6 +47,7 @@ from komandor.rules.decisions import DecisionKind, Option
 from komandor.rules.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
 from komandor.rules.effects import Cost, Effect, Effects, Moment, Window, has_name
 from komandor.rules.events import EventKind
+from komandor.rules.facts import AttackFacts, DecisionContext, ShipLost
 from komandor.rules.names import name_key
 from komandor.rules.state import Card, GameState, Zone
 from komandor.rules.vocabulary import COMMANDER_NAME
@@ -448,8 +449,10 @@ def _specific(selector: Selector, source: str | None, moment: Moment) -> list[st
         return [card.where] if card is not None and card.where else []
     if is_ == "carrier":
         return _carrier(moment)
-    attack = moment.attack or {}
-    return list(attack.get("attackers" if is_ == "attacker" else "targets", ()))
+    attack = moment.attack
+    if not isinstance(attack, AttackFacts):
+        return []
+    return list(attack.attackers if is_ == "attacker" else attack.targets)
 
 
 def _carrier(moment: Moment) -> list[str]:
@@ -579,7 +582,8 @@ def _holds(condition: Condition, source: str | None, moment: Moment) -> bool:
     if condition.self_ is not None and not _self_holds(condition, source, moment):
         return False
     if condition.destroyed is not None:
-        lost = (moment.attack or {}).get("player")
+        attack = moment.attack
+        lost = None if attack is None or isinstance(attack, AttackFacts) else attack.player
         if lost is None or (lost == player) != (condition.destroyed == "own"):
             return False
     return condition.turn_min is None or moment.state.turn >= condition.turn_min
@@ -590,12 +594,12 @@ def _attack_holds(condition: Condition, moment: Moment) -> bool:
     wanted = condition.attack
     if attack is None or wanted is None or moment.battle is None:
         return False
-    attackers = attack.get("attackers") or ()
+    attackers = attack.attackers if isinstance(attack, AttackFacts) else ()
     if wanted.by is not None:
         first = moment.battle.by_uid.get(attackers[0]) if attackers else None
         if first is None or (first.player == moment.player) != (wanted.by == "own"):
             return False
-    weapon = str(attack.get("mount", "")).split(".")[0]
+    weapon = attack.mount.split(".")[0] if isinstance(attack, AttackFacts) else ""
     return not wanted.weapons or weapon in wanted.weapons
 
 
@@ -785,7 +789,7 @@ def _to_deck(action: Action, source: str | None, moment: Moment) -> None:
         if not found:
             return
         options = [Option(uid) for uid in found]
-        uid = game.ask(player, DecisionKind.EFFECT_TO_DECK, options, frm=zone).key
+        uid = game.ask(player, DecisionKind.EFFECT_TO_DECK, options, DecisionContext(frm=zone)).key
         game.effects.fetch(uid, Zone.DECK)
 
 
@@ -819,7 +823,7 @@ def ship_lost(game: Table[Effects], uid: str, player: int) -> None:
     if game.state.cards[uid].kind is CardKind.SHIP and (
         effects.has_window(0, Window.SHIP_DESTROYED) or effects.has_window(1, Window.SHIP_DESTROYED)
     ):
-        effects.open(Window.SHIP_DESTROYED, attack={"destroyed": uid, "player": player})
+        effects.open(Window.SHIP_DESTROYED, attack=ShipLost(uid, player))
 
 
 def _gain(action: Action, source: str | None, moment: Moment) -> None:

@@ -27,11 +27,11 @@ A match with nothing attached pays one attribute test per window (``Effects.enab
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 # Imported at run time, not only for the type checker: the compiled engine needs the classes of
 # ``Moment``'s fields (``game``, ``battle``) when it loads this module.
@@ -40,6 +40,13 @@ from komandor.rules.cards import CardKind, CardSpec, Victory
 from komandor.rules.decisions import DecisionKind, Option
 from komandor.rules.effect_schema import Action
 from komandor.rules.events import EventKind
+from komandor.rules.facts import (
+    NO_CONTEXT,
+    AnsweredPlay,
+    DecisionContext,
+    PlayFacts,
+    WindowAttack,
+)
 from komandor.rules.names import name_key
 from komandor.rules.state import ATTACHED as ATTACHED
 from komandor.rules.state import LIVE_ZONES, Modifier, Phase, Zone
@@ -98,8 +105,9 @@ class Cost:
 class Moment:
     """Where a play happens: handed to an effect's ``condition``, ``targets`` and ``apply``.
     ``battle`` is the running battle (``battle._Battle``: ``by_uid``, ``sides``, ``range``,
-    ``round``) in battle windows; ``attack`` the declared attack's option data (``attackers``,
-    ``mount``, ``targets``) in the attack windows; ``target`` the chosen target of the play,
+    ``round``) in battle windows; ``attack`` the declared attack's facts (``AttackFacts``) in
+    the attack windows, the play answered (``AnsweredPlay``) in the ``opponent_play`` window, the
+    ship destroyed (``ShipLost``) in ``ship_destroyed``; ``target`` the chosen target of the play,
     ``targets`` all of them for a play on several cards; ``window`` is ``"on_play"`` for an
     effect played as its card enters play or its zone."""
 
@@ -107,7 +115,7 @@ class Moment:
     window: Window | str
     player: int
     battle: _Battle | None = None
-    attack: Mapping[str, Any] | None = None
+    attack: WindowAttack | None = None
     target: str | None = None
     targets: tuple[str, ...] = ()
 
@@ -117,7 +125,7 @@ class Moment:
         window: Window | str,
         player: int,
         battle: _Battle | None = None,
-        attack: Mapping[str, Any] | None = None,
+        attack: WindowAttack | None = None,
         target: str | None = None,
         targets: tuple[str, ...] = (),
     ) -> None:
@@ -560,9 +568,7 @@ class Effects:
             player,
             DecisionKind.DICE_REROLL,
             (_KEEP, _REROLL),
-            roll=first,
-            purpose=purpose,
-            need=need,
+            DecisionContext(roll=first, purpose=purpose, need=need),
         )
         if choice.key == "keep":
             return first
@@ -601,7 +607,7 @@ class Effects:
         players: Iterable[int] | None = None,
         *,
         battle: _Battle | None = None,
-        attack: Mapping[str, Any] | None = None,
+        attack: WindowAttack | None = None,
     ) -> None:
         """Open ``window``: what lasted until it ends, then each player in turn plays what he
         wishes — the priority player first (SPECIAL-5) unless ``players`` says who may."""
@@ -644,7 +650,7 @@ class Effects:
         player, window = moment.player, moment.window
         assert isinstance(window, Window)
         played: set[str] = set()
-        context: dict[str, Any] | None = None  # built at the first offer: most windows have none
+        context: DecisionContext | None = None  # built at the first offer: most have none
         cards = self.game.state.cards
         while True:
             options = [_PASS]
@@ -660,21 +666,26 @@ class Effects:
             if len(options) == 1:
                 return
             if context is None:  # nothing has been played yet: as the window opened
-                context = {"window": window.value}
-                if moment.battle is not None:
-                    context.update(moment.battle.context)
-                    context["battle"] = moment.battle  # read only, for agents (``BattleView``)
-                if moment.attack is not None:
-                    context["attack"] = moment.attack
-            choice = self.game.ask(player, DecisionKind.EFFECT_PLAY, options, **context)
+                battle = moment.battle
+                rounds = NO_CONTEXT if battle is None else battle.context
+                context = DecisionContext(
+                    window=window.value,
+                    attack=moment.attack,
+                    round=rounds.round,
+                    range=rounds.range,
+                    battle=battle,  # read only, for agents (``BattleView``)
+                )
+            choice = self.game.ask(player, DecisionKind.EFFECT_PLAY, options, context)
             if choice.key == "pass":
                 return
-            key = choice.data["effect"]
+            facts = choice.data
+            assert isinstance(facts, PlayFacts)
+            key = facts.effect
             found = self._attached[player].get(key)
             # else a property of the other player's card that this player controls
             effect = found if found is not None else self._attached[1 - player][key]
             played.add(effect.key)
-            self._play(effect, moment.aimed(choice.data["target"]))
+            self._play(effect, moment.aimed(facts.target))
 
     def play_now(self, effect: Effect, moment: Moment) -> None:
         """Offer one effect at once (an ``on_play`` effect as its card enters): play or pass."""
@@ -682,10 +693,14 @@ class Effects:
         if len(options) == 1:
             return
         choice = self.game.ask(
-            moment.player, DecisionKind.EFFECT_PLAY, options, window=str(moment.window)
+            moment.player,
+            DecisionKind.EFFECT_PLAY,
+            options,
+            DecisionContext(window=str(moment.window)),
         )
-        if choice.key != "pass":
-            self._play(effect, moment.aimed(choice.data["target"]))
+        facts = choice.data
+        if isinstance(facts, PlayFacts):  # not ``pass``
+            self._play(effect, moment.aimed(facts.target))
 
     def _offers(self, effect: Effect, moment: Moment) -> list[Option]:
         targets = self.playable(effect, moment)
@@ -694,28 +709,33 @@ class Effects:
         return [
             Option(
                 f"play:{effect.key}" if target is None else f"play:{effect.key}>{target}",
-                {**self.play_facts(effect, moment), "target": target},
+                self.play_facts(effect, moment, target),
             )
             for target in targets
         ]
 
-    def play_facts(self, effect: Effect, moment: Moment, *, reach: bool = True) -> dict[str, Any]:
+    def play_facts(
+        self, effect: Effect, moment: Moment, target: str | None, *, reach: bool = True
+    ) -> PlayFacts:
         """What a play is, for agents (no worth: that is theirs): the effect, its cost and
-        source, what kind of play it is and its actions; with ``reach``, for one on several
-        cards or on one the opponent picks, the cards in reach now (``candidates``), ``pick``
-        and ``chooser``."""
-        data: dict[str, Any] = {
-            "effect": effect.key,
-            "cost": effect.cost.to_dict(),
-            "source": effect.source,
-            "play": effect.play,
-            "actions": effect.actions,
-        }
+        source, what kind of play it is and its actions, its ``target``; with ``reach``, for
+        one on several cards or on one the opponent picks, the cards in reach now
+        (``candidates``), ``pick`` and ``chooser``."""
         if reach and effect.play == "effect" and self._picks_later(effect):
-            data["candidates"] = tuple(self.candidates(effect, moment))
-            data["pick"] = effect.pick
-            data["chooser"] = effect.chooser
-        return data
+            return PlayFacts(
+                effect.key,
+                effect.cost,
+                effect.source,
+                effect.play,
+                effect.actions,
+                target,
+                tuple(self.candidates(effect, moment)),
+                effect.pick,
+                effect.chooser,
+            )
+        return PlayFacts(
+            effect.key, effect.cost, effect.source, effect.play, effect.actions, target
+        )
 
     def playable(self, effect: Effect, moment: Moment) -> list[str | None]:
         """The targets ``effect`` may be played on now (``[None]`` for one without targets, or
@@ -890,7 +910,9 @@ class Effects:
         while len(chosen) < effect.pick:
             options = [Option(uid) for uid in found if uid not in chosen]
             chosen.append(
-                self.game.ask(chooser, DecisionKind.EFFECT_TARGET, options, effect=effect.key).key
+                self.game.ask(
+                    chooser, DecisionKind.EFFECT_TARGET, options, DecisionContext(effect=effect.key)
+                ).key
             )
         return tuple(chosen)
 
@@ -909,16 +931,15 @@ class Effects:
                 Window.OPPONENT_PLAY,
                 opponent,
                 moment.battle,
-                {
-                    **self.play_facts(effect, moment, reach=False),
+                AnsweredPlay(
+                    self.play_facts(effect, moment, moment.target, reach=False),
                     # the card being played, face up now (the opponent sees it)
-                    "spec": None if source is None else source.spec,
-                    "name": effect.name,
-                    "player": moment.player,
-                    "target": moment.target,
-                    "battle": moment.battle,
-                    "attack": moment.attack,
-                },
+                    None if source is None else source.spec,
+                    effect.name,
+                    moment.player,
+                    moment.battle,
+                    moment.attack,
+                ),
             ),
             candidates,
         )

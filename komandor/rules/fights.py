@@ -19,6 +19,7 @@ from komandor.rules.cards import CardKind, ObjectType
 from komandor.rules.decisions import DecisionKind, Option
 from komandor.rules.effects import Effects, Window
 from komandor.rules.events import EventKind
+from komandor.rules.facts import DecisionContext, PlaceFacts
 from komandor.rules.state import Card, Zone
 from komandor.rules.victory import check_commanders, check_end_of_battle_phase
 
@@ -43,7 +44,7 @@ def battle_phase(game: Table[Effects], mover: int) -> None:
         if len(sites) == 1:
             site = sites[0]
         else:
-            options = [Option(where, {"to": where}) for where in sites]
+            options = [Option(where, PlaceFacts(where)) for where in sites]
             site = game.ask(state.priority, DecisionKind.BATTLE_ORDER, options).key
         sites.remove(site)
         if site in battle_sites(game):
@@ -254,7 +255,7 @@ def resolve_control(game: Table[Effects], *, at: str | None = None) -> None:
                 captor,
                 DecisionKind.CAPTURE_CIVIL_BUILDING,
                 (Option("capture"), Option("destroy")),
-                card=civil.uid,
+                DecisionContext(card=civil.uid),
             )
             if option.key == "destroy":
                 game.lose_card(civil.uid, "captor_destroyed")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
 
 from komandor.rules import rules
 from komandor.rules.battle import Combatant
@@ -24,6 +23,14 @@ from komandor.rules.dice import Dice, RecordingDice, copy_dice
 from komandor.rules.effect_play import attach_all, card_entered, has_plays, refresh
 from komandor.rules.effects import Effects, Permission, Window
 from komandor.rules.events import EventKind, EventLog
+from komandor.rules.facts import (
+    NO_CONTEXT,
+    BuildFacts,
+    DecisionContext,
+    PlaceFacts,
+    RedealFacts,
+    VariantFacts,
+)
 from komandor.rules.fights import battle_phase
 from komandor.rules.names import name_key
 from komandor.rules.observation import Observation
@@ -121,7 +128,11 @@ class Game:
     # --- plumbing ------------------------------------------------------------------------------
 
     def ask(
-        self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any
+        self,
+        player: int,
+        kind: DecisionKind,
+        options: Sequence[Option],
+        context: DecisionContext = NO_CONTEXT,
     ) -> Option:
         if len(options) == 1:
             return options[0]  # a lone option is taken at once (``decide``): nothing to build
@@ -273,12 +284,12 @@ class Game:
             card.variant = 0
             return
         options = [
-            Option(f"v{number + 1}", {"variant": number})
+            Option(f"v{number + 1}", VariantFacts(number))
             for number in range(len(card.spec.variants or ()) or 1)
         ]
-        card.variant = self.ask(player, DecisionKind.ABILITY_VARIANT, options, card=uid).data.get(
-            "variant", 0
-        )
+        context = DecisionContext(card=uid)
+        facts = self.ask(player, DecisionKind.ABILITY_VARIANT, options, context).data
+        card.variant = facts.variant if isinstance(facts, VariantFacts) else 0
         self.log.emit(EventKind.ABILITY_VARIANT, player=player, card=uid, variant=card.variant + 1)
 
     def preselected(self, player: int) -> list[str]:
@@ -301,9 +312,9 @@ class Game:
                 DecisionKind.SETUP_REDEAL,
                 (
                     Option("keep"),
-                    Option("redeal", {"cards": smaller}),
+                    Option("redeal", RedealFacts(smaller)),
                 ),
-                redeal=redeal,
+                DecisionContext(redeal=redeal),
             )
             if option.key == "keep":
                 return
@@ -359,7 +370,10 @@ class Game:
         while len(hand) > rules.SETUP_HAND_SIZE:
             options = [Option(uid) for uid in hand]
             option = self.ask(
-                player, DecisionKind.SETUP_RETURN_CARD, options, keep=rules.SETUP_HAND_SIZE
+                player,
+                DecisionKind.SETUP_RETURN_CARD,
+                options,
+                DecisionContext(keep=rules.SETUP_HAND_SIZE),
             )
             self.state.move(option.key, Zone.DECK)
         self.shuffle_deck(player)
@@ -560,14 +574,17 @@ class Game:
                     player,
                     DecisionKind.SETUP_BUILD if setup else DecisionKind.PRODUCTION_BUILD,
                     options,
-                    resources=self.state.players[player].resources,
-                    step=[kind.value for kind in kinds],
+                    DecisionContext(
+                        resources=self.state.players[player].resources,
+                        step=tuple(kind.value for kind in kinds),
+                    ),
                 )
                 if option.key == "next":
                     break
-                uid, amount = option.data["card"], option.data["amount"]
-                if self.pay(player, uid, amount, setup=setup):
-                    completed.append(uid)
+                facts = option.data
+                assert isinstance(facts, BuildFacts)
+                if self.pay(player, facts.card, facts.amount, setup=setup):
+                    completed.append(facts.card)
         return completed
 
     def production_options(
@@ -606,26 +623,26 @@ class Game:
                 options.append(
                     Option(
                         f"{uid}:{remaining}",
-                        {"card": uid, "amount": remaining, "complete": True},
+                        BuildFacts(uid, remaining, True),
                     )
                 )
             for amount in range(1, min(resources, remaining - 1) + 1):
                 options.append(
                     Option(
                         f"{uid}:{amount}",
-                        {"card": uid, "amount": amount, "complete": False},
+                        BuildFacts(uid, amount, False),
                     )
                 )
         if setup and self.must_build_carrier(player, built, options):
             # AMB-28a: the Commander needs a built carrier, so complete one before anything else.
-            return [option for option in options if option.data.get("complete")]
+            return [option for option in options if _completes(option)]
         options.insert(0, Option("next"))
         return options
 
     def must_build_carrier(self, player: int, built: list[str], options: list[Option]) -> bool:
         """AMB-28a: setup cannot end without a built ship or object while one is affordable."""
         has_carrier = any(_carries(self.state.cards[uid]) for uid in built)
-        return not has_carrier and any(option.data.get("complete") for option in options)
+        return not has_carrier and any(_completes(option) for option in options)
 
     def pay(self, player: int, uid: str, amount: int, *, setup: bool) -> bool:
         state = self.state
@@ -656,15 +673,15 @@ class Game:
     def place_ship(self, player: int, uid: str) -> None:
         """PROD-10..13, AMB-33: own unblocked orbits, enemy orbits I block, own or new sectors."""
         state = self.state
-        options = [Option(NEW_SECTOR, {"to": NEW_SECTOR})]
+        options = [Option(NEW_SECTOR, PlaceFacts(NEW_SECTOR))]
         for obj in state.objects():
             blocked = state.is_blocked(obj)
             if (obj.controller == player and not blocked) or (obj.controller != player and blocked):
-                options.append(Option(obj.uid, {"to": obj.uid}))
+                options.append(Option(obj.uid, PlaceFacts(obj.uid)))
         for where in state.ship_locations(player):
             if where.startswith("s"):
-                options.append(Option(where, {"to": where}))
-        option = self.ask(player, DecisionKind.PLACE_SHIP, options, ship=uid)
+                options.append(Option(where, PlaceFacts(where)))
+        option = self.ask(player, DecisionKind.PLACE_SHIP, options, DecisionContext(ship=uid))
         where = state.new_sector() if option.key == NEW_SECTOR else option.key
         state.cards[uid].where = where
         self.log.emit(EventKind.PLACED, player=player, card=uid, at=where)
@@ -674,7 +691,7 @@ class Game:
         state = self.state
         card = state.cards[uid]
         options = [
-            Option(obj.uid, {"to": obj.uid})
+            Option(obj.uid, PlaceFacts(obj.uid))
             for obj in state.objects(player)
             if not state.is_blocked(obj)
             and not (
@@ -685,7 +702,7 @@ class Game:
             state.move(uid, Zone.LOSSES)
             self.log.emit(EventKind.DESTROYED, card=uid, owner=player, cause="nowhere_to_place")
             return
-        option = self.ask(player, DecisionKind.PLACE_GROUND, options, card=uid)
+        option = self.ask(player, DecisionKind.PLACE_GROUND, options, DecisionContext(card=uid))
         card.where = option.key
         self.log.emit(EventKind.PLACED, player=player, card=uid, at=option.key)
 
@@ -708,7 +725,10 @@ class Game:
         options = [Option("stay")]
         options += [Option(c.uid) for c in near]
         option = self.ask(
-            player, DecisionKind.COMMANDER_MOVE, options, at=at, phase=state.phase.value
+            player,
+            DecisionKind.COMMANDER_MOVE,
+            options,
+            DecisionContext(at=at, phase=state.phase.value),
         )
         if option.key != "stay":
             state.players[player].commander_at = option.key
@@ -723,7 +743,7 @@ class Game:
                 player,
                 DecisionKind.PRODUCTION_DISCARD_ABILITY,
                 (Option("keep"), Option("discard")),
-                card=uid,
+                DecisionContext(card=uid),
             )
             if option.key == "discard":
                 state.move(uid, Zone.LOSSES)
@@ -749,18 +769,17 @@ class Game:
         if self.effects.enabled and self.effects.allows(player, Permission.ENTER_ENEMY_SECTOR):
             enemy_sectors = state.ship_locations(state.opponent(player))
             places += [w for w in enemy_sectors if w.startswith("s") and w not in places]
-        offers = {where: Option(where, {"to": where}) for where in places}
-        new_sector = Option(NEW_SECTOR, {"to": NEW_SECTOR})
+        offers = {where: Option(where, PlaceFacts(where)) for where in places}
+        new_sector = Option(NEW_SECTOR, PlaceFacts(NEW_SECTOR))
         for ship in ships:
             here = ship.where or ""
-            options = [Option("stay", {"to": here}), new_sector]
+            options = [Option("stay", PlaceFacts(here)), new_sector]
             options += [offer for where, offer in offers.items() if where != here]
             option = self.ask(
                 player,
                 DecisionKind.MOVE_SHIP,
                 options,
-                ship=ship.uid,
-                commander=ship.uid == commander_at,
+                DecisionContext(ship=ship.uid, commander=ship.uid == commander_at),
             )
             if option.key == "stay":
                 continue
@@ -769,7 +788,7 @@ class Game:
             ship.where = where
             for place in (here, where):
                 if place not in offers:
-                    offers[place] = Option(place, {"to": place})
+                    offers[place] = Option(place, PlaceFacts(place))
 
     def move_ground(self, player: int) -> None:
         """MOVE-2: a ground unit or building moves only between suitable objects the player
@@ -793,9 +812,9 @@ class Game:
             return
         for card in cards:
             unit = card.kind is CardKind.GROUND_UNIT
-            options = [Option("stay", {"to": card.where})]
+            options = [Option("stay", PlaceFacts(card.where or ""))]
             options += [
-                Option(obj.uid, {"to": obj.uid})
+                Option(obj.uid, PlaceFacts(obj.uid))
                 for obj in free
                 if obj.uid != card.where
                 # STN-6: no ground unit on a station
@@ -803,7 +822,8 @@ class Game:
             ]
             if len(options) == 1:
                 continue
-            option = self.ask(player, DecisionKind.MOVE_GROUND, options, card=card.uid)
+            context = DecisionContext(card=card.uid)
+            option = self.ask(player, DecisionKind.MOVE_GROUND, options, context)
             if option.key != "stay":
                 self.log.emit(
                     EventKind.MOVED, player=player, card=card.uid, frm=card.where, to=option.key
@@ -812,6 +832,12 @@ class Game:
 
     def check_commanders(self) -> None:
         self.stop_if(check_commanders(self.state))
+
+
+def _completes(option: Option) -> bool:
+    """A production option whose payment builds its card."""
+    facts = option.data
+    return isinstance(facts, BuildFacts) and facts.complete
 
 
 def _carries(card: Card) -> bool:

@@ -11,12 +11,13 @@ the rules modules write ``Table[Effects]``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from komandor.rules.battle import Combatant
 from komandor.rules.decisions import Agent, DecisionKind, Option
 from komandor.rules.dice import Dice
 from komandor.rules.events import EventLog
+from komandor.rules.facts import NO_CONTEXT, DecisionContext
 from komandor.rules.state import GameState
 from komandor.rules.victory import Outcome
 
@@ -44,7 +45,11 @@ class Table(Protocol[EffectsT_co]):
     def effects(self) -> EffectsT_co: ...
 
     def ask(
-        self, player: int, kind: DecisionKind, options: Sequence[Option], **context: Any
+        self,
+        player: int,
+        kind: DecisionKind,
+        options: Sequence[Option],
+        context: DecisionContext = NO_CONTEXT,
     ) -> Option:
         """The player's agent picks one of the legal ``options`` (``Decision``)."""
         ...

@@ -325,8 +325,9 @@ def _battle(match_state: MatchState, named: Mapping[str, str]) -> BattleView | N
             at = event["at"]
             break
     decision = match_state.decision
-    if decision is not None and "round" in decision.context:
-        round_, range_ = decision.context["round"], decision.context.get("range", range_)
+    if decision is not None and decision.context.round is not None:
+        context = decision.context
+        round_, range_ = context.round, range_ if context.range is None else context.range
     if at is None and round_ is None:
         return None
     where = ""

@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from komandor.rules.decisions import Decision
+from komandor.rules.facts import (
+    BuildFacts,
+    DecisionContext,
+    OptionFacts,
+    PlayFacts,
+    VariantFacts,
+)
 from komandor.rules.state import Phase
 from matches.words.terms import (
     Words,
@@ -250,15 +256,14 @@ def decision_view(
     )
 
 
-def _path(kind: str, key: str, data: Mapping[str, Any], words: Words) -> tuple[str, ...]:
+def _path(kind: str, key: str, data: OptionFacts, words: Words) -> tuple[str, ...]:
     """The cards (or sectors) a player clicks, in order, to pick the option."""
     if key in PASS_KEYS or kind == "effect.search":  # a card from the deck is not on the board
         return ()
     if key == "new":
         return ("new",)  # the board's "new sector" place
     if kind in ("setup.build", "production.build"):
-        uid = data.get("card")
-        return (uid,) if isinstance(uid, str) else ()
+        return (data.card,) if isinstance(data, BuildFacts) else ()
     if kind in ("battle.attack", "battle.counter_fire"):
         attacker, _sep, rest = key.partition(":")
         _mount, _sep, targets = rest.partition(">")
@@ -266,8 +271,9 @@ def _path(kind: str, key: str, data: Mapping[str, Any], words: Words) -> tuple[s
     if kind == "battle.nova_targets":
         return tuple(t for t in key.split(",") if t)
     if kind == "effect.play" and key.startswith("play:"):
-        source = str(data.get("source") or key[5:].split(":")[0])
-        target = data.get("target")
+        play = data if isinstance(data, PlayFacts) else None
+        source = str((play and play.source) or key[5:].split(":")[0])
+        target = play.target if play is not None else None
         return (source, target) if isinstance(target, str) else (source,)
     if kind in ("move.ship", "place.ship", "battle.order") and key.startswith("s"):
         return (key,)
@@ -276,12 +282,12 @@ def _path(kind: str, key: str, data: Mapping[str, Any], words: Words) -> tuple[s
 
 
 def _step_words(
-    kind: str, key: str, data: Mapping[str, Any], words: Words, label: str, variant: str
+    kind: str, key: str, data: OptionFacts, words: Words, label: str, variant: str
 ) -> str:
     """The option once its cards are clicked: what is left to choose (amount, weapon…)."""
     if kind in ("setup.build", "production.build") and ":" in key:
         amount = key.rsplit(":", 1)[1]
-        if data.get("complete"):
+        if isinstance(data, BuildFacts) and data.complete:
             return _("build (%(amount)s)") % {"amount": amount}
         return _("put %(amount)s into production") % {"amount": amount}
     if kind in ("battle.attack", "battle.counter_fire") and ":" in key:
@@ -295,7 +301,7 @@ def _step_words(
 def _variant_text(
     kind: str,
     key: str,
-    data: Mapping[str, Any],
+    data: OptionFacts,
     lines: Callable[[str | None], tuple[str, ...]],
     about: str | None,
 ) -> str:
@@ -303,10 +309,10 @@ def _variant_text(
     declared (``ability.variant``) or the one an ability card's play uses (``…:v2.0``)."""
     number: int | None = None
     text: tuple[str, ...] = ()
-    if kind == "ability.variant" and isinstance(data.get("variant"), int):
-        number, text = data["variant"], lines(about)
+    if kind == "ability.variant" and isinstance(data, VariantFacts):
+        number, text = data.variant, lines(about)
     elif kind == "effect.play" and key.startswith("play:"):
-        effect = str(data.get("effect") or "").split(":")
+        effect = (data.effect if isinstance(data, PlayFacts) else "").split(":")
         if len(effect) > 1 and effect[1][:1] == "v" and effect[1][1:2].isdigit():
             number, text = int(effect[1][1:2]) - 1, lines(effect[0])
     if number is None or not 0 <= number < len(text):
@@ -314,23 +320,27 @@ def _variant_text(
     return text[number].split(": ", 1)[-1]
 
 
-def prompt(kind: str, context: Mapping[str, Any], words: Words) -> str:
+def prompt(kind: str, context: DecisionContext, words: Words) -> str:
     about = _about(kind, context)
     values = {
         "card": words.card(about) if about is not None else _("the card"),
-        "attacker": words.card(context.get("attacker")),
-        "keep": context.get("keep", "?"),
-        "resources": context.get("resources", "?"),
-        "roll": context.get("roll", "?"),
+        "attacker": words.card(context.attacker),
+        "keep": _or_unknown(context.keep),
+        "resources": _or_unknown(context.resources),
+        "roll": _or_unknown(context.roll),
         "window": _window(context),
     }
     text = _(PROMPTS[kind]) % values if kind in PROMPTS else _("Your decision")
-    if "round" in context:
+    if context.round is not None:
         text += " " + _("(round %(round)s, %(range)s range)") % {
-            "round": context["round"],
-            "range": range_label(str(context.get("range", ""))),
+            "round": context.round,
+            "range": range_label(context.range or ""),
         }
     return text
+
+
+def _or_unknown(number: int | None) -> int | str:
+    return "?" if number is None else number
 
 
 def kind_prompt_short(kind: str) -> str:
@@ -365,8 +375,8 @@ WINDOW_PHASES = {
 }
 
 
-def _window(context: Mapping[str, Any]) -> str:
-    window = str(context.get("window", ""))
+def _window(context: DecisionContext) -> str:
+    window = context.window or ""
     if window in WINDOW_PHASES:
         return phase_label(WINDOW_PHASES[window])
     if window in WINDOWS:
@@ -376,24 +386,20 @@ def _window(context: Mapping[str, Any]) -> str:
     return _("now")
 
 
-def _about(kind: str, context: Mapping[str, Any]) -> str | None:
+def _about(kind: str, context: DecisionContext) -> str | None:
     """The uid of the card a decision is about, from its context."""
-    for key in ("card", "ship", "target", "rammer", "at"):
-        value = context.get(key)
-        if kind == "battle.evade" and key == "card":
-            continue
-        if isinstance(value, Mapping):
-            value = value.get("uid")
-        if isinstance(value, str):
+    card = None if kind == "battle.evade" else context.card
+    for value in (card, context.ship, context.target, context.rammer, context.at):
+        if value is not None:
             return value
     if kind == "effect.target":
-        effect = context.get("effect")
-        return str(effect).split(":")[0] if effect else None
+        effect = context.effect
+        return effect.split(":")[0] if effect else None
     return None
 
 
-def option_words(kind: str, key: str, data: Mapping[str, Any], words: Words) -> str:
-    """One option (or a logged choice, ``data`` empty) in words."""
+def option_words(kind: str, key: str, data: OptionFacts, words: Words) -> str:
+    """One option (or a logged choice, ``data`` ``NO_FACTS``) in words."""
     fixed = FIXED.get((kind, key)) or FIXED.get(("*", key))
     if fixed is not None:
         return _(fixed)
@@ -403,7 +409,7 @@ def option_words(kind: str, key: str, data: Mapping[str, Any], words: Words) -> 
         return words.cards(key.split(","))
     if kind in ("setup.build", "production.build") and ":" in key:
         uid, amount = key.rsplit(":", 1)
-        if data.get("complete"):
+        if isinstance(data, BuildFacts) and data.complete:
             return _("%(card)s: build (%(amount)s)") % {"card": words.card(uid), "amount": amount}
         return _("%(card)s: put %(amount)s into production") % {
             "card": words.card(uid),
@@ -450,13 +456,14 @@ def _attack_words(key: str, words: Words) -> str:
     }
 
 
-def _play_words(rest: str, data: Mapping[str, Any], words: Words) -> str:
+def _play_words(rest: str, data: OptionFacts, words: Words) -> str:
     effect, _sep, target = rest.partition(">")
-    source = str(data.get("source") or effect.split(":")[0])
+    play = data if isinstance(data, PlayFacts) else None
+    source = str((play and play.source) or effect.split(":")[0])
     if source.startswith("cmdr."):  # the Commander's own ability (``effect_play``)
         return _("use the Commander's ability")
     card = words.card(source) if words.knows(source) else _("a card")
-    target = str(data.get("target") or target or "")
+    target = str((play and play.target) or target or "")
     if target:
         return _("play %(card)s on %(target)s") % {"card": card, "target": words.card(target)}
     return _("play %(card)s") % {"card": card}
@@ -465,11 +472,10 @@ def _play_words(rest: str, data: Mapping[str, Any], words: Words) -> str:
 _PREFIXED_CARD = frozenset({"commerce.run", "battle.withdraw", "battle.second_echelon"})
 
 
-def _card_uid(kind: str, key: str, data: Mapping[str, Any], words: Words) -> str | None:
+def _card_uid(kind: str, key: str, data: OptionFacts, words: Words) -> str | None:
     """The card an option is naturally picked by clicking, or None."""
     if kind in ("setup.build", "production.build"):
-        uid = data.get("card")
-        return uid if isinstance(uid, str) and data.get("complete") else None
+        return data.card if isinstance(data, BuildFacts) and data.complete else None
     if kind in ("battle.attack", "battle.counter_fire", "battle.nova_targets", "effect.play"):
         return None
     _prefix, _sep, rest = key.partition(":")

@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from komandor.rules.facts import NO_FACTS
 from matches.words.decision_text import kind_prompt_short, option_words
 from matches.words.labels import termination_label
 from matches.words.terms import (
@@ -511,7 +512,7 @@ def _choice(e: Mapping[str, Any], w: Words, viewer: int | None) -> str | None:
         }
     return _("%(player)s chooses: %(option)s") % {
         "player": w.player(player),
-        "option": option_words(kind, str(e["key"]), {}, w),
+        "option": option_words(kind, str(e["key"]), NO_FACTS, w),
     }
 
 

@@ -26,8 +26,8 @@ import importlib
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -35,9 +35,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from komandor.agents.heuristic import with_features  # noqa: E402
+from komandor.agents.features import context_features, option_features  # noqa: E402
 from komandor.agents.registry import AGENTS_VERSION, HeuristicAgent  # noqa: E402
 from komandor.rules.decks import deck_from_dict  # noqa: E402
+from komandor.rules.facts import PlayFacts  # noqa: E402
 from komandor.rules.match import run_match  # noqa: E402
 from matches.tournaments.statistics import (  # noqa: E402
     SprtDecision,
@@ -86,8 +87,45 @@ class WithFeatures:
         self.name = inner.name
 
     def choose(self, decision: Any, observation: Any = None) -> int:
-        index: int = self._inner.choose(with_features(decision, observation), observation)
+        index: int = self._inner.choose(_with_feature_dicts(decision, observation), observation)
         return index
+
+
+@dataclass(frozen=True, slots=True)
+class _DictOption:
+    key: str
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _DictDecision:
+    player: int
+    kind: Any
+    options: tuple[_DictOption, ...]
+    context: Mapping[str, Any]
+
+
+def _facts_dict(facts: Any) -> dict[str, Any]:
+    """An option's facts record as the mapping the options carried before the records (a
+    play's cost as a mapping, its actions as they are; no None for what a play picks later)."""
+    data = {field.name: getattr(facts, field.name) for field in fields(facts)}
+    if isinstance(facts, PlayFacts):
+        data["cost"] = facts.cost.to_dict()
+        for name in ("candidates", "pick", "chooser"):
+            if data[name] is None:
+                del data[name]
+    return data
+
+
+def _with_feature_dicts(decision: Any, observation: Any) -> _DictDecision:
+    """The decision as an older heuristic read it: each option's data a mapping, with today's
+    features of the card or place it names (``features.option_features``)."""
+    features = option_features(decision, observation)
+    data = features if features is not None else [_facts_dict(o.data) for o in decision.options]
+    options = tuple(_DictOption(o.key, d) for o, d in zip(decision.options, data, strict=True))
+    return _DictDecision(
+        decision.player, decision.kind, options, context_features(decision, observation)
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from komandor.rules.cards import CardKind, CardSpec, Victory
 from komandor.rules.decisions import Agent, Decision, DecisionKind, IllegalChoiceError, Option
 from komandor.rules.decks import Deck
 from komandor.rules.events import EventKind
+from komandor.rules.facts import PlaceFacts
 from komandor.rules.game import Game
 from komandor.rules.match import MatchSetup
 from komandor.rules.match_state import Begin, MatchState, Resume, Seat
@@ -221,7 +222,8 @@ def _move_counters(
 ) -> bool:
     if option.key == "stay":
         return False
-    to = option.data.get("to")
+    facts = option.data
+    to = facts.to if isinstance(facts, PlaceFacts) else None
     place = state.cards.get(to) if isinstance(to, str) else None
     if (
         place is not None

@@ -6,21 +6,30 @@ the battle's expected damage (``battle_values.py``) and a play's worth (``effect
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
 from komandor.agents.features import (
     card_features,
+    context_features,
     location_features,
     option_features,
     place_options,
     place_table,
 )
-from komandor.agents.heuristic import HeuristicAgent, with_features
+from komandor.agents.heuristic import HeuristicAgent
 from komandor.rules.decisions import Decision, DecisionKind
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.effect_decks import effect_deck
+from komandor.rules.facts import (
+    AnsweredPlay,
+    BuildFacts,
+    PlaceFacts,
+    context_to_dict,
+    facts_to_dict,
+)
 from komandor.rules.match import run_match
 from komandor.rules.observation import Observation
 from komandor.rules.state import Zone
@@ -60,6 +69,11 @@ REMOVED_KEYS = frozenset(
 )
 
 
+# What the heuristic makes of a decision: each option's features (None when its kind names no
+# card or place) and the context's.
+Weighed = tuple[list | None, dict]
+
+
 class Recording:
     """The heuristic, keeping every decision it is asked with the observation it is given and
     the decision as it weighs it then (the observation is a view: it changes as play goes on)."""
@@ -67,14 +81,18 @@ class Recording:
     def __init__(self) -> None:
         self.name = "recording"
         self.inner = HeuristicAgent()
-        self.asked: list[tuple[Decision, Observation | None, Decision]] = []
+        self.asked: list[tuple[Decision, Observation | None, Weighed]] = []
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        self.asked.append((decision, observation, with_features(decision, observation)))
+        weighed = (
+            option_features(decision, observation),
+            context_features(decision, observation),
+        )
+        self.asked.append((decision, observation, weighed))
         return self.inner.choose(decision, observation)
 
 
-def played(seed: int, decks) -> list[tuple[Decision, Observation | None, Decision]]:
+def played(seed: int, decks) -> list[tuple[Decision, Observation | None, Weighed]]:
     agents = [Recording(), Recording()]
     run_match(decks=decks, agents=agents, seed=seed, log=False)
     return agents[0].asked + agents[1].asked
@@ -94,16 +112,21 @@ def test_no_option_or_context_carries_a_feature(decisions):
     assert {DecisionKind.PRODUCTION_BUILD, DecisionKind.MOVE_SHIP, DecisionKind.PLACE_SHIP} <= kinds
     for decision in decisions:
         for option in decision.options:
-            assert not REMOVED_KEYS & set(option.data), (decision.kind, option)
+            facts = facts_to_dict(option.data)
+            assert not REMOVED_KEYS & set(facts), (decision.kind, option)
             # the effects' price (a mapping) is a fact of the play; a card's cost is a feature
-            assert not isinstance(option.data.get("cost"), int), (decision.kind, option)
-        assert not REMOVED_KEYS & set(decision.context), (decision.kind, decision.context)
-        answered = decision.context.get("attack")  # the attack or play a window answers
+            assert not isinstance(facts.get("cost"), int), (decision.kind, option)
+        context = context_to_dict(decision.context)
+        assert not REMOVED_KEYS & set(context), (decision.kind, context)
+        answered = decision.context.attack  # the attack or play a window answers
         while answered is not None:
-            assert not REMOVED_KEYS & set(answered), (decision.kind, answered)
-            answered = answered.get("attack")
+            named = {field.name for field in fields(answered)}
+            assert not REMOVED_KEYS & named, (decision.kind, answered)
+            if isinstance(answered, AnsweredPlay):
+                assert not REMOVED_KEYS & set(facts_to_dict(answered.play)), answered
+            answered = answered.attack if isinstance(answered, AnsweredPlay) else None
         for key in ("ship", "card"):
-            assert not isinstance(decision.context.get(key), dict), (decision.kind, key)
+            assert not isinstance(context.get(key), dict), (decision.kind, key)
 
 
 def test_the_heuristic_computes_the_features_from_its_observation():
@@ -111,25 +134,26 @@ def test_the_heuristic_computes_the_features_from_its_observation():
     builds = [
         (d, o, w)
         for d, o, w in asked
-        if d.kind is DecisionKind.SETUP_BUILD and any(x.data.get("complete") for x in d.options)
+        if d.kind is DecisionKind.SETUP_BUILD
+        and any(isinstance(x.data, BuildFacts) and x.data.complete for x in d.options)
     ]
     moves = [(d, w) for d, _, w in asked if d.kind is DecisionKind.MOVE_SHIP]
     assert builds and moves
-    decision, observation, weighed = builds[0]
-    assert observation is not None
-    for option, seen in zip(decision.options, weighed.options, strict=True):
-        if option.key == "next":
+    decision, observation, (weighed, _) = builds[0]
+    assert observation is not None and weighed is not None
+    for option, seen in zip(decision.options, weighed, strict=True):
+        if not isinstance(option.data, BuildFacts):
             continue
-        card = observation.card(option.data["card"])
+        card = observation.card(option.data.card)
         assert card is not None
-        assert seen.data["cost"] == card.cost and seen.data["kind"] == card.kind.value
-        assert seen.data["amount"] == option.data["amount"]  # the facts stay as given
-    decision, weighed = moves[0]
-    stay = weighed.options[0]
-    assert stay.key == "stay" and stay.data["own_power"] > 0  # the mover is there
-    assert weighed.context["ship"]["uid"] == decision.context["ship"]
-    assert weighed.context["mobile_power"] >= weighed.context["ship"]["power"]
-    assert weighed.options[1].data == {"to": "new", "orbit": False}
+        assert seen["cost"] == card.cost and seen["kind"] == card.kind.value
+        assert seen["amount"] == option.data.amount  # the facts stay as given
+    decision, (weighed, context) = moves[0]
+    assert weighed is not None
+    assert decision.options[0].key == "stay" and weighed[0]["own_power"] > 0  # the mover is there
+    assert context["ship"]["uid"] == decision.context.ship
+    assert context["mobile_power"] >= context["ship"]["power"]
+    assert weighed[1] == {"to": "new", "orbit": False}
 
 
 def test_card_and_place_features():
@@ -199,4 +223,5 @@ def test_the_place_records_say_what_the_place_features_say(seed):
     moves = [d for d, _, _ in played(seed, decks) if d.kind is DecisionKind.MOVE_SHIP]
     assert moves
     for place, option in zip(place_options(moves[0], None), moves[0].options, strict=True):
-        assert (place.to, place.orbit, place.own_power) == (option.data["to"], False, -1)
+        assert isinstance(option.data, PlaceFacts)
+        assert (place.to, place.orbit, place.own_power) == (option.data.to, False, -1)

@@ -3,10 +3,22 @@ stays with a Commander on an orbit; the free fleet goes together where it overpo
 the enemy Commander's place first."""
 
 from komandor.agents.battle_values import attack_values
-from komandor.agents.heuristic import ATTACK_MARGIN, ESCORT_POWER, GUARD_SHARE, HeuristicAgent
+from komandor.agents.features import Place
+from komandor.agents.heuristic import (
+    ATTACK_MARGIN,
+    DEFAULT_WEIGHTS,
+    ESCORT_POWER,
+    GUARD_SHARE,
+    HeuristicAgent,
+    Weighed,
+    move_ship_among,
+    place_ship_among,
+    weigh_cards,
+)
 from komandor.rules.battle import Combatant
 from komandor.rules.cards import card_from_dict
 from komandor.rules.decisions import Decision, DecisionKind, Option
+from komandor.rules.facts import AttackFacts, DecisionContext, PlaceFacts
 from komandor.rules.game import MatchOver
 from tests.engine.positions import seen, two_homes
 from tests.engine.test_battle import ship
@@ -20,17 +32,51 @@ def enemy_orbit(key, *, enemy_power, own_power=0, commander=False, income=2, uni
     data = {"to": key, "orbit": True, "controller": 1, "own_power": own_power,
             "enemy_power": enemy_power, "enemy_commander": commander, "own_commander": False,
             "income": income, "ground_units": units}  # fmt: skip
-    return Option(key, data)
+    return key, data
+
+
+def place_of(data):
+    """A place as the heuristic weighs it (``features.Place``), from ``location_features``'
+    values: a place with no values is an unknown one (a new sector)."""
+    return Place(
+        data["to"],
+        bool(data.get("orbit")),
+        data.get("own_power", -1),
+        data.get("enemy_power", 0),
+        "controller" in data,
+        data.get("controller"),
+        data.get("income", 0),
+        bool(data.get("enemy_commander")),
+        bool(data.get("own_commander")),
+        data.get("ground_units") or 0,
+        data.get("own_ground_units") or 0,
+    )
 
 
 def move(*places, here=HOME, power=10, mobile=100, commander=False):
-    options = (Option("stay", here), Option("new", NEW), *places)
-    context = {"ship": {"power": power}, "mobile_power": mobile, "commander": commander}
-    return Decision(0, DecisionKind.MOVE_SHIP, options, context)
+    """A ship's move among ``places`` (``enemy_orbit``'s, or ``(key, features)``), weighed."""
+    offered = [("stay", here), ("new", NEW), *places]
+    options = tuple(Option(key, PlaceFacts(data["to"])) for key, data in offered)
+    context = DecisionContext(ship="S", commander=commander)
+    decision = Decision(0, DecisionKind.MOVE_SHIP, options, context)
+    return decision, [place_of(data) for _, data in offered], power, mobile
 
 
 def chosen(decision):
-    return decision.options[HeuristicAgent().choose(decision)].key
+    """The heuristic's choice: of a move (``move``), of a place (``place``), of a decision
+    naming cards (``Weighed``) or of any other decision."""
+    if isinstance(decision, tuple) and len(decision) == 4:
+        decision, places, power, mobile = decision
+        index = move_ship_among(decision, places, power, mobile, DEFAULT_WEIGHTS)
+    elif isinstance(decision, tuple):
+        decision, places = decision
+        index = place_ship_among(places)
+    elif isinstance(decision, Weighed):
+        index = weigh_cards(decision)
+        decision = decision.decision
+    else:
+        index = HeuristicAgent().choose(decision)
+    return decision.options[index].key
 
 
 def test_the_commander_s_carrier_in_open_space_stays_there():
@@ -41,7 +87,7 @@ def test_the_commander_s_carrier_in_open_space_stays_there():
 
 def test_the_commander_s_carrier_leaves_an_orbit_for_open_space():
     # Heuristic 1.0 kept him on the orbit, where the first battle could take him (turn-1 losses).
-    fleet = Option("s1", {"to": "s1", "orbit": False, "own_power": 30, "enemy_power": 0})
+    fleet = ("s1", {"to": "s1", "orbit": False, "own_power": 30, "enemy_power": 0})
     assert chosen(move(enemy_orbit("P", enemy_power=1, commander=True), commander=True)) == "new"
     assert chosen(move(fleet, commander=True)) == "s1"
 
@@ -63,7 +109,7 @@ def test_no_attack_on_a_place_the_free_fleet_cannot_overpower():
     strong = enemy_orbit("S", enemy_power=60, commander=True)  # free 70 < 1.25 × 60 + 1
     sector = {"to": "s1", "orbit": False, "own_power": 10, "enemy_power": 0}
     assert ATTACK_MARGIN * 60 + 1 > 100 * (1 - GUARD_SHARE)
-    assert chosen(move(strong, Option("home", HOME), here=sector)) == "home"
+    assert chosen(move(strong, ("home", HOME), here=sector)) == "home"
 
 
 def test_no_more_ships_go_where_enough_already_are():
@@ -79,7 +125,7 @@ def test_no_more_ships_go_where_enough_already_are():
 def test_a_ship_holding_an_enemy_orbit_keeps_it_when_nothing_better_is_in_reach():
     held = {"to": "P", "orbit": True, "controller": 1, "own_power": 30, "enemy_power": 0,
             "own_commander": False}  # fmt: skip
-    assert chosen(move(Option("home", HOME), here=held, mobile=10)) == "stay"
+    assert chosen(move(("home", HOME), here=held, mobile=10)) == "stay"
 
 
 class Battle:
@@ -96,11 +142,11 @@ def fighter(uid: str, player: int, *, damage: int = 0, **stats) -> Combatant:
 
 
 def attack(*options, battle):
-    context = {"battle": battle}
+    context = DecisionContext(battle=battle)
     return Decision(0, DecisionKind.BATTLE_ATTACK, (*options, Option("pass")), context)
 
 
-RAM = Option("A1:ram>D1", {"attackers": ("A1",), "mount": "ram", "targets": ("D1",)})
+RAM = Option("A1:ram>D1", AttackFacts(("A1",), "ram", ("D1",)))
 
 
 def rams(rammer_damage: int) -> Battle:
@@ -126,9 +172,7 @@ def test_a_ram_worth_something_is_made():
 
 
 def test_the_best_declinable_attack_is_made_over_passing():
-    boarding = Option(
-        "A2:boarding>D1", {"attackers": ("A2",), "mount": "boarding", "targets": ("D1",)}
-    )
+    boarding = Option("A2:boarding>D1", AttackFacts(("A2",), "boarding", ("D1",)))
     values = attack_values(attack(RAM, boarding, battle=rams(0)))
     assert values is not None and values[1] > 0 == values[0]
     assert chosen(attack(RAM, boarding, battle=rams(0))) == "A2:boarding>D1"
@@ -142,7 +186,13 @@ def test_an_attack_decision_without_a_battle_to_read_is_weighed_as_nothing():
 
 
 def carrier(key, *, kind, power=0, cost=1):
-    return Option(key, {"uid": key, "kind": kind, "power": power, "cost": cost})
+    return key, {"uid": key, "kind": kind, "power": power, "cost": cost}
+
+
+def weighed(kind, options, context=None):
+    """A decision naming cards as the heuristic weighs it: ``(key, features)`` per option."""
+    decision = Decision(0, kind, tuple(Option(key) for key, _ in options))
+    return Weighed(decision, tuple(data for _, data in options), context or {})
 
 
 def test_the_commander_goes_on_the_weakest_ship_not_the_dearest_object():
@@ -153,7 +203,7 @@ def test_the_commander_goes_on_the_weakest_ship_not_the_dearest_object():
         carrier("scout", kind="ship", power=8, cost=2),
         carrier("corvette", kind="ship", power=8, cost=3),
     )
-    assert chosen(Decision(0, DecisionKind.SETUP_COMMANDER, options)) == "scout"
+    assert chosen(weighed(DecisionKind.SETUP_COMMANDER, options)) == "scout"
 
 
 def test_with_no_ship_built_the_commander_goes_on_the_dearest_object():
@@ -161,12 +211,14 @@ def test_with_no_ship_built_the_commander_goes_on_the_dearest_object():
         carrier("asteroid", kind="space_object", cost=3),
         carrier("planet", kind="space_object", cost=6),
     )
-    assert chosen(Decision(0, DecisionKind.SETUP_COMMANDER, options)) == "planet"
+    assert chosen(weighed(DecisionKind.SETUP_COMMANDER, options)) == "planet"
 
 
 def place(*places):
-    options = (Option("new", NEW), *(Option(p["to"], p) for p in places))
-    return Decision(0, DecisionKind.PLACE_SHIP, options, {"ship": {"power": 10}})
+    offered = (NEW, *places)
+    options = tuple(Option(p["to"], PlaceFacts(p["to"])) for p in offered)
+    decision = Decision(0, DecisionKind.PLACE_SHIP, options, DecisionContext(ship="S"))
+    return decision, [place_of(p) for p in offered]
 
 
 def test_before_the_commander_is_placed_the_fleet_gathers_in_open_space():
@@ -182,28 +234,28 @@ def test_before_the_commander_is_placed_the_fleet_gathers_in_open_space():
 
 def test_in_production_the_commander_steps_from_an_object_onto_a_ship_and_stays_on_a_ship():
     on_object = (
-        Option("stay", {"kind": "space_object", "cost": 6}),
+        ("stay", {"kind": "space_object", "cost": 6}),
         carrier("cruiser", kind="ship", power=20),
         carrier("scout", kind="ship", power=8),
     )
     production = {"at": "planet", "phase": "production"}
-    assert chosen(Decision(0, DecisionKind.COMMANDER_MOVE, on_object, production)) == "scout"
+    assert chosen(weighed(DecisionKind.COMMANDER_MOVE, on_object, production)) == "scout"
     on_ship = (
-        Option("stay", {"kind": "ship", "power": 8}),
+        ("stay", {"kind": "ship", "power": 8}),
         carrier("cruiser", kind="ship", power=20),
     )
-    assert chosen(Decision(0, DecisionKind.COMMANDER_MOVE, on_ship, production)) == "stay"
+    assert chosen(weighed(DecisionKind.COMMANDER_MOVE, on_ship, production)) == "stay"
 
 
 def test_at_the_start_of_a_battle_phase_the_commander_stays_on_his_object():
     """The ship on the orbit is about to fight there: no safer than the object, and unlike in
     production it cannot leave for open space first."""
     on_object = (
-        Option("stay", {"kind": "space_object", "cost": 6}),
+        ("stay", {"kind": "space_object", "cost": 6}),
         carrier("scout", kind="ship", power=8),
     )
     battle = {"at": "planet", "phase": "battle_1"}
-    assert chosen(Decision(0, DecisionKind.COMMANDER_MOVE, on_object, battle)) == "stay"
+    assert chosen(weighed(DecisionKind.COMMANDER_MOVE, on_object, battle)) == "stay"
 
 
 def test_a_commander_taken_into_open_space_survives_the_turn_that_takes_his_planet():

@@ -23,6 +23,7 @@ from komandor.rules.cards import CardKind, CardSpec, ObjectType, card_from_dict
 from komandor.rules.decisions import Decision
 from komandor.rules.dice import FixedDice
 from komandor.rules.events import EventLog
+from komandor.rules.facts import AttackFacts, NoFacts
 
 OPEN = BattleSite(SiteKind.OPEN_SPACE)
 PLANET = BattleSite(SiteKind.ORBIT, "planet")
@@ -67,7 +68,7 @@ class DefaultAgent:
         values = attack_values(decision) or [0] * len(decision.options)
         for index, (option, value) in enumerate(zip(decision.options, values, strict=True)):
             data = option.data
-            if "attackers" not in data or data.get("mount") in ("ram", "boarding"):
+            if not isinstance(data, AttackFacts) or data.mount in ("ram", "boarding"):
                 continue
             if value > best_value:
                 best, best_value = index, value
@@ -508,7 +509,8 @@ def test_agents_compute_the_expected_damage_of_each_attack_from_the_battle():
     recorder = fought.agents[0]
     last = max(i for i, d in enumerate(recorder.decisions) if d.kind == "battle.attack")
     options, values = recorder.decisions[last].options, recorder.values[last]
-    assert values is not None and all("expected" not in o.data for o in options)  # facts only
+    assert values is not None  # from the facts alone
+    assert all(isinstance(o.data, AttackFacts | NoFacts) for o in options)
     short = {o.key: value for o, value in zip(options, values, strict=True)}
     # D1 has 6 of its 12 left after round 2: nothing is worth more than that
     assert short["A1:plasma>D1"] == 6

@@ -13,6 +13,7 @@ import pytest
 
 from komandor.rules.cards import CardSpecError, card_from_dict
 from komandor.rules.effects import Moment
+from komandor.rules.facts import ShipLost
 from komandor.rules.fights import battle_phase
 from komandor.rules.state import Zone
 from komandor.rules.windows import Window
@@ -200,10 +201,10 @@ def test_the_ship_destroyed_window_names_the_ship_and_whose_it_was():
         {"cards": {"wreck": {"card": "magnum", "at": "home1"}}},
         phase="move_1",
     )
-    moment_for = {"destroyed": uid["wreck"], "player": 1}
+    moment_for = ShipLost(uid["wreck"], 1)
     game.effects.open(Window.SHIP_DESTROYED, attack=moment_for)
     assert game.state.players[0].resources == 2
-    game.effects.open(Window.SHIP_DESTROYED, attack={"destroyed": uid["cruiser0"], "player": 0})
+    game.effects.open(Window.SHIP_DESTROYED, attack=ShipLost(uid["cruiser0"], 0))
     assert game.state.players[0].resources == 2
     effect = next(e for e in game.effects.attached(0) if e.key == f"{uid['vultures']}:0")
     moment = Moment(game, Window.SHIP_DESTROYED, 0, attack=moment_for)

@@ -14,14 +14,17 @@ from komandor.agents.effect_values import (
     lasting_worth,
     play_values,
 )
-from komandor.agents.heuristic import HeuristicAgent
+from komandor.agents.heuristic import DEFAULT_WEIGHTS, HeuristicAgent, move_ship_among
 from komandor.rules.cards import card_from_dict
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.effect_schema import Action
+from komandor.rules.effects import Cost
+from komandor.rules.facts import AnsweredPlay, DecisionContext, PlaceFacts, PlayFacts
 from komandor.rules.fights import battle_phase
 from komandor.rules.observation import Observation
 from komandor.rules.state import Zone
 from komandor.rules.windows import Window
+from tests.engine.test_agents import place_of
 from tests.engine.test_card_kinds import SHIELDS, offered, table
 
 TEST = " (тест)"
@@ -155,11 +158,11 @@ def test_a_tap_the_opponent_chooses_is_worth_the_cost_of_his_cheapest_card():
     assert _expected(game, 0, uid["snare"]) == magnum.cost
 
 
-def _answered(resources: int) -> dict:
+def _answered(resources: int) -> AnsweredPlay:
     """The facts of the opponent's play being answered: one gaining him ``resources``."""
     actions = (Action("gain", resources=resources),)
-    return {"play": "effect", "actions": actions, "target": None, "player": 1,
-            "battle": None, "attack": None}  # fmt: skip
+    play = PlayFacts("y", Cost(), None, "effect", actions, None)
+    return AnsweredPlay(play, None, "y", 1, None, None)
 
 
 def test_a_cancel_is_worth_the_play_it_answers_and_played_when_that_beats_its_price():
@@ -172,10 +175,9 @@ def test_a_cancel_is_worth_the_play_it_answers_and_played_when_that_beats_its_pr
     agent = HeuristicAgent()
 
     def offer(resources: int) -> Decision:
-        data = {"effect": "x", "cost": {"action_tokens": 2, "roll": 4}, "play": "effect",
-                "actions": actions, "target": None}  # fmt: skip
+        data = PlayFacts("x", Cost(action_tokens=2, roll=4), None, "effect", actions, None)
         options = (Option("pass"), Option("play:x", data))
-        context = {"window": "opponent_play", "attack": _answered(resources)}
+        context = DecisionContext(window="opponent_play", attack=_answered(resources))
         return Decision(0, DecisionKind.EFFECT_PLAY, options, context)
 
     assert agent.choose(offer(9), observation) == 1  # 9 × 1/2 > 2 tokens × 2
@@ -192,10 +194,12 @@ def test_an_open_enemy_sector_is_a_target_for_the_free_fleet_like_an_orbit():
     own_sector = {"to": "s5", "orbit": False, "own_power": 5, "enemy_power": 0}
 
     def move(*places: dict) -> str:
-        options = (Option("stay", home), *(Option(p["to"], p) for p in places))
-        context = {"ship": {"power": 10}, "mobile_power": 100, "commander": False}
+        offered = (("stay", home), *((p["to"], p) for p in places))
+        options = tuple(Option(key, PlaceFacts(p["to"])) for key, p in offered)
+        context = DecisionContext(ship="S")
         decision = Decision(0, DecisionKind.MOVE_SHIP, options, context)
-        return options[HeuristicAgent().choose(decision)].key
+        weighed = [place_of(p) for _, p in offered]
+        return options[move_ship_among(decision, weighed, 10, 100, DEFAULT_WEIGHTS)].key
 
     assert move(enemy_sector, own_sector) == "s4"  # free 70 ≥ 1.25 × 20 + 1
     assert move({**enemy_sector, "enemy_power": 60}, own_sector) == "stay"

@@ -66,7 +66,7 @@ def offers(game, player, window=None):
     return [
         [option.key for option in d.options]
         for d in game.agents[player].decisions
-        if d.kind == "effect.play" and (window is None or d.context["window"] == window)
+        if d.kind == "effect.play" and (window is None or d.context.window == window)
     ]
 
 
@@ -515,7 +515,7 @@ def test_battle_windows_open_before_the_first_round_each_round_around_attacks_an
         if step in ("attack", "evade"):  # the plasma was evaded, or hit
             assert story[at - 1] == "on attack_declared"
             assert story[at + 1] == "on after_attack"
-    assert {a["attackers"][0] for a in attacks if a} >= {uid["cruiser"]}
+    assert {a.attackers[0] for a in attacks if a} >= {uid["cruiser"]}
 
 
 @pytest.mark.rules("GEN-2")

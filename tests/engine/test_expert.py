@@ -18,6 +18,7 @@ from komandor.agents.registry import (
     make_agent,
 )
 from komandor.rules.decisions import DecisionKind
+from komandor.rules.facts import context_to_dict
 from komandor.rules.match import new_match, run_match
 from komandor.rules.match_state import MatchState
 from komandor.rules.position import phases_for_turns, play_phases, position_from_dict, position_game
@@ -163,7 +164,10 @@ def raid_match():
 
     match = MatchState(begin)
     assert match.decision.kind is DecisionKind.MOVE_SHIP
-    assert match.decision.context == {"ship": position.uids["raider"], "commander": True}
+    assert context_to_dict(match.decision.context) == {
+        "ship": position.uids["raider"],
+        "commander": True,
+    }
     return match, position.uids
 
 

@@ -56,6 +56,6 @@ def test_the_engine_charges_the_printed_cost_and_uses_the_printed_properties():
     assert game.produce(0, setup=False) == [uid["ship"]]
     assert game.state.players[0].resources == 0
     commercial_runs(game, 0)
-    asked = [d.context["ship"] for d in game.agents[0].decisions if d.kind == "commerce.run"]
+    asked = [d.context.ship for d in game.agents[0].decisions if d.kind == "commerce.run"]
     assert asked == [uid["trader"]]  # only the ship printing «коммерческий рейс»
     assert game.state.players[0].commerce_tokens == 1

@@ -9,6 +9,7 @@ from komandor.rules.cards import CardKind, card_from_dict
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.dice import FixedDice
 from komandor.rules.events import EventLog
+from komandor.rules.facts import BuildFacts
 from komandor.rules.game import Game
 from komandor.rules.state import Phase, Zone
 from tests.engine.deck_data import (
@@ -126,7 +127,7 @@ def test_setup_builds_or_only_starts_ships_and_objects():
     assert state.cards[chimera].where is None  # not placed: still face down (SETUP-12)
     assert state.players[0].action_tokens == 25 - 5 - 4
     builds = [d for d in game.agents[0].decisions if d.kind == "setup.build"]
-    offered = {o.data["card"] for d in builds for o in d.options if o.key != "next"}
+    offered = {o.data.card for d in builds for o in d.options if isinstance(o.data, BuildFacts)}
     assert {state.cards[uid].kind for uid in offered} == {CardKind.SHIP, CardKind.SPACE_OBJECT}
     unit, battery = uids_of(game, 0, GROUND_UNIT["name"])[0], uids_of(game, 0, BATTERY["name"])[0]
     assert unit not in offered and battery not in offered  # both among the 15 cards dealt

@@ -205,7 +205,7 @@ def test_a_ship_may_stay_open_a_new_sector_join_its_own_sector_or_go_to_any_orbi
     speed plays no part (the slow B, speed 1, has the same choices); moving is a «может»."""
     table = movement_table(["new", "p1.01", "stay"])
     table.game.movement_phase(0)
-    options = {d.context["ship"]: keys(d) for d in table.players[0].of_kind("move.ship")}
+    options = {d.context.ship: keys(d) for d in table.players[0].of_kind("move.ship")}
     uid = table.uid
     objects = [uid["home0"], uid["home1"]]
     assert options[uid["A"]] == ["stay", "new", *objects, uid["P1"], "s1"]
@@ -253,7 +253,7 @@ def test_ships_of_a_commercial_run_and_its_escort_stay_put_a_merely_tapped_ship_
     assert table.at("T") == table.at("S") == "Q0" and table.at("U") == "P0"
     table.card("U").tapped = True
     table.game.movement_phase(0)
-    moved = [d.context["ship"] for d in table.players[0].of_kind("move.ship")]
+    moved = [d.context.ship for d in table.players[0].of_kind("move.ship")]
     assert moved == [table.uid["U"]]
 
 
@@ -294,7 +294,7 @@ def test_units_and_buildings_move_first_and_only_between_own_unblocked_suitable_
     assert [d.kind for d in asked] == ["move.ground", "move.ground", "move.ship"]
     uid = table.uid
     unit, building = asked[0], asked[1]
-    assert unit.context["card"] == uid["G"]
+    assert unit.context.card == uid["G"]
     assert keys(unit) == ["stay", uid["home0"], uid["Q0"]]  # not R0 (blocked), S0, P1
     assert keys(building) == ["stay", uid["home0"], uid["Q0"], uid["S0"]]
     assert table.at("G") == "Q0" and table.at("M") == "P0" and table.at("H") == "R0"
@@ -643,7 +643,7 @@ def test_ships_of_the_runner_s_fleet_may_escort_it_and_are_tapped():
 
     commercial_runs(table.game, 0)
     (escort,) = table.players[0].of_kind("commerce.escort")  # S only: V is another fleet
-    assert escort.context["ship"] == table.uid["S"]
+    assert escort.context.ship == table.uid["S"]
     escorted = table.card("S")
     assert (table.at("S"), escorted.tapped, escorted.stay) == ("Q0", True, True)
     assert table.at("V") == "s1" and not table.card("V").tapped

@@ -19,6 +19,7 @@ from komandor.rules.battle import Combatant
 from komandor.rules.cards import card_from_dict
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.decks import deck_from_dict
+from komandor.rules.facts import AttackFacts, BuildFacts, DecisionContext, VariantFacts
 from komandor.rules.match import run_match
 from komandor.rules.observation import Observation
 from komandor.rules.position import play_phases
@@ -267,11 +268,10 @@ def test_in_battle_the_enemy_commander_s_carrier_is_the_target():
         fighter(scout, 1, strength=6),
     )
     boardings = [
-        Option(f"board:{t}", {"attackers": ("A1",), "mount": "boarding", "targets": (t,)})
-        for t in ("big", scout)
+        Option(f"board:{t}", AttackFacts(("A1",), "boarding", (t,))) for t in ("big", scout)
     ]
     options = (*boardings, Option("pass"))
-    decision = Decision(0, DecisionKind.BATTLE_ATTACK, options, {"battle": battle})
+    decision = Decision(0, DecisionKind.BATTLE_ATTACK, options, DecisionContext(battle=battle))
     observation = Observation(game.state, 0, ())
     assert HeuristicAgent().choose(decision, observation) == 0  # the most damage
     assert StandardAgent().choose(decision, observation) == 1  # the Commander's ship
@@ -292,8 +292,10 @@ def test_the_ability_variant_that_opens_enemy_sectors_is_declared():
             ]
         }
     )
-    options = (Option("v1", {"variant": 0}), Option("v2", {"variant": 1}))
-    decision = Decision(0, DecisionKind.ABILITY_VARIANT, options, {"card": uid["navigator"]})
+    options = (Option("v1", VariantFacts(0)), Option("v2", VariantFacts(1)))
+    decision = Decision(
+        0, DecisionKind.ABILITY_VARIANT, options, DecisionContext(card=uid["navigator"])
+    )
     observation = Observation(game.state, 0, ())
     assert HeuristicAgent().choose(decision, observation) == 0
     assert StandardAgent().choose(decision, observation) == 1
@@ -382,10 +384,10 @@ def test_a_procurator_pays_into_a_space_object_he_cannot_complete_yet():
         planet = uid["planet"]
         options = (
             Option("next"),
-            Option(f"{planet}:1", {"card": planet, "amount": 1, "complete": False}),
-            Option(f"{planet}:2", {"card": planet, "amount": 2, "complete": False}),
+            Option(f"{planet}:1", BuildFacts(planet, 1, False)),
+            Option(f"{planet}:2", BuildFacts(planet, 2, False)),
         )
-        decision = Decision(0, DecisionKind.PRODUCTION_BUILD, options, {"resources": 2})
+        decision = Decision(0, DecisionKind.PRODUCTION_BUILD, options, DecisionContext(resources=2))
         observation = Observation(game.state, 0, ())
         return StandardAgent().choose(decision, observation), HeuristicAgent().choose(
             decision, observation

@@ -100,12 +100,13 @@ def test_every_decision_and_option_reads_in_words_in_both_languages():
 
 def test_an_attack_option_and_its_prompt_in_russian_and_english():
     from komandor.rules.decisions import Decision, DecisionKind, Option
+    from komandor.rules.facts import DecisionContext
 
     attack = Decision(
         0,
         DecisionKind.BATTLE_ATTACK,
         (Option("p0.12:plasma>p1.09"), Option("pass")),
-        {"round": 2, "range": "medium"},
+        DecisionContext(round=2, range="medium"),
     )
     cards = {"p0.12": "Оса", "p1.09": "Шакал"}
     names = ["Лёгкий рой (Адмирал)", "Пираты (Корсар)"]
@@ -291,13 +292,14 @@ def test_every_decision_kind_the_engine_asks_has_a_prompt_in_both_languages():
     """Every kind the engine may ask (``DecisionKind``: a decision's kind is one of them), so a
     new kind without words fails here even before a match reaches it."""
     from komandor.rules.decisions import DecisionKind
+    from komandor.rules.facts import DecisionContext
     from matches.words.decision_text import PROMPTS, prompt
     from matches.words.terms import Words
 
     asked = {kind.value for kind in DecisionKind}
     assert len(asked) > 30 and asked <= set(PROMPTS), asked - set(PROMPTS)
     words = Words(lambda index: "Игрок", {"p0.01": "Оса"})
-    context = {"card": "p0.01", "ship": {"uid": "p0.01"}, "round": 1, "range": "long"}
+    context = DecisionContext(card="p0.01", ship="p0.01", round=1, range="long")
     for kind in asked:
         for language in ("ru", "en"):
             with translation.override(language):

@@ -1,0 +1,414 @@
+"""The facts of a decision's options, as typed frozen records (issue 30, item 2).
+
+Each option carries what the rules need to apply it, and what an agent or the words read of
+it, in one record of its kind's family: uids, places, amounts, ranges, dice — no labels, no
+prose, no features (what an option is worth is the agents' business, what it reads as the
+words'). ``Option.key`` stays the stable, compact name of the choice; the record is its facts.
+
+| Record | Decision kinds |
+|---|---|
+| ``NoFacts`` (``NO_FACTS``) | every option whose key says it all (``pass``, ``stay``, a uid …) |
+| ``PlaceFacts`` | ``place.*``, ``move.ship``, ``move.ground``, ``battle.order`` |
+| ``BuildFacts`` | ``setup.build``, ``production.build`` |
+| ``VariantFacts`` | ``ability.variant`` |
+| ``RedealFacts`` | ``setup.redeal`` |
+| ``RunFacts`` | ``commerce.run`` |
+| ``AttackFacts`` | ``battle.attack``, ``battle.counter_fire`` |
+| ``TargetsFacts`` | ``battle.nova_targets`` |
+| ``PlayFacts`` | ``effect.play`` |
+
+A decision's context is a ``DecisionContext`` (``NO_CONTEXT`` when it names nothing);
+``context_to_dict`` writes it as a mapping. An effect window's attack (``effects.Moment.attack``,
+a decision's context ``attack``) is one of ``WindowAttack``: the attack declared
+(``AttackFacts``), the play being answered (``AnsweredPlay``) or the ship just destroyed
+(``ShipLost``).
+
+``facts_to_dict`` writes any of them as the JSON-compatible mapping the options carried before
+the records (the same keys and values): the one place a record becomes JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields, is_dataclass
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    from komandor.rules.battle import BattleView
+    from komandor.rules.cards import CardSpec
+    from komandor.rules.effect_schema import Action
+    from komandor.rules.effects import Cost
+
+
+@dataclass(frozen=True, slots=True)
+class NoFacts:
+    """An option whose key is all there is to it."""
+
+
+NO_FACTS: Final = NoFacts()
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class PlaceFacts:
+    """A place an option sends a card to: a space object's uid (its orbit, or the object for
+    a ground card), an open-space sector (``s1`` …), or ``game.NEW_SECTOR``."""
+
+    to: str
+
+    def __init__(self, to: str) -> None:
+        # Hundreds per match (every ship's move): the slot set directly, as ``Option`` does.
+        _set_place_to(self, to)
+
+
+_set_place_to: Callable[[PlaceFacts, str], None] = vars(PlaceFacts)["to"].__set__
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class BuildFacts:
+    """Paying ``amount`` resources towards ``card`` (in the hand or in production);
+    ``complete``: the payment builds it."""
+
+    card: str
+    amount: int
+    complete: bool
+
+    def __init__(self, card: str, amount: int, complete: bool) -> None:
+        # Thousands per match (every amount of every card in production): slots set directly.
+        _set_build_card(self, card)
+        _set_build_amount(self, amount)
+        _set_build_complete(self, complete)
+
+
+_set_build_card: Callable[[BuildFacts, str], None] = vars(BuildFacts)["card"].__set__
+_set_build_amount: Callable[[BuildFacts, int], None] = vars(BuildFacts)["amount"].__set__
+_set_build_complete: Callable[[BuildFacts, bool], None] = vars(BuildFacts)["complete"].__set__
+
+
+@dataclass(frozen=True, slots=True)
+class VariantFacts:
+    """An ability card's variant, counted from 0 (the key ``v1`` is variant 0)."""
+
+    variant: int
+
+
+@dataclass(frozen=True, slots=True)
+class RedealFacts:
+    """A re-deal, and the number of cards it deals."""
+
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunFacts:
+    """A commercial run (or, with ``smuggling``, a smuggling run) to the object ``to``."""
+
+    to: str
+    smuggling: bool
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class AttackFacts:
+    """An attack: who attacks (several only in a joint bombing), with which mount (a weapon's
+    key, ``ram``, ``bombs``, ``boarding`` or ``nova``), on which targets (none for a Nova,
+    whose targets are chosen once it fires)."""
+
+    attackers: tuple[str, ...]
+    mount: str
+    targets: tuple[str, ...]
+
+    def __init__(self, attackers: tuple[str, ...], mount: str, targets: tuple[str, ...]) -> None:
+        # Thousands per match (every attack of every round): slots set directly.
+        _set_attack_attackers(self, attackers)
+        _set_attack_mount(self, mount)
+        _set_attack_targets(self, targets)
+
+
+_set_attack_attackers: Callable[[AttackFacts, tuple[str, ...]], None] = vars(AttackFacts)[
+    "attackers"
+].__set__
+_set_attack_mount: Callable[[AttackFacts, str], None] = vars(AttackFacts)["mount"].__set__
+_set_attack_targets: Callable[[AttackFacts, tuple[str, ...]], None] = vars(AttackFacts)[
+    "targets"
+].__set__
+
+
+@dataclass(frozen=True, slots=True)
+class TargetsFacts:
+    """The cards a Nova hits."""
+
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class PlayFacts:
+    """A play of a card effect (``effects.Effect``): its key, cost and source (None: the
+    Commander's ability), what kind of play it is (``effect``, ``put``, ``ability``,
+    ``remove``) and its actions, and its target; for a play on several cards or on one the
+    opponent picks, the cards in reach now (``candidates``), how many it takes (``pick``) and
+    who picks them (``chooser``) — None when the play picks nothing later."""
+
+    effect: str
+    cost: Cost
+    source: str | None
+    play: str
+    actions: tuple[Action, ...]
+    target: str | None
+    candidates: tuple[str, ...] | None
+    pick: int | None
+    chooser: str | None
+
+    def __init__(
+        self,
+        effect: str,
+        cost: Cost,
+        source: str | None,
+        play: str,
+        actions: tuple[Action, ...],
+        target: str | None,
+        candidates: tuple[str, ...] | None = None,
+        pick: int | None = None,
+        chooser: str | None = None,
+    ) -> None:
+        # One per target of every effect offered in every window: slots set directly.
+        _set_play_effect(self, effect)
+        _set_play_cost(self, cost)
+        _set_play_source(self, source)
+        _set_play_play(self, play)
+        _set_play_actions(self, actions)
+        _set_play_target(self, target)
+        _set_play_candidates(self, candidates)
+        _set_play_pick(self, pick)
+        _set_play_chooser(self, chooser)
+
+
+_set_play_effect: Callable[[PlayFacts, str], None] = vars(PlayFacts)["effect"].__set__
+_set_play_cost: Callable[[PlayFacts, Cost], None] = vars(PlayFacts)["cost"].__set__
+_set_play_source: Callable[[PlayFacts, str | None], None] = vars(PlayFacts)["source"].__set__
+_set_play_play: Callable[[PlayFacts, str], None] = vars(PlayFacts)["play"].__set__
+_set_play_actions: Callable[[PlayFacts, tuple[Action, ...]], None] = vars(PlayFacts)[
+    "actions"
+].__set__
+_set_play_target: Callable[[PlayFacts, str | None], None] = vars(PlayFacts)["target"].__set__
+_set_play_candidates: Callable[[PlayFacts, tuple[str, ...] | None], None] = vars(PlayFacts)[
+    "candidates"
+].__set__
+_set_play_pick: Callable[[PlayFacts, int | None], None] = vars(PlayFacts)["pick"].__set__
+_set_play_chooser: Callable[[PlayFacts, str | None], None] = vars(PlayFacts)["chooser"].__set__
+
+
+@dataclass(frozen=True, slots=True)
+class AnsweredPlay:
+    """The play the opponent may answer (the ``opponent_play`` window): its facts, the card
+    being played (face up now: ``spec``, None for the Commander's ability) and its name, who
+    plays it, in which battle, answering which attack."""
+
+    play: PlayFacts
+    spec: CardSpec | None
+    name: str
+    player: int
+    battle: BattleView | None
+    attack: WindowAttack | None
+
+
+@dataclass(frozen=True, slots=True)
+class ShipLost:
+    """The ship just destroyed (the ``ship_destroyed`` window) and its player."""
+
+    destroyed: str
+    player: int
+
+
+WindowAttack = AttackFacts | AnsweredPlay | ShipLost
+
+OptionFacts = (
+    NoFacts
+    | PlaceFacts
+    | BuildFacts
+    | VariantFacts
+    | RedealFacts
+    | RunFacts
+    | AttackFacts
+    | TargetsFacts
+    | PlayFacts
+)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class DecisionContext:
+    """What a decision is about beside its options, one record for every kind (each kind sets
+    the fields it names; the rest stay None): uids, a phase or window, numbers, and in a battle
+    the battle itself (``battle.BattleView``, read only, for agents). No features, no words."""
+
+    # the card the decision is about (``ability.variant``, ``place.ground``, ``move.ground``,
+    # ``production.discard_ability``, ``capture.civil_building``)
+    card: str | None
+    # the ship it is about (``place.ship``, ``move.ship``, ``commerce.*``,
+    # ``battle.allow_withdraw``)
+    ship: str | None
+    commander: bool  # ``move.ship``: the ship carries its player's Commander
+    at: str | None  # ``commander.move``: the Commander's carrier
+    phase: str | None  # ``commander.move``: the phase (``Phase`` value)
+    resources: int | None  # ``setup.build``, ``production.build``: the player's resources
+    step: tuple[str, ...]  # ``setup.build``, ``production.build``: the card kinds of the step
+    redeal: int | None  # ``setup.redeal``: which re-deal it would be
+    keep: int | None  # ``setup.return_card``: the hand kept
+    frm: str | None  # ``effect.to_deck``: the zone the card comes from
+    effect: str | None  # ``effect.target``: the effect whose targets are picked
+    roll: int | None  # ``dice.reroll``: the roll
+    purpose: str | None  # ``dice.reroll``: what the roll is for
+    need: int | None  # ``dice.reroll``: the number needed, when there is one
+    window: str | None  # ``effect.play``: the window (``Window`` value, ``on_play``)
+    attack: WindowAttack | None  # ``effect.play``: the attack, play or loss the window answers
+    round: int | None  # in a battle's rounds: the round
+    range: str | None  # in a battle's rounds: the range as the round began (``Distance.key``)
+    battle: BattleView | None  # in a battle: the battle, read only, for agents
+    attacker: str | None  # ``battle.evade``: the shooter
+    target: str | None  # ``battle.evade``, ``battle.nova_shield``: the card shot at
+    rammer: str | None  # ``battle.ram_dodge``: the rammer
+
+    def __init__(
+        self,
+        *,
+        card: str | None = None,
+        ship: str | None = None,
+        commander: bool = False,
+        at: str | None = None,
+        phase: str | None = None,
+        resources: int | None = None,
+        step: tuple[str, ...] = (),
+        redeal: int | None = None,
+        keep: int | None = None,
+        frm: str | None = None,
+        effect: str | None = None,
+        roll: int | None = None,
+        purpose: str | None = None,
+        need: int | None = None,
+        window: str | None = None,
+        attack: WindowAttack | None = None,
+        round: int | None = None,
+        range: str | None = None,
+        battle: BattleView | None = None,
+        attacker: str | None = None,
+        target: str | None = None,
+        rammer: str | None = None,
+    ) -> None:
+        # Hundreds per match (every decision of two options or more): slots set directly.
+        _set_context_card(self, card)
+        _set_context_ship(self, ship)
+        _set_context_commander(self, commander)
+        _set_context_at(self, at)
+        _set_context_phase(self, phase)
+        _set_context_resources(self, resources)
+        _set_context_step(self, step)
+        _set_context_redeal(self, redeal)
+        _set_context_keep(self, keep)
+        _set_context_frm(self, frm)
+        _set_context_effect(self, effect)
+        _set_context_roll(self, roll)
+        _set_context_purpose(self, purpose)
+        _set_context_need(self, need)
+        _set_context_window(self, window)
+        _set_context_attack(self, attack)
+        _set_context_round(self, round)
+        _set_context_range(self, range)
+        _set_context_battle(self, battle)
+        _set_context_attacker(self, attacker)
+        _set_context_target(self, target)
+        _set_context_rammer(self, rammer)
+
+
+_set_context_card: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
+    "card"
+].__set__
+_set_context_ship: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
+    "ship"
+].__set__
+_set_context_commander: Callable[[DecisionContext, bool], None] = vars(DecisionContext)[
+    "commander"
+].__set__
+_set_context_at: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)["at"].__set__
+_set_context_phase: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
+    "phase"
+].__set__
+_set_context_resources: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
+    "resources"
+].__set__
+_set_context_step: Callable[[DecisionContext, tuple[str, ...]], None] = vars(DecisionContext)[
+    "step"
+].__set__
+_set_context_redeal: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
+    "redeal"
+].__set__
+_set_context_keep: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
+    "keep"
+].__set__
+_set_context_frm: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
+    "frm"
+].__set__
+_set_context_effect: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
+    "effect"
+].__set__
+_set_context_roll: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
+    "roll"
+].__set__
+_set_context_purpose: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
+    "purpose"
+].__set__
+_set_context_need: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
+    "need"
+].__set__
+_set_context_window: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
+    "window"
+].__set__
+_set_context_attack: Callable[[DecisionContext, WindowAttack | None], None] = vars(DecisionContext)[
+    "attack"
+].__set__
+_set_context_round: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
+    "round"
+].__set__
+_set_context_range: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
+    "range"
+].__set__
+_set_context_battle: Callable[[DecisionContext, BattleView | None], None] = vars(DecisionContext)[
+    "battle"
+].__set__
+_set_context_attacker: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
+    "attacker"
+].__set__
+_set_context_target: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
+    "target"
+].__set__
+_set_context_rammer: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
+    "rammer"
+].__set__
+
+NO_CONTEXT: Final = DecisionContext()
+
+
+def context_to_dict(context: DecisionContext) -> dict[str, object]:
+    """A decision's context as the mapping the decisions carried before the records: the
+    fields it sets (not None; ``commander`` and ``step`` where their kinds set them), facts
+    records as mappings; the battle as it is (a live object, never JSON)."""
+    written: dict[str, object] = {}
+    for field in fields(context):
+        value = getattr(context, field.name)
+        if value is None or (field.name in ("commander", "step") and not value):
+            continue
+        written[field.name] = value if field.name == "battle" else _json(value)
+    return written
+
+
+def facts_to_dict(facts: DataclassInstance) -> dict[str, object]:
+    """A facts record as a JSON-compatible mapping: its fields by name (tuples stay tuples,
+    nested records become mappings); ``NO_FACTS`` is the empty mapping."""
+    return {field.name: _json(getattr(facts, field.name)) for field in fields(facts)}
+
+
+def _json(value: object) -> object:
+    if isinstance(value, tuple):
+        return tuple(_json(item) for item in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return facts_to_dict(value)
+    return value
