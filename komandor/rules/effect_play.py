@@ -45,9 +45,9 @@ from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
 from komandor.rules.decisions import DecisionKind, Option
 from komandor.rules.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
-from komandor.rules.effects import Cost, Effect, Effects, Moment, Window, has_name
+from komandor.rules.effects import Effect, Effects, Moment, Window, has_name
 from komandor.rules.events import EventKind
-from komandor.rules.facts import AttackFacts, DecisionContext, ShipLost
+from komandor.rules.facts import AttackFacts, Cost, DecisionContext, ShipLost
 from komandor.rules.names import name_key
 from komandor.rules.state import Card, GameState, Zone
 from komandor.rules.vocabulary import COMMANDER_NAME

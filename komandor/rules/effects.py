@@ -42,7 +42,9 @@ from komandor.rules.effect_schema import Action
 from komandor.rules.events import EventKind
 from komandor.rules.facts import (
     NO_CONTEXT,
+    NO_COST,
     AnsweredPlay,
+    Cost,
     DecisionContext,
     PlayFacts,
     WindowAttack,
@@ -77,28 +79,6 @@ class Permission(StrEnum):
     # MOVE-9: «(только если какие-либо карты дают игроку такую возможность) - в сектор
     # открытого космоса, где находится флот противника»
     ENTER_ENEMY_SECTOR = "enter_enemy_sector"
-
-
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """What a play costs: action tokens, resources, and a D6 that must show ``roll`` or more."""
-
-    action_tokens: int = 0
-    resources: int = 0
-    roll: int | None = None  # «D6 N+» (DICE-3): the effect happens only on N or more
-
-    @classmethod
-    def of_card(cls, spec: CardSpec) -> Cost:
-        """The printed cost of a tactical or situation card (TACT-3, TACT-4, SIT-2)."""
-        return cls(spec.action_tokens or 0, spec.resources or 0, spec.dice)
-
-    @property
-    def is_paid(self) -> bool:
-        """Needs a payment or a roll: what SPECIAL-9 limits."""
-        return bool(self.action_tokens or self.resources or self.roll)
-
-    def to_dict(self) -> dict[str, int | None]:
-        return {"action_tokens": self.action_tokens, "resources": self.resources, "roll": self.roll}
 
 
 @dataclass(slots=True)
@@ -185,7 +165,7 @@ class Effect:
     name: str
     windows: frozenset[Window]
     apply: Callable[[Moment], None]
-    cost: Cost = Cost()
+    cost: Cost = NO_COST
     condition: Callable[[Moment], bool] | None = None
     targets: Callable[[Moment], Iterable[str]] | None = None
     source: str | None = None

@@ -33,13 +33,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 from typing import TYPE_CHECKING, Final
 
+from komandor.rules.cards import CardSpec
+from komandor.rules.effect_schema import Action
+
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
     from komandor.rules.battle import BattleView
-    from komandor.rules.cards import CardSpec
-    from komandor.rules.effect_schema import Action
-    from komandor.rules.effects import Cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +141,34 @@ class TargetsFacts:
     targets: tuple[str, ...]
 
 
+# A play's cost, here beside the facts that carry it (``effects`` re-exports it): a compiled
+# dataclass field typed by a class loads that class as its module loads, so the class a record
+# names must be importable from here (the modules importing this one are not, yet).
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What a play costs: action tokens, resources, and a D6 that must show ``roll`` or more."""
+
+    action_tokens: int = 0
+    resources: int = 0
+    roll: int | None = None  # «D6 N+» (DICE-3): the effect happens only on N or more
+
+    @classmethod
+    def of_card(cls, spec: CardSpec) -> Cost:
+        """The printed cost of a tactical or situation card (TACT-3, TACT-4, SIT-2)."""
+        return cls(spec.action_tokens or 0, spec.resources or 0, spec.dice)
+
+    @property
+    def is_paid(self) -> bool:
+        """Needs a payment or a roll: what SPECIAL-9 limits."""
+        return bool(self.action_tokens or self.resources or self.roll)
+
+    def to_dict(self) -> dict[str, int | None]:
+        return {"action_tokens": self.action_tokens, "resources": self.resources, "roll": self.roll}
+
+
+NO_COST: Final = Cost()
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class PlayFacts:
     """A play of a card effect (``effects.Effect``): its key, cost and source (None: the
@@ -235,38 +263,68 @@ OptionFacts = (
 )
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class DecisionContext:
     """What a decision is about beside its options, one record for every kind (each kind sets
     the fields it names; the rest stay None): uids, a phase or window, numbers, and in a battle
-    the battle itself (``battle.BattleView``, read only, for agents). No features, no words."""
+    the battle itself (``battle.BattleView``, read only, for agents). No features, no words.
+
+    Written once, in ``__init__``: every field is ``Final`` (the type checker refuses a
+    change), and the record is slotted. Not a frozen dataclass: hundreds are built per match,
+    and a frozen dataclass's fields can only be set through its descriptors (3 µs for this
+    one, compiled), where a compiled class stores each field directly."""
+
+    __slots__ = (
+        "at",
+        "attack",
+        "attacker",
+        "battle",
+        "card",
+        "commander",
+        "effect",
+        "frm",
+        "keep",
+        "need",
+        "phase",
+        "purpose",
+        "rammer",
+        "range",
+        "redeal",
+        "resources",
+        "roll",
+        "round",
+        "ship",
+        "step",
+        "target",
+        "window",
+    )
 
     # the card the decision is about (``ability.variant``, ``place.ground``, ``move.ground``,
     # ``production.discard_ability``, ``capture.civil_building``)
-    card: str | None
+    card: Final[str | None]
     # the ship it is about (``place.ship``, ``move.ship``, ``commerce.*``,
     # ``battle.allow_withdraw``)
-    ship: str | None
-    commander: bool  # ``move.ship``: the ship carries its player's Commander
-    at: str | None  # ``commander.move``: the Commander's carrier
-    phase: str | None  # ``commander.move``: the phase (``Phase`` value)
-    resources: int | None  # ``setup.build``, ``production.build``: the player's resources
-    step: tuple[str, ...]  # ``setup.build``, ``production.build``: the card kinds of the step
-    redeal: int | None  # ``setup.redeal``: which re-deal it would be
-    keep: int | None  # ``setup.return_card``: the hand kept
-    frm: str | None  # ``effect.to_deck``: the zone the card comes from
-    effect: str | None  # ``effect.target``: the effect whose targets are picked
-    roll: int | None  # ``dice.reroll``: the roll
-    purpose: str | None  # ``dice.reroll``: what the roll is for
-    need: int | None  # ``dice.reroll``: the number needed, when there is one
-    window: str | None  # ``effect.play``: the window (``Window`` value, ``on_play``)
-    attack: WindowAttack | None  # ``effect.play``: the attack, play or loss the window answers
-    round: int | None  # in a battle's rounds: the round
-    range: str | None  # in a battle's rounds: the range as the round began (``Distance.key``)
-    battle: BattleView | None  # in a battle: the battle, read only, for agents
-    attacker: str | None  # ``battle.evade``: the shooter
-    target: str | None  # ``battle.evade``, ``battle.nova_shield``: the card shot at
-    rammer: str | None  # ``battle.ram_dodge``: the rammer
+    ship: Final[str | None]
+    commander: Final[bool]  # ``move.ship``: the ship carries its player's Commander
+    at: Final[str | None]  # ``commander.move``: the Commander's carrier
+    phase: Final[str | None]  # ``commander.move``: the phase (``Phase`` value)
+    # ``setup.build``, ``production.build``: the player's resources, the card kinds of the step
+    resources: Final[int | None]
+    step: Final[tuple[str, ...]]
+    redeal: Final[int | None]  # ``setup.redeal``: which re-deal it would be
+    keep: Final[int | None]  # ``setup.return_card``: the hand kept
+    frm: Final[str | None]  # ``effect.to_deck``: the zone the card comes from
+    effect: Final[str | None]  # ``effect.target``: the effect whose targets are picked
+    roll: Final[int | None]  # ``dice.reroll``: the roll
+    purpose: Final[str | None]  # ``dice.reroll``: what the roll is for
+    need: Final[int | None]  # ``dice.reroll``: the number needed, when there is one
+    window: Final[str | None]  # ``effect.play``: the window (``Window`` value, ``on_play``)
+    attack: Final[WindowAttack | None]  # ``effect.play``: the attack, play or loss it answers
+    round: Final[int | None]  # in a battle's rounds: the round
+    range: Final[str | None]  # in a battle's rounds: the range as it began (``Distance.key``)
+    battle: Final[BattleView | None]  # in a battle: the battle, read only, for agents
+    attacker: Final[str | None]  # ``battle.evade``: the shooter
+    target: Final[str | None]  # ``battle.evade``, ``battle.nova_shield``: the card shot at
+    rammer: Final[str | None]  # ``battle.ram_dodge``: the rammer
 
     def __init__(
         self,
@@ -294,97 +352,56 @@ class DecisionContext:
         target: str | None = None,
         rammer: str | None = None,
     ) -> None:
-        # Hundreds per match (every decision of two options or more): slots set directly.
-        _set_context_card(self, card)
-        _set_context_ship(self, ship)
-        _set_context_commander(self, commander)
-        _set_context_at(self, at)
-        _set_context_phase(self, phase)
-        _set_context_resources(self, resources)
-        _set_context_step(self, step)
-        _set_context_redeal(self, redeal)
-        _set_context_keep(self, keep)
-        _set_context_frm(self, frm)
-        _set_context_effect(self, effect)
-        _set_context_roll(self, roll)
-        _set_context_purpose(self, purpose)
-        _set_context_need(self, need)
-        _set_context_window(self, window)
-        _set_context_attack(self, attack)
-        _set_context_round(self, round)
-        _set_context_range(self, range)
-        _set_context_battle(self, battle)
-        _set_context_attacker(self, attacker)
-        _set_context_target(self, target)
-        _set_context_rammer(self, rammer)
+        self.card = card
+        self.ship = ship
+        self.commander = commander
+        self.at = at
+        self.phase = phase
+        self.resources = resources
+        self.step = step
+        self.redeal = redeal
+        self.keep = keep
+        self.frm = frm
+        self.effect = effect
+        self.roll = roll
+        self.purpose = purpose
+        self.need = need
+        self.window = window
+        self.attack = attack
+        self.round = round
+        self.range = range
+        self.battle = battle
+        self.attacker = attacker
+        self.target = target
+        self.rammer = rammer
 
-
-_set_context_card: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
-    "card"
-].__set__
-_set_context_ship: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
-    "ship"
-].__set__
-_set_context_commander: Callable[[DecisionContext, bool], None] = vars(DecisionContext)[
-    "commander"
-].__set__
-_set_context_at: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)["at"].__set__
-_set_context_phase: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
-    "phase"
-].__set__
-_set_context_resources: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
-    "resources"
-].__set__
-_set_context_step: Callable[[DecisionContext, tuple[str, ...]], None] = vars(DecisionContext)[
-    "step"
-].__set__
-_set_context_redeal: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
-    "redeal"
-].__set__
-_set_context_keep: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
-    "keep"
-].__set__
-_set_context_frm: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
-    "frm"
-].__set__
-_set_context_effect: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
-    "effect"
-].__set__
-_set_context_roll: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
-    "roll"
-].__set__
-_set_context_purpose: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
-    "purpose"
-].__set__
-_set_context_need: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
-    "need"
-].__set__
-_set_context_window: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
-    "window"
-].__set__
-_set_context_attack: Callable[[DecisionContext, WindowAttack | None], None] = vars(DecisionContext)[
-    "attack"
-].__set__
-_set_context_round: Callable[[DecisionContext, int | None], None] = vars(DecisionContext)[
-    "round"
-].__set__
-_set_context_range: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
-    "range"
-].__set__
-_set_context_battle: Callable[[DecisionContext, BattleView | None], None] = vars(DecisionContext)[
-    "battle"
-].__set__
-_set_context_attacker: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
-    "attacker"
-].__set__
-_set_context_target: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
-    "target"
-].__set__
-_set_context_rammer: Callable[[DecisionContext, str | None], None] = vars(DecisionContext)[
-    "rammer"
-].__set__
 
 NO_CONTEXT: Final = DecisionContext()
+# ``DecisionContext``'s fields (its ``__slots__``, which a compiled class does not show).
+_CONTEXT_FIELDS: Final = (
+    "at",
+    "attack",
+    "attacker",
+    "battle",
+    "card",
+    "commander",
+    "effect",
+    "frm",
+    "keep",
+    "need",
+    "phase",
+    "purpose",
+    "rammer",
+    "range",
+    "redeal",
+    "resources",
+    "roll",
+    "round",
+    "ship",
+    "step",
+    "target",
+    "window",
+)
 
 
 def context_to_dict(context: DecisionContext) -> dict[str, object]:
@@ -392,11 +409,11 @@ def context_to_dict(context: DecisionContext) -> dict[str, object]:
     fields it sets (not None; ``commander`` and ``step`` where their kinds set them), facts
     records as mappings; the battle as it is (a live object, never JSON)."""
     written: dict[str, object] = {}
-    for field in fields(context):
-        value = getattr(context, field.name)
-        if value is None or (field.name in ("commander", "step") and not value):
+    for name in _CONTEXT_FIELDS:
+        value = getattr(context, name)
+        if value is None or (name in ("commander", "step") and not value):
             continue
-        written[field.name] = value if field.name == "battle" else _json(value)
+        written[name] = value if name == "battle" else _json(value)
     return written
 
 

@@ -18,8 +18,7 @@ from komandor.agents.heuristic import DEFAULT_WEIGHTS, HeuristicAgent, move_ship
 from komandor.rules.cards import card_from_dict
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.effect_schema import Action
-from komandor.rules.effects import Cost
-from komandor.rules.facts import AnsweredPlay, DecisionContext, PlaceFacts, PlayFacts
+from komandor.rules.facts import AnsweredPlay, Cost, DecisionContext, PlaceFacts, PlayFacts
 from komandor.rules.fights import battle_phase
 from komandor.rules.observation import Observation
 from komandor.rules.state import Zone

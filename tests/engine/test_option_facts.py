@@ -14,11 +14,11 @@ from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.effect_decks import effect_deck
 from komandor.rules.effect_schema import Action
-from komandor.rules.effects import Cost
 from komandor.rules.facts import (
     NO_FACTS,
     AttackFacts,
     BuildFacts,
+    Cost,
     NoFacts,
     PlaceFacts,
     PlayFacts,
