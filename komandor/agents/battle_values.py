@@ -11,7 +11,7 @@ winning it.
 
 from __future__ import annotations
 
-from komandor.rules.battle import BattleView, Combatant, Mount
+from komandor.rules.battle import BattleView, Combatant, Mount, shown_battle
 from komandor.rules.decisions import Decision, DecisionKind
 from komandor.rules.facts import AttackFacts, OptionFacts
 from komandor.rules.weapons import (
@@ -41,7 +41,7 @@ _ATTACKS = frozenset({DecisionKind.BATTLE_ATTACK, DecisionKind.BATTLE_COUNTER_FI
 def attack_values(decision: Decision) -> list[int | float] | None:
     """The value of each option of an attack decision (a ``pass``: 0), or None when the
     decision is no attack or shows no battle."""
-    battle = decision.context.battle
+    battle = shown_battle(decision.context.battle)
     if decision.kind not in _ATTACKS or battle is None:
         return None
     reaction = decision.kind is DecisionKind.BATTLE_COUNTER_FIRE

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from komandor.agents.battle_values import attack_value
 from komandor.agents.features import power
-from komandor.rules.battle import BattleView
+from komandor.rules.battle import BattleView, shown_battle
 from komandor.rules.cards import CardKind, CardSpec
 from komandor.rules.decisions import Decision
 from komandor.rules.effect_schema import Action
@@ -38,7 +38,7 @@ REMOVE_WORTH = -1.0  # a situation discarded, an upgrade moved
 def play_values(decision: Decision, observation: Observation) -> list[float]:
     """The worth of each option of an ``effect.play`` decision to its player (``pass``: 0)."""
     context = decision.context
-    battle = context.battle
+    battle = shown_battle(context.battle)
     attack = context.attack
     player = decision.player
     return [
@@ -173,7 +173,12 @@ def _answered_worth(
     if isinstance(attack, AnsweredPlay):
         return float(
             play_worth(
-                attack.play, observation, attack.player, attack.battle, attack.attack, attack.spec
+                attack.play,
+                observation,
+                attack.player,
+                shown_battle(attack.battle),
+                attack.attack,
+                attack.spec,
             )
         )
     if battle is not None and isinstance(attack, AttackFacts) and attack.attackers:

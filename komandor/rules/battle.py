@@ -71,7 +71,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Range, Weapons
@@ -489,6 +489,12 @@ class BattleView(Protocol):
     def fighting_targets(self, c: Combatant) -> list[Combatant]:
         """The enemy's cards fighting now, as ``c``'s side sees them."""
         ...
+
+
+def shown_battle(battle: object) -> BattleView | None:
+    """The battle a decision shows (its context's ``battle``, or a play answered's), as agents
+    read it: ``facts`` sits below this module and cannot name the type."""
+    return cast("BattleView | None", battle)
 
 
 class BattleHooks(Protocol):

@@ -39,8 +39,6 @@ from komandor.rules.effect_schema import Action
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-    from komandor.rules.battle import BattleView
-
 
 @dataclass(frozen=True, slots=True)
 class NoFacts:
@@ -236,7 +234,9 @@ class AnsweredPlay:
     spec: CardSpec | None
     name: str
     player: int
-    battle: BattleView | None
+    # the battle (``battle.shown_battle`` reads it as a ``BattleView``); ``object | None``, not
+    # ``object``: the compiled dataclass loads a lone class annotation's class, and fails on it
+    battle: object | None
     attack: WindowAttack | None
 
 
@@ -321,7 +321,9 @@ class DecisionContext:
     attack: Final[WindowAttack | None]  # ``effect.play``: the attack, play or loss it answers
     round: Final[int | None]  # in a battle's rounds: the round
     range: Final[str | None]  # in a battle's rounds: the range as it began (``Distance.key``)
-    battle: Final[BattleView | None]  # in a battle: the battle, read only, for agents
+    # in a battle: the battle, read only, for agents (``battle.shown_battle``: a ``BattleView``;
+    # typed here as any object, as the rules' modules form layers and this one is below it)
+    battle: Final[object]
     attacker: Final[str | None]  # ``battle.evade``: the shooter
     target: Final[str | None]  # ``battle.evade``, ``battle.nova_shield``: the card shot at
     rammer: Final[str | None]  # ``battle.ram_dodge``: the rammer
@@ -347,7 +349,7 @@ class DecisionContext:
         attack: WindowAttack | None = None,
         round: int | None = None,
         range: str | None = None,
-        battle: BattleView | None = None,
+        battle: object = None,
         attacker: str | None = None,
         target: str | None = None,
         rammer: str | None = None,
