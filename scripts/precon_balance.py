@@ -284,7 +284,7 @@ def endings_report(
         rows.append(
             f"| {titles[a]} ({sizes[a]}) – {titles[b]} ({sizes[b]}) | "
             f"{percent(all_outs / pairing.games)} % | {titles[top]} ({relation}) | "
-            f"{percent(outs[top] / pairing.games)} % | {'**yes**' if flag else 'no'} |"
+            f"{percent(outs[top] / pairing.games)} % | {'yes' if flag else 'no'} |"
         )
     lines += [
         "",
