@@ -117,6 +117,11 @@ def effects_data(match):
     # ``Effects``' slots but its game, battle and effect objects (a compiled class lists none)
     names = ("_bans", "_budget", "_cancelled", "_changed", "_grants", "_in_force", "_rerolls")
     data = {name: getattr(effects, name) for name in (*names, "enabled", "statics")}
+    # a reroll is compared by identity in the engine (``_Reroll``, eq=False: it is used up as
+    # that object); here by what it grants
+    data["_rerolls"] = [
+        [(reroll.purposes, reroll.expires) for reroll in held] for held in effects._rerolls
+    ]
     # effects by key: a Commander's are compiled afresh for each game built from its setup
     data["_attached"] = [list(attached) for attached in effects._attached]
     data["_by_window"] = [
