@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from komandor.rules.events import EventLog
 from matches.words.decision_text import kind_prompt_short, option_words
 from matches.words.labels import termination_label
 from matches.words.terms import (
@@ -57,7 +58,7 @@ PRIVATE_CHOICES = frozenset(
 
 
 def narrate(
-    events: Iterable[Mapping[str, Any]],
+    events: Iterable[Mapping[str, Any]] | EventLog,
     *,
     viewer: int | None,
     names: Sequence[str],
@@ -69,6 +70,8 @@ def narrate(
     The players' choices are told only with ``choices`` (a replay steps through them): what
     they do is told by the events that follow."""
     words = Words(lambda index: seat_named(index, names), cards or {})
+    if isinstance(events, EventLog):
+        events = events.events
     told = (
         event_words(event, words, viewer=viewer)
         for event in events
