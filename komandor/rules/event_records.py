@@ -201,9 +201,9 @@ class SalvoNumbers:
     defence (its rolls and the missiles shot down) when the target had it."""
 
     rolls: tuple[int, ...]
-    to_hit: int
+    to_hit: int | None
     hits: int
-    per_hit: int
+    per_hit: int | None
     point_defence: tuple[int, ...] | None = None
     shot_down: int | None = None
 
@@ -263,7 +263,8 @@ class Attack(Event):
             data["rolls"] = list(salvo.rolls)
             data["to_hit"] = salvo.to_hit
             data["hits"] = salvo.hits
-            data["per_hit"] = salvo.per_hit
+            if salvo.per_hit is not None:
+                data["per_hit"] = salvo.per_hit
             if salvo.point_defence is not None:
                 data["point_defence"] = list(salvo.point_defence)
             if salvo.shot_down is not None:
@@ -281,9 +282,9 @@ class Attack(Event):
         if "rolls" in data:
             salvo = SalvoNumbers(
                 rolls=_ints(data, "rolls"),
-                to_hit=_int(data, "to_hit"),
-                hits=_int(data, "hits"),
-                per_hit=_int(data, "per_hit"),
+                to_hit=_opt_int(data, "to_hit"),
+                hits=_opt_int(data, "hits") or 0,
+                per_hit=_opt_int(data, "per_hit"),
                 point_defence=_ints(data, "point_defence") if "point_defence" in data else None,
                 shot_down=_opt_int(data, "shot_down"),
             )
@@ -405,7 +406,7 @@ class BattleEnded(Event):
     @staticmethod
     def from_data(data: Mapping[str, object]) -> BattleEnded:
         return BattleEnded(
-            end=_str(data, "end"),
+            end=_opt_str(data, "end") or "",
             winner=_opt_int(data, "winner"),
             rounds=_int(data, "rounds"),
             destroyed=tuple(
@@ -449,13 +450,13 @@ class Destroyed(Event):
             return Destroyed(
                 card=_str(data, "uid"),
                 player=_int(data, "player"),
-                cause=_str(data, "cause"),
+                cause=_opt_str(data, "cause") or "",
                 in_battle=True,
             )
         return Destroyed(
             card=_str(data, "card"),
             player=_int(data, "owner"),
-            cause=_str(data, "cause"),
+            cause=_opt_str(data, "cause") or "",
             in_battle=False,
         )
 
@@ -809,12 +810,12 @@ class CommercialRun(Event):
     @staticmethod
     def from_data(data: Mapping[str, object]) -> CommercialRun:
         return CommercialRun(
-            player=_int(data, "player"),
+            player=_opt_int(data, "player") or 0,
             card=_str(data, "card"),
             reward=_int(data, "reward"),
             reward_kind=_str(data, "reward_kind"),
-            tokens=_int(data, "tokens"),
-            action=_str(data, "action"),
+            tokens=_opt_int(data, "tokens") or 0,
+            action=_opt_str(data, "action") or "",
             target=_str(data, "target"),
             roll=_int(data, "roll") if "roll" in data else None,
         )
@@ -1731,10 +1732,10 @@ class Victory(Event):
     @staticmethod
     def from_data(data: Mapping[str, object]) -> Victory:
         return Victory(
-            termination=_str(data, "termination"),
+            termination=_opt_str(data, "termination") or "",
             winner=_opt_int(data, "winner"),
             turn=_int(data, "turn"),
-            reason=_str(data, "reason"),
+            reason=_opt_str(data, "reason") or "",
         )
 
 
