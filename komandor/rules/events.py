@@ -24,10 +24,14 @@ class EventLog:
     always give the same bytes.
     """
 
-    __slots__ = ("enabled", "records")
+    __slots__ = ("_lines", "_lines_of", "enabled", "records")
 
     def __init__(self, *, enabled: bool = True) -> None:
         self.records: list[Event] = []
+        # The lines as JSON objects, written once each as they are first read (``events``): the
+        # pages of a game read the whole log after every move.
+        self._lines: list[dict[str, object]] = []
+        self._lines_of: list[Event] = self.records
         # A disabled log records nothing and costs almost nothing: for fast bulk matches. The
         # rules build a record only when the log is enabled (``if log.enabled: log.emit(...)``).
         self.enabled = enabled
@@ -44,8 +48,14 @@ class EventLog:
 
     @property
     def events(self) -> list[dict[str, object]]:
-        """The log's lines as JSON objects (what a stored match keeps)."""
-        return [record.to_dict(seq) for seq, record in enumerate(self.records)]
+        """The log's lines as JSON objects (what a stored match keeps), in a new list."""
+        records, lines = self.records, self._lines
+        if self._lines_of is not records or len(lines) > len(records):
+            lines = []  # the records were replaced (a copy's, a checkpoint's)
+            self._lines, self._lines_of = lines, records
+        for seq in range(len(lines), len(records)):
+            lines.append(records[seq].to_dict(seq))
+        return list(lines)
 
     def of_kind(self, kind: EventKind) -> list[Event]:
         """The records of one kind, in order."""

@@ -10,6 +10,7 @@ from komandor.rules import event_records as ev
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.effect_decks import effect_deck
 from komandor.rules.event_records import READERS, EventKind, event_from_dict
+from komandor.rules.events import EventLog
 from komandor.rules.match import run_match
 
 
@@ -69,3 +70,15 @@ def test_a_disabled_log_keeps_nothing():
     decks = [deck_from_dict(effect_deck(side)) for side in (0, 1)]
     result = run_match(decks=decks, agents=[make_agent("heuristic")] * 2, seed=1, log=False)
     assert len(result.log) == 0 and result.log.to_jsonl() == ""
+
+
+def test_the_lines_follow_the_records_as_they_grow_and_when_they_are_replaced():
+    log = EventLog()
+    log.emit(ev.Turn(turn=1))
+    assert log.events == [{"seq": 0, "type": "turn", "turn": 1}]
+    log.emit(ev.Priority(player=1))
+    assert [line["seq"] for line in log.events] == [0, 1]
+    log.records = [ev.Turn(turn=7)]
+    assert log.events == [{"seq": 0, "type": "turn", "turn": 7}]
+    log.events.clear()  # a new list each time: the log's own lines stay
+    assert len(log.events) == 1
