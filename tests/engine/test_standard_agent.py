@@ -98,7 +98,7 @@ def test_the_same_seed_gives_the_same_game_log(seed):
     def play():
         agents = [make_agent("standard", seed=seed * 2), make_agent("heuristic-1.1", seed=1)]
         result = run_match(decks=list(PAIRS[seed % len(PAIRS)]), agents=agents, seed=seed)
-        return list(result.log)
+        return result.log.events
 
     assert play() == play()
 

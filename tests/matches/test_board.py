@@ -164,7 +164,7 @@ def hidden_names(match):
     for card in state.cards.values():
         if card.owner == 0 or card.entered or card.zone.value not in ("hand", "deck"):
             public.add(card.spec.name)
-    for event in match.log:
+    for event in match.log.events:
         if event["type"] in ("revealed", "effect", "built"):
             public.add(event.get("name"))
         for key in ("card", "uid"):
