@@ -39,6 +39,7 @@ from komandor.agents.parameters import Parameter, values_checked
 from komandor.agents.search import SEARCH_MARGIN, SearchAgent
 from komandor.agents.simple import RandomAgent, ScriptedAgent
 from komandor.agents.standard import STANDARD_SPACE, StandardAgent, standard_weights
+from komandor.agents.standard2 import Standard2Agent
 from komandor.rules.decisions import Agent
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "RandomAgent",
     "ScriptedAgent",
     "SearchAgent",
+    "Standard2Agent",
     "agent_cost",
     "agent_spec_error",
     "make_agent",
@@ -81,6 +83,8 @@ AGENTS: dict[str, str] = {
     "novice-1": "the heuristic with a learner's seeded slips (the novice level)",
     "standard-1": "rules of a player who knows the game: fleet plans, Commander hunts, blockades",
     "expert-1": "heuristic playouts of more decisions, a Commander threat check (the expert level)",
+    "standard-2": "standard-1 keeping its Commander safe: carrier, second echelon, withdrawal",
+    "expert-2": "the expert searching with standard-2's playouts and answers",
 }
 # The levels a player picks from, weakest first, each with the agent spec that plays it now.
 # Re-pointing a level changes new games only: stored ones keep the resolved spec.
@@ -92,9 +96,11 @@ LEVELS: dict[str, str] = {
 DEFAULT_LEVEL = "standard"
 # The agents written for a level (each a name of its own, so a level can move on while its
 # stored games keep the agent that played them).
-LEVEL_AGENTS: tuple[str, ...] = ("novice-1", "standard-1", "expert-1")
+LEVEL_AGENTS: tuple[str, ...] = ("novice-1", "standard-1", "expert-1", "standard-2", "expert-2")
 # The frozen baselines, each with the agent it is frozen from.
 BASELINES: dict[str, str] = {"heuristic-1.1": "heuristic", "search-1.1": "search"}
+# The experts (``expert.ExpertAgent``), each costing ``EXPERT_COST``.
+_EXPERTS = frozenset({"expert-1", "expert-2"})
 # The names that take a budget (``name:N``).
 _SEARCHES = frozenset({"search", "search-1.1"})
 # ``search:N``: N playouts per searched decision (``search.SearchAgent``).
@@ -159,7 +165,7 @@ def agent_cost(spec: str) -> float:
     for the searches with N playouts, ``EXPERT_COST`` for ``expert-1``. Raises ``ValueError``
     for a bad spec."""
     name, budget = parse_agent_spec(spec)
-    if name == "expert-1":
+    if name in _EXPERTS:
         return EXPERT_COST
     return 1.0 if budget is None else 1.0 + SEARCH_COST_PER_PLAYOUT * budget
 
@@ -186,9 +192,18 @@ def _standard(name: str, seed: int, budget: int | None) -> Agent:
     return StandardAgent(name)
 
 
+def _standard_2(name: str, seed: int, budget: int | None) -> Agent:
+    return Standard2Agent(name)
+
+
 def _expert(name: str, seed: int, budget: int | None) -> Agent:
     # Its playouts and the decisions it does not search are the standard level's agent's.
     return ExpertAgent(policy=StandardAgent(), seed=seed, name=name)
+
+
+def _expert_2(name: str, seed: int, budget: int | None) -> Agent:
+    # The expert's search with standard-2 (Commander safety) as its playouts and answers.
+    return ExpertAgent(policy=Standard2Agent(), seed=seed, name=name)
 
 
 def _random(name: str, seed: int, budget: int | None) -> Agent:
@@ -209,6 +224,8 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "novice-1": _novice_1,
     "standard-1": _standard,
     "expert-1": _expert,
+    "standard-2": _standard_2,
+    "expert-2": _expert_2,
 }
 
 
