@@ -2,7 +2,7 @@
 (``registry.LEVELS``: each names the agent that plays it now), ``random``, ``heuristic``,
 ``search``, ``search:N``, the frozen baselines ``heuristic-1.1``, ``search-1.1``,
 ``search-1.1:N``, and the agents written for a level (``LEVEL_AGENTS``: ``novice-1``,
-``standard-1``, ``expert-1``).
+``standard-1``, ``expert-1``, ``standard-2``, ``expert-2``).
 
 A level is stored as the agent it names when the game is made (``stored_agent``), so a stored
 game replays with the agent that played it even after the level is pointed elsewhere.
@@ -113,6 +113,13 @@ def agent_descriptions() -> dict[str, str]:
             "plays the Commander's place and the fleet's moves forward in worlds like the one it "
             "sees, and never takes a move that loses its Commander more often than the rules of "
             "thumb would (the expert level's agent)"
+        ),
+        "standard-2": gettext(
+            "standard 1 that keeps its Commander safe in battle: his ship waits in the second "
+            "echelon or leaves the battle, and he moves off a ship the enemy outruns"
+        ),
+        "expert-2": gettext(
+            "the expert's look ahead with standard 2's rules of thumb and Commander safety"
         ),
     }
 
