@@ -42,6 +42,7 @@ from komandor.agents.search import SEARCH_MARGIN, SearchAgent
 from komandor.agents.simple import RandomAgent, ScriptedAgent
 from komandor.agents.standard import STANDARD_SPACE, StandardAgent, standard_weights
 from komandor.agents.standard2 import Standard2Agent
+from komandor.agents.tuned import TUNED_AGENTS, standard_t1
 from komandor.rules.decisions import Agent
 
 __all__ = [
@@ -229,6 +230,11 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "standard-2": _standard_2,
     "expert-2": _expert_2,
 }
+
+# The tuned agents (``tuned.py``): a level's agent with the numbers a self-play tuning shipped,
+# each a frozen name of its own (``standard-t1``: standard-1 with SPSA run 3's weights).
+AGENTS.update(TUNED_AGENTS)
+_BUILDERS["standard-t1"] = standard_t1
 
 
 def _heuristic_tuned(
