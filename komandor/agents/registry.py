@@ -89,11 +89,12 @@ AGENTS: dict[str, str] = {
     "standard-2": "standard-1 keeping its Commander safe: carrier, second echelon, withdrawal",
     "expert-2": "the expert searching with standard-2's playouts and answers",
 }
-# The levels a player picks from, weakest first, each with the agent spec that plays it now.
+# The levels a player picks from, weakest first, each with the agent spec that plays it now
+# (``standard``: ``standard-1`` until standard-2's SPRT against it, docs/engine.md).
 # Re-pointing a level changes new games only: stored ones keep the resolved spec.
 LEVELS: dict[str, str] = {
     "novice": "novice-1",
-    "standard": "standard-1",
+    "standard": "standard-2",
     "expert": "expert-1",
 }
 DEFAULT_LEVEL = "standard"
