@@ -39,7 +39,15 @@ from komandor.rules.cards import (
 from komandor.words.card_fields import card_stat_lines
 from komandor.words.effect_text import card_text
 from komandor.words.english_terms import built_in_name_en, ship_class_en
-from komandor.words.terms import CARD_KINDS, OBJECT_TYPES, RARITIES, VICTORIES
+from komandor.words.terms import (
+    CARD_KINDS,
+    CREW_LEVELS,
+    OBJECT_TYPES,
+    RANGES,
+    RARITIES,
+    SHIP_SIZES,
+    VICTORIES,
+)
 
 KOMANDOR = "komandor"
 
@@ -117,14 +125,14 @@ def rarity_label(rarity: str) -> str:
 
 def size_label(size: str) -> str:
     """``LK``, ``SK`` or ``TK`` in words, with its letters as the face shows them."""
-    labels = {
-        "LK": _("light ship (%(abbr)s)"),
-        "SK": _("medium ship (%(abbr)s)"),
-        "TK": _("heavy ship (%(abbr)s)"),
-    }
-    if size not in labels:
+    try:
+        size_class = SizeClass(size)
+    except ValueError:
         return size
-    return labels[size] % {"abbr": letters().size[SizeClass(size)]}
+    return _("%(size)s ship (%(abbr)s)") % {
+        "size": term(SHIP_SIZES, size_class),
+        "abbr": letters().size[size_class],
+    }
 
 
 def object_type_label(object_type: str) -> str:
@@ -132,19 +140,19 @@ def object_type_label(object_type: str) -> str:
 
 
 def _range_name(range_: Range) -> str:
-    return {
-        Range.LONG: _("long range (%(letter)s)"),
-        Range.MEDIUM: _("medium range (%(letter)s)"),
-        Range.SHORT: _("short range (%(letter)s)"),
-    }[range_] % {"letter": letters().range[range_]}
+    return _("%(range)s range (%(letter)s)") % {
+        "range": term(RANGES, range_),
+        "letter": letters().range[range_],
+    }
 
 
 def _crew_level(level: CrewLevel) -> str:
-    return {
-        CrewLevel.N: _("novices (%(letter)s): −2 when defending against boarding"),
-        CrewLevel.V: _("veterans (%(letter)s)"),
-        CrewLevel.E: _("elite (%(letter)s): +2 when defending against boarding"),
-    }[level] % {"letter": letters().crew[level]}
+    named = {"level": term(CREW_LEVELS, level), "letter": letters().crew[level]}
+    if level is CrewLevel.N:
+        return _("%(level)s (%(letter)s): −2 when defending against boarding") % named
+    if level is CrewLevel.E:
+        return _("%(level)s (%(letter)s): +2 when defending against boarding") % named
+    return f"{named['level']} ({named['letter']})"
 
 
 def _shield_letter(spec: CardSpec) -> str:

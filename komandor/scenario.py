@@ -25,6 +25,7 @@ from typing import Any
 
 from komandor.agents.registry import HeuristicAgent, ScriptedAgent
 from komandor.agents.simple import position_agents
+from komandor.rules import event_records as ev
 from komandor.rules.battle import (
     BattleResult,
     BattleRules,
@@ -38,7 +39,7 @@ from komandor.rules.battle import (
 from komandor.rules.cards import CardSpec, CardSpecError, card_from_dict
 from komandor.rules.decisions import IllegalChoiceError
 from komandor.rules.dice import DiceExhaustedError, FixedDice
-from komandor.rules.events import EventKind, EventLog
+from komandor.rules.events import EventLog
 from komandor.rules.game import TURN_ORDER, Game
 from komandor.rules.match import play_out
 from komandor.rules.match_state import MatchState, Seat
@@ -295,13 +296,15 @@ def _position_run(scenario: PositionScenario, log: EventLog) -> ScenarioRun:
     """The position played as a match state (``match.play_out``): the scripted agents answer
     each decision from the decision and their observation."""
     position = scenario.position
-    log.emit(  # first, before the ``static`` lines of cards whose effects are in force
-        EventKind.POSITION,
-        turn=position.turn,
-        phase=position.phase.value,
-        priority=position.priority,
-        cards=dict(position.uids),
-    )
+    if log.enabled:
+        log.emit(
+            ev.PositionSet(
+                turn=position.turn,
+                phase=position.phase.value,
+                priority=position.priority,
+                cards=tuple(position.uids.items()),
+            )
+        )
     agents = position_agents(position)
     phases = tuple(scenario.phases or phases_for_turns(position.phase, scenario.turns))
 

@@ -23,15 +23,15 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from screenshots_play import (
-    CHROMIUM,
-    LANGUAGES,
     PASSWORD,
     ROOT,
-    WIDTHS,
-    free_port,
+    chromium,
+    print_written,
     save,
-    serve,
+    served,
     setup_django,
+    signed_in,
+    windows,
 )
 
 PLAYER, PUBLISHER = "holder", "publisher"
@@ -98,55 +98,30 @@ def fill_form(page) -> None:
     page.wait_for_selector("#generated-text .generated__lines li")
 
 
-def logged_in(browser, base: str, language: str, width: int, height: int, user: str):
-    context = browser.new_context(
-        base_url=base,
-        locale="ru-RU" if language == "ru" else "en-US",
-        viewport={"width": width, "height": height},
-        is_mobile=width < 800,
-        has_touch=width < 800,
-    )
-    context.add_cookies([{"name": "django_language", "value": language, "url": base}])
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    page.fill("#id_username", user)
-    page.fill("#id_password", PASSWORD)
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
-    return context, page
-
-
 def shoot(base: str, urls: dict[str, str], out: Path) -> list[Path]:
-    from playwright.sync_api import sync_playwright
-
     out.mkdir(parents=True, exist_ok=True)
     for old in [*out.glob("*.png"), *out.glob("*.jpg")]:
         old.unlink()
     written = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
-        for language in LANGUAGES:
-            for width, height in WIDTHS.items():
-                context, page = logged_in(browser, base, language, width, height, PLAYER)
-                fill_form(page)
-                written.append(save(page, out / f"propose-{language}-{width}"))
-                page.goto("/cards/proposals/")
-                written.append(save(page, out / f"my-proposals-{language}-{width}"))
-                page.goto(urls["card"])
-                page.wait_for_load_state("networkidle")
-                written.append(save(page, out / f"card-{language}-{width}"))
-                page.goto("/games/komandor/?" + urlencode({"view": "grid", "q": SHOWN_CARDS}))
-                page.wait_for_load_state("networkidle")
-                written.append(save(page, out / f"catalogue-{language}-{width}"))
-                context.close()
-                context, page = logged_in(browser, base, language, width, height, PUBLISHER)
-                page.goto(urls["proposal"])
-                page.wait_for_load_state("networkidle")
-                written.append(save(page, out / f"proposal-{language}-{width}"))
-                context.close()
-        browser.close()
+    with chromium() as browser:
+        for language, width in windows():
+            page = signed_in(browser, base, language, width, PLAYER)
+            fill_form(page)
+            written.append(save(page, out / f"propose-{language}-{width}"))
+            page.goto("/cards/proposals/")
+            written.append(save(page, out / f"my-proposals-{language}-{width}"))
+            page.goto(urls["card"])
+            page.wait_for_load_state("networkidle")
+            written.append(save(page, out / f"card-{language}-{width}"))
+            page.goto("/games/komandor/?" + urlencode({"view": "grid", "q": SHOWN_CARDS}))
+            page.wait_for_load_state("networkidle")
+            written.append(save(page, out / f"catalogue-{language}-{width}"))
+            page.context.close()
+            page = signed_in(browser, base, language, width, PUBLISHER)
+            page.goto(urls["proposal"])
+            page.wait_for_load_state("networkidle")
+            written.append(save(page, out / f"proposal-{language}-{width}"))
+            page.context.close()
     return written
 
 
@@ -159,15 +134,9 @@ def main() -> None:
         os.environ["MEDIA_ROOT"] = str(folder / "media")
         setup_django(folder / "screenshots.sqlite3")
         urls = make_cards()
-        port = free_port()
-        server = serve(port)
-        try:
-            written = shoot(f"http://127.0.0.1:{port}", urls, args.out)
-        finally:
-            server.terminate()
-            server.wait()
-    for path in written:
-        print(path.relative_to(ROOT), path.stat().st_size)
+        with served() as base:
+            written = shoot(base, urls, args.out)
+    print_written(written)
 
 
 if __name__ == "__main__":

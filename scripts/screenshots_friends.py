@@ -16,49 +16,25 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from screenshots_play import (
-    CHROMIUM,
-    LANGUAGES,
     PASSWORD,
     ROOT,
-    WIDTHS,
-    free_port,
+    chromium,
+    print_written,
     save,
+    served,
     setup_django,
+    signed_in,
+    windows,
 )
 
 USERS = ("alice", "bob", "carol")
-
-
-def serve(port: int) -> subprocess.Popen:
-    """The development server (daphne's runserver), waited for up to two minutes (its checks
-    take a while on a busy machine)."""
-    server = subprocess.Popen(
-        [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
-        cwd=ROOT,
-        env=os.environ.copy(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health/", timeout=5)
-            return server
-        except OSError:
-            time.sleep(0.5)
-    server.terminate()
-    raise SystemExit("the development server did not start")
 
 
 def played_until(game, wanted, *, seed: int, limit: int = 3000):
@@ -157,46 +133,21 @@ def shots(tables: dict) -> list[tuple[str, str, str]]:
 
 
 def shoot(base: str, tables: dict, out: Path) -> list[Path]:
-    from playwright.sync_api import sync_playwright
-
     out.mkdir(parents=True, exist_ok=True)
     for old in [*out.glob("*.png"), *out.glob("*.jpg")]:
         old.unlink()
     written = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
-        for language in LANGUAGES:
-            for width, height in WIDTHS.items():
-                pages = {}
-                for user in USERS:
-                    context = browser.new_context(
-                        base_url=base,
-                        locale="ru-RU" if language == "ru" else "en-US",
-                        viewport={"width": width, "height": height},
-                        is_mobile=width < 800,
-                        has_touch=width < 800,
-                    )
-                    context.add_cookies(
-                        [{"name": "django_language", "value": language, "url": base}]
-                    )
-                    page = context.new_page()
-                    page.goto("/accounts/login/")
-                    page.fill("#id_username", user)
-                    page.fill("#id_password", PASSWORD)
-                    page.click("main form button[type=submit]")
-                    page.wait_for_load_state()
-                    pages[user] = page
-                for name, user, path in shots(tables):
-                    page = pages[user]
-                    page.goto(path)
-                    if page.locator("#play-game").count():
-                        page.wait_for_selector("#play-game[data-live]", timeout=30_000)
-                    written.append(save(page, out / f"{name}-{language}-{width}"))
-                for page in pages.values():
-                    page.context.close()
-        browser.close()
+    with chromium() as browser:
+        for language, width in windows():
+            pages = {user: signed_in(browser, base, language, width, user) for user in USERS}
+            for name, user, path in shots(tables):
+                page = pages[user]
+                page.goto(path)
+                if page.locator("#play-game").count():
+                    page.wait_for_selector("#play-game[data-live]", timeout=30_000)
+                written.append(save(page, out / f"{name}-{language}-{width}"))
+            for page in pages.values():
+                page.context.close()
     return written
 
 
@@ -216,20 +167,9 @@ def main() -> None:
         else:
             tables = make_tables(args.seed)
             made.write_text(json.dumps(tables))
-        port = free_port()
-        server = serve(port)
-        try:
-            written = shoot(f"http://127.0.0.1:{port}", tables, args.out)
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-    for path in written:
-        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-        print(f"{shown}  {path.stat().st_size // 1024} KB")
+        with served() as base:
+            written = shoot(base, tables, args.out)
+    print_written(written)
 
 
 if __name__ == "__main__":

@@ -18,16 +18,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from screenshots_play import (
-    CHROMIUM,
-    LANGUAGES,
     PASSWORD,
     ROOT,
     USER,
-    WIDTHS,
-    free_port,
+    chromium,
+    print_written,
     save,
-    serve,
+    served,
     setup_django,
+    signed_in,
+    windows,
 )
 
 PAGES = {"levels": "/play/levels/", "new-game": "/play/new/"}
@@ -43,36 +43,16 @@ def make_player() -> None:
 
 
 def shoot(base: str, out: Path) -> list[Path]:
-    from playwright.sync_api import sync_playwright
-
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
-        for language in LANGUAGES:
-            for width, height in WIDTHS.items():
-                context = browser.new_context(
-                    base_url=base,
-                    locale="ru-RU" if language == "ru" else "en-US",
-                    viewport={"width": width, "height": height},
-                    is_mobile=width < 800,
-                    has_touch=width < 800,
-                )
-                context.add_cookies([{"name": "django_language", "value": language, "url": base}])
-                page = context.new_page()
-                page.goto("/accounts/login/")
-                page.fill("#id_username", USER)
-                page.fill("#id_password", PASSWORD)
-                page.click("main form button[type=submit]")
+    with chromium() as browser:
+        for language, width in windows():
+            page = signed_in(browser, base, language, width)
+            for name, url in PAGES.items():
+                page.goto(url)
                 page.wait_for_load_state()
-                for name, url in PAGES.items():
-                    page.goto(url)
-                    page.wait_for_load_state()
-                    written.append(save(page, out / f"{name}-{language}-{width}"))
-                context.close()
-        browser.close()
+                written.append(save(page, out / f"{name}-{language}-{width}"))
+            page.context.close()
     return written
 
 
@@ -83,15 +63,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temporary:
         setup_django(Path(temporary) / "screenshots.sqlite3")
         make_player()
-        port = free_port()
-        server = serve(port)
-        try:
-            written = shoot(f"http://127.0.0.1:{port}", args.out)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
-    for path in written:
-        print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} KB")
+        with served() as base:
+            written = shoot(base, args.out)
+    print_written(written)
 
 
 if __name__ == "__main__":

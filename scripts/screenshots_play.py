@@ -23,6 +23,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,8 +109,12 @@ def make_games(seed: int) -> dict[str, int]:
     return {"battle": battle.pk, "production": production.pk, "end": end.pk}
 
 
-def serve(port: int, *, wait: float = 20.0) -> subprocess.Popen:
-    """``manage.py runserver`` on ``port``, once it answers (within ``wait`` seconds)."""
+@contextmanager
+def served(*, wait: float = 180.0) -> Iterator[str]:
+    """``manage.py runserver`` on a free port over the database ``setup_django`` named, once it
+    answers (within ``wait`` seconds: its checks take a while on a busy machine); yields its
+    address and stops it after."""
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
         cwd=ROOT,
@@ -116,14 +122,72 @@ def serve(port: int, *, wait: float = 20.0) -> subprocess.Popen:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    for _ in range(int(wait / 0.2)):
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health/", timeout=5)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise SystemExit("the development server did not start") from None
+                time.sleep(0.3)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health/", timeout=1)
-            return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit("the development server did not start")
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+@contextmanager
+def chromium() -> Iterator[object]:
+    """Debian's Chromium through Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def windows() -> Iterator[tuple[str, int]]:
+    """Every language and window width the docs show a page in."""
+    for language in LANGUAGES:
+        for width in WIDTHS:
+            yield language, width
+
+
+def signed_in(browser, base: str, language: str, width: int, user: str = USER):
+    """A page of a new browser context in ``language`` at ``width`` (a phone below 800 px:
+    touch, no keyboard), signed in as ``user``; close it with ``page.context.close()``."""
+    context = browser.new_context(
+        base_url=base,
+        locale="ru-RU" if language == "ru" else "en-US",
+        viewport={"width": width, "height": WIDTHS[width]},
+        is_mobile=width < 800,
+        has_touch=width < 800,
+    )
+    context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.fill("#id_username", user)
+    page.fill("#id_password", PASSWORD)
+    page.click("main form button[type=submit]")
+    page.wait_for_load_state()
+    return page
+
+
+def print_written(written: list[Path]) -> None:
+    for path in written:
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        print(f"{shown}  {path.stat().st_size // 1024} KB")
 
 
 def save(page, path: Path, *, window: bool = False) -> Path:
@@ -147,40 +211,20 @@ def save(page, path: Path, *, window: bool = False) -> Path:
 
 
 def shoot(base: str, games: dict[str, int], out: Path) -> list[Path]:
-    from playwright.sync_api import sync_playwright
-
     out.mkdir(parents=True, exist_ok=True)
     for name in ("battle", "production", "end"):  # its own images (the browser tests' stay)
         for old in [*out.glob(f"{name}-*.png"), *out.glob(f"{name}-*.jpg")]:
             old.unlink()
     written = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
-        for language in LANGUAGES:
-            for width, height in WIDTHS.items():
-                context = browser.new_context(
-                    base_url=base,
-                    locale="ru-RU" if language == "ru" else "en-US",
-                    viewport={"width": width, "height": height},
-                    is_mobile=width < 800,  # a phone: touch, no keyboard
-                    has_touch=width < 800,
-                )
-                context.add_cookies([{"name": "django_language", "value": language, "url": base}])
-                page = context.new_page()
-                page.goto("/accounts/login/")
-                page.fill("#id_username", USER)
-                page.fill("#id_password", PASSWORD)
-                page.click("main form button[type=submit]")
-                page.wait_for_load_state()
-                for name, pk in games.items():
-                    page.goto(f"/play/{pk}/")
-                    page.wait_for_selector("#play-game[data-ready]")
-                    shot = out / f"{name}-{language}-{width}"
-                    written.append(save(page, shot, window=name == "battle"))
-                context.close()
-        browser.close()
+    with chromium() as browser:
+        for language, width in windows():
+            page = signed_in(browser, base, language, width)
+            for name, pk in games.items():
+                page.goto(f"/play/{pk}/")
+                page.wait_for_selector("#play-game[data-ready]")
+                shot = out / f"{name}-{language}-{width}"
+                written.append(save(page, shot, window=name == "battle"))
+            page.context.close()
     return written
 
 
@@ -202,15 +246,9 @@ def main() -> None:
         else:
             games = make_games(args.seed)
             made.write_text(json.dumps(games))
-        port = free_port()
-        server = serve(port)
-        try:
-            written = shoot(f"http://127.0.0.1:{port}", games, args.out)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
-    for path in written:
-        print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} KB")
+        with served() as base:
+            written = shoot(base, games, args.out)
+    print_written(written)
 
 
 if __name__ == "__main__":

@@ -15,24 +15,23 @@ Debian's Chromium through Playwright (the helpers of ``screenshots_play.py``).
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from screenshots_play import (
-    CHROMIUM,
-    LANGUAGES,
     PASSWORD,
     ROOT,
     USER,
-    WIDTHS,
-    free_port,
+    chromium,
     played_until,
+    print_written,
     save,
-    serve,
+    served,
     setup_django,
+    signed_in,
+    windows,
 )
 
 CARD_KEY = "kst-jackal"  # «Шакал», a starter-set ship
@@ -70,43 +69,23 @@ def make_pages(seed: int) -> dict[str, str]:
 
 
 def shoot(base: str, pages: dict[str, str], out: Path, text: Path | None) -> list[Path]:
-    from playwright.sync_api import sync_playwright
-
     out.mkdir(parents=True, exist_ok=True)
     if text is not None:
         text.mkdir(parents=True, exist_ok=True)
     written = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
-        for language in LANGUAGES:
-            for width, height in WIDTHS.items():
-                context = browser.new_context(
-                    base_url=base,
-                    locale="ru-RU" if language == "ru" else "en-US",
-                    viewport={"width": width, "height": height},
-                    is_mobile=width < 800,
-                    has_touch=width < 800,
-                )
-                context.add_cookies([{"name": "django_language", "value": language, "url": base}])
-                page = context.new_page()
-                page.goto("/accounts/login/")
-                page.fill("#id_username", USER)
-                page.fill("#id_password", PASSWORD)
-                page.click("main form button[type=submit]")
-                page.wait_for_load_state()
-                for name, address in pages.items():
-                    page.goto(address)
-                    if name == "table":
-                        page.wait_for_selector("#play-game[data-ready]")
-                    stem = f"{name}-{language}-{width}"
-                    written.append(save(page, out / stem))
-                    if text is not None:
-                        words = page.locator("main").inner_text()
-                        (text / f"{stem}.txt").write_text(words, encoding="utf-8")
-                context.close()
-        browser.close()
+    with chromium() as browser:
+        for language, width in windows():
+            page = signed_in(browser, base, language, width)
+            for name, address in pages.items():
+                page.goto(address)
+                if name == "table":
+                    page.wait_for_selector("#play-game[data-ready]")
+                stem = f"{name}-{language}-{width}"
+                written.append(save(page, out / stem))
+                if text is not None:
+                    words = page.locator("main").inner_text()
+                    (text / f"{stem}.txt").write_text(words, encoding="utf-8")
+            page.context.close()
     return written
 
 
@@ -119,18 +98,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temporary:
         setup_django(Path(temporary) / "screenshots.sqlite3")
         pages = make_pages(args.seed)
-        port = free_port()
-        server = serve(port, wait=180)  # a loaded machine starts it slowly
-        try:
-            written = shoot(f"http://127.0.0.1:{port}", pages, args.out, args.text)
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                server.kill()
-    for path in written:
-        print(f"{path}  {path.stat().st_size // 1024} KB")
+        with served() as base:
+            written = shoot(base, pages, args.out, args.text)
+    print_written(written)
 
 
 if __name__ == "__main__":

@@ -15,12 +15,13 @@ from cardbase.models import CardRarity, CardType
 from cardbase.search.fields import CARD_TYPE_ALIASES, RARITY_ALIASES, WEAPON_ALIASES
 from cardbase.templatetags.catalogue import card_type_label, rarity_label
 from cardbase.terms import term
-from komandor.rules.cards import CardKind, ObjectType, Range, Rarity, Victory
+from komandor.rules.cards import CardKind, CrewLevel, ObjectType, Range, Rarity, SizeClass, Victory
 from komandor.rules.names import fold_text
 from komandor.rules.state import Phase
 from komandor.words.card_fields import card_stat_lines, field_specs
 from komandor.words.terms import (
     CARD_KINDS,
+    CREW_LEVELS,
     ENGLISH_LETTERS,
     MISSILES_AT,
     OBJECT_TYPES,
@@ -28,6 +29,7 @@ from komandor.words.terms import (
     RANGES,
     RARITIES,
     RUSSIAN_LETTERS,
+    SHIP_SIZES,
     TABLES,
     VICTORIES,
     WEAPONS,
@@ -175,6 +177,17 @@ def test_every_page_word_of_a_concept_is_the_tables(language):
             word = VICTORIES.ru(victory) if language == "ru" else VICTORIES.en(victory)
             assert str(effect_words.VICTORIES[victory.value]) == word
         assert notation.letters() is (RUSSIAN_LETTERS if language == "ru" else ENGLISH_LETTERS)
+        letters = notation.letters()
+        for size in SizeClass:
+            word = SHIP_SIZES.ru(size) if language == "ru" else SHIP_SIZES.en(size)
+            assert card_faces.size_label(size.value).startswith(f"{word} ")
+            assert card_faces.size_label(size.value).endswith(f" ({letters.size[size]})")
+        for level in CrewLevel:
+            word = CREW_LEVELS.ru(level) if language == "ru" else CREW_LEVELS.en(level)
+            assert card_faces._crew_level(level).startswith(f"{word} ({letters.crew[level]})")
+        for range_ in Range:
+            word = RANGES.ru(range_) if language == "ru" else RANGES.en(range_)
+            assert card_faces._range_name(range_).startswith(f"{word} ")
 
 
 def test_the_engine_words_read_the_same_tables():
@@ -240,6 +253,17 @@ def test_the_catalogue_check_fails_when_a_translation_differs_from_the_table(tmp
 def test_every_table_has_a_word_for_every_key_of_its_enum():
     from komandor.rules.weapons import Weapon
 
-    enums = (CardKind, Rarity, ObjectType, Victory, Phase, Range, Weapon, Range)
+    enums = (
+        CardKind,
+        Rarity,
+        ObjectType,
+        Victory,
+        Phase,
+        Range,
+        Weapon,
+        Range,
+        SizeClass,
+        CrewLevel,
+    )
     for table, keys in zip(TABLES, enums, strict=True):
         assert set(table) == set(keys), table.context

@@ -130,16 +130,6 @@ class ExpertAgent:
         """The world after option ``index``, played on by the policy to the horizon (then
         ``evaluate``) or to the match's end: ``player``'s score (1 a win, ½ a draw, 0 a loss)
         and whether he lost his Commander."""
-        try:
-            return self._played(world, index, player)
-        finally:
-            # A world's game calls back into its match state (``Game.checkpoint``) from the
-            # rules' greenlet, whose frames the garbage collector cannot see: a world dropped
-            # mid-match is never freed, and a match leaked ~2 GB and spent most of its CPU in
-            # the collector. Cut the cycle so the world goes with its last reference.
-            world.game.checkpoint = None
-
-    def _played(self, world: MatchState, index: int, player: int) -> tuple[float, bool]:
         state = world.state
         last = state.turn + self.parameters.horizon
         world.answer(index)

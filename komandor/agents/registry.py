@@ -3,7 +3,9 @@ each costs (``agent_cost``), and the version of how they choose (``AGENTS_VERSIO
 
 A name is ``random``, ``heuristic``, ``search`` or ``search:N`` (N playouts per searched
 decision), the agents written for a level: ``novice-1``, ``standard-1`` and ``expert-1``
-(``novice``, ``standard.StandardAgent``, ``expert.ExpertAgent``), or a frozen baseline:
+(``novice``, ``standard.StandardAgent``, ``expert.ExpertAgent``), ``standard-2``
+(``standard2.Standard2Agent``: standard-1 keeping its Commander) and ``expert-2`` (the expert
+with standard-2's playouts), or a frozen baseline:
 ``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose exactly as agents 1.1 did (the
 heuristic and the search of 39ffb88), whatever ``heuristic`` and ``search`` become, so every
 strength figure is measured against the same opponents
@@ -39,6 +41,8 @@ from komandor.agents.parameters import Parameter, values_checked
 from komandor.agents.search import SEARCH_MARGIN, SearchAgent
 from komandor.agents.simple import RandomAgent, ScriptedAgent
 from komandor.agents.standard import STANDARD_SPACE, StandardAgent, standard_weights
+from komandor.agents.standard2 import Standard2Agent
+from komandor.agents.tuned import TUNED_AGENTS, standard_t1
 from komandor.rules.decisions import Agent
 
 __all__ = [
@@ -61,6 +65,7 @@ __all__ = [
     "RandomAgent",
     "ScriptedAgent",
     "SearchAgent",
+    "Standard2Agent",
     "agent_cost",
     "agent_spec_error",
     "make_agent",
@@ -81,20 +86,25 @@ AGENTS: dict[str, str] = {
     "novice-1": "the heuristic with a learner's seeded slips (the novice level)",
     "standard-1": "rules of a player who knows the game: fleet plans, Commander hunts, blockades",
     "expert-1": "heuristic playouts of more decisions, a Commander threat check (the expert level)",
+    "standard-2": "standard-1 keeping its Commander safe: carrier, second echelon, withdrawal",
+    "expert-2": "the expert searching with standard-2's playouts and answers",
 }
-# The levels a player picks from, weakest first, each with the agent spec that plays it now.
+# The levels a player picks from, weakest first, each with the agent spec that plays it now
+# (``standard``: ``standard-1`` until standard-2's SPRT against it, docs/engine.md).
 # Re-pointing a level changes new games only: stored ones keep the resolved spec.
 LEVELS: dict[str, str] = {
     "novice": "novice-1",
-    "standard": "standard-1",
+    "standard": "standard-2",
     "expert": "expert-1",
 }
 DEFAULT_LEVEL = "standard"
 # The agents written for a level (each a name of its own, so a level can move on while its
 # stored games keep the agent that played them).
-LEVEL_AGENTS: tuple[str, ...] = ("novice-1", "standard-1", "expert-1")
+LEVEL_AGENTS: tuple[str, ...] = ("novice-1", "standard-1", "expert-1", "standard-2", "expert-2")
 # The frozen baselines, each with the agent it is frozen from.
 BASELINES: dict[str, str] = {"heuristic-1.1": "heuristic", "search-1.1": "search"}
+# The experts (``expert.ExpertAgent``), each costing ``EXPERT_COST``.
+_EXPERTS = frozenset({"expert-1", "expert-2"})
 # The names that take a budget (``name:N``).
 _SEARCHES = frozenset({"search", "search-1.1"})
 # ``search:N``: N playouts per searched decision (``search.SearchAgent``).
@@ -159,7 +169,7 @@ def agent_cost(spec: str) -> float:
     for the searches with N playouts, ``EXPERT_COST`` for ``expert-1``. Raises ``ValueError``
     for a bad spec."""
     name, budget = parse_agent_spec(spec)
-    if name == "expert-1":
+    if name in _EXPERTS:
         return EXPERT_COST
     return 1.0 if budget is None else 1.0 + SEARCH_COST_PER_PLAYOUT * budget
 
@@ -186,9 +196,18 @@ def _standard(name: str, seed: int, budget: int | None) -> Agent:
     return StandardAgent(name)
 
 
+def _standard_2(name: str, seed: int, budget: int | None) -> Agent:
+    return Standard2Agent(name)
+
+
 def _expert(name: str, seed: int, budget: int | None) -> Agent:
     # Its playouts and the decisions it does not search are the standard level's agent's.
     return ExpertAgent(policy=StandardAgent(), seed=seed, name=name)
+
+
+def _expert_2(name: str, seed: int, budget: int | None) -> Agent:
+    # The expert's search with standard-2 (Commander safety) as its playouts and answers.
+    return ExpertAgent(policy=Standard2Agent(), seed=seed, name=name)
 
 
 def _random(name: str, seed: int, budget: int | None) -> Agent:
@@ -209,7 +228,14 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "novice-1": _novice_1,
     "standard-1": _standard,
     "expert-1": _expert,
+    "standard-2": _standard_2,
+    "expert-2": _expert_2,
 }
+
+# The tuned agents (``tuned.py``): a level's agent with the numbers a self-play tuning shipped,
+# each a frozen name of its own (``standard-t1``: standard-1 with SPSA run 3's weights).
+AGENTS.update(TUNED_AGENTS)
+_BUILDERS["standard-t1"] = standard_t1
 
 
 def _heuristic_tuned(

@@ -73,11 +73,12 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Protocol, cast
 
+from komandor.rules import event_records as ev
 from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Range, Weapons
 from komandor.rules.decisions import Agent, Decision, DecisionKind, Option, decide
 from komandor.rules.dice import Dice
-from komandor.rules.events import EventKind, EventLog
+from komandor.rules.events import EventLog
 from komandor.rules.facts import (
     NO_CONTEXT,
     AttackFacts,
@@ -654,15 +655,16 @@ class _Battle:
         attacker, defender = self.sides
         if self.log.enabled:
             self.log.emit(
-                EventKind.BATTLE_START,
-                attacker=attacker.player,
-                defender=defender.player,
-                site=self.site.kind.value,
-                object_type=self.site.object_type,
-                combatants=[
-                    {"uid": c.uid, "player": c.player, "role": c.role.value, "damage": c.damage}
-                    for c in self.by_uid.values()
-                ],
+                ev.BattleStart(
+                    attacker=attacker.player,
+                    defender=defender.player,
+                    site=self.site.kind.value,
+                    object_type=self.site.object_type,
+                    combatants=tuple(
+                        ev.BattleCombatant(c.uid, c.player, c.role.value, c.damage)
+                        for c in self.by_uid.values()
+                    ),
+                )
             )
         self._second_echelon()
         if self.hooks is not None:
@@ -690,7 +692,7 @@ class _Battle:
                 combatant.tapped = False  # «В начале каждого раунда боя ... разворачиваются»
         self.context = DecisionContext(round=self.round, range=self.range.key)
         if self.log.enabled:
-            self.log.emit(EventKind.ROUND_START, round=self.round, range=self.range.key)
+            self.log.emit(ev.RoundStart(round=self.round, range=self.range.key))
         if self.hooks is not None:
             self.hooks.open(Window.ROUND_START, battle=self)
         for index in (0, 1):
@@ -725,10 +727,9 @@ class _Battle:
     def _round_end(self) -> None:
         if self.log.enabled:
             self.log.emit(
-                EventKind.ROUND_END,
-                round=self.round,
-                range=self.range.key,
-                damage=self._damage_map(),
+                ev.RoundEnd(
+                    round=self.round, range=self.range.key, damage=tuple(self._damage_map().items())
+                )
             )
         if self.hooks is not None:
             self.hooks.open(Window.ROUND_END, battle=self)  # the end of a battle round
@@ -782,7 +783,7 @@ class _Battle:
             self.retreated = [attacker.player, defender.player]
             winner = None
         if self.log.enabled:
-            self.log.emit(EventKind.RETREAT, reason=end.value, players=list(self.retreated))
+            self.log.emit(ev.Retreat(reason=end.value, players=tuple(self.retreated)))
         return end, winner
 
     # -- before and between rounds -----------------------------------------------------------
@@ -819,7 +820,7 @@ class _Battle:
         decision = Decision(player, kind, offered, context)
         choice = decide(self.agents[player], decision)
         if self.log.enabled and len(decision.options) > 1:
-            self.log.emit(EventKind.CHOICE, player=player, kind=kind, key=choice.key)
+            self.log.emit(ev.Choice(player=player, decision=kind, key=choice.key))
         return choice
 
     def _second_echelon(self) -> None:
@@ -841,9 +842,7 @@ class _Battle:
             for combatant in chosen:
                 combatant.status = Status.RESERVE
                 if self.log.enabled:
-                    self.log.emit(
-                        EventKind.SECOND_ECHELON, uid=combatant.uid, player=combatant.player
-                    )
+                    self.log.emit(ev.SecondEchelon(uid=combatant.uid, player=combatant.player))
 
     def _enter_reserves(self) -> None:
         entered = False
@@ -874,7 +873,7 @@ class _Battle:
                 self.hooks.standing_changed(self)  # ECH-6: their properties now work
             if self.log.enabled:
                 self.log.emit(
-                    EventKind.ECHELON_ENTER, player=side.player, uids=[c.uid for c in reserve]
+                    ev.EchelonEnter(player=side.player, uids=tuple(c.uid for c in reserve))
                 )
         if entered:
             # «вступают в сражение, начиная бой с дальней дистанции» — for both fleets (AMB-14).
@@ -888,10 +887,11 @@ class _Battle:
             victims = self.sides[index].fighting()
             if self.log.enabled:
                 self.log.emit(
-                    EventKind.TACTICAL_SUPERIORITY,
-                    player=self.sides[index].player,
-                    rounds=self.streak[index],
-                    range=self.range.key,
+                    ev.TacticalSuperiority(
+                        player=self.sides[index].player,
+                        rounds=self.streak[index],
+                        range=self.range.key,
+                    )
                 )
             for combatant in victims:
                 self._destroy(combatant, "tactical_superiority")
@@ -925,7 +925,7 @@ class _Battle:
                 ):
                     refused.add(uid)
                     if self.log.enabled:
-                        self.log.emit(EventKind.WITHDRAW_REFUSED, uid=uid, player=side.player)
+                        self.log.emit(ev.WithdrawRefused(uid=uid, player=side.player))
                     continue
             ship = self.by_uid[uid]
             ship.status = Status.WITHDRAWN
@@ -933,9 +933,7 @@ class _Battle:
             if self.hooks is not None:
                 self.hooks.standing_changed(self)  # no longer «in this battle»
             if self.log.enabled:
-                self.log.emit(
-                    EventKind.WITHDRAW, uid=uid, player=side.player, allowed=action == "ask"
-                )
+                self.log.emit(ev.Withdraw(uid=uid, player=side.player, allowed=action == "ask"))
 
     def _has_weapon_for_range(self, index: int) -> bool:
         distance = self.range
@@ -967,7 +965,7 @@ class _Battle:
                         == "stop"
                     ):
                         self.stopped, following = True, current
-                        self._emit_range(EventKind.STOP_CLOSING, index, current)
+                        self._emit_range(ev.StopClosing, index, current)
                         break
         if self.stopped and current is not Distance.SHORT:
             for index in (0, 1):
@@ -980,7 +978,7 @@ class _Battle:
                         == "resume"
                     ):
                         self.stopped, following = False, Distance(current - 1)
-                        self._emit_range(EventKind.RESUME_CLOSING, index, following)
+                        self._emit_range(ev.ResumeClosing, index, following)
                         break
         if current is not Distance.LONG:
             for index in (0, 1):
@@ -994,7 +992,7 @@ class _Battle:
                     )
                     if choice.key != "keep":
                         self.stopped, following = True, Distance.from_key(choice.key)
-                        self._emit_range(EventKind.INCREASE_DISTANCE, index, following)
+                        self._emit_range(ev.IncreaseDistance, index, following)
                         break
         self.range = following
         if following is not current:
@@ -1028,9 +1026,14 @@ class _Battle:
     def _fastest(self, index: int) -> int:
         return max((c.speed for c in self.sides[index].fighting()), default=0)
 
-    def _emit_range(self, type_: EventKind, index: int, distance: Distance) -> None:
+    def _emit_range(
+        self,
+        record: type[ev.StopClosing | ev.ResumeClosing | ev.IncreaseDistance],
+        index: int,
+        distance: Distance,
+    ) -> None:
         if self.log.enabled:
-            self.log.emit(type_, player=self.sides[index].player, range=distance.key)
+            self.log.emit(record(player=self.sides[index].player, range=distance.key))
 
     def _can_damage(self, index: int, distance: Distance) -> bool:
         return any(
@@ -1284,7 +1287,7 @@ class _Battle:
                     target.tapped = True  # PROP-EVADE-1: «может быть повернут игроком»
                     if self.log.enabled:
                         self.log.emit(
-                            EventKind.EVADE, uid=target.uid, attacker=shooter.uid, weapon=mount.key
+                            ev.Evade(uid=target.uid, attacker=shooter.uid, weapon=mount.key)
                         )
                     continue
             if not reaction and light_duel_applies(
@@ -1301,13 +1304,14 @@ class _Battle:
                 )
                 if self.log.enabled:
                     self.log.emit(
-                        EventKind.LIGHT_DUEL,
-                        attacker=shooter.uid,
-                        target=target.uid,
-                        rolls=[duel.attacker_roll, duel.defender_roll],
-                        totals=[duel.attacker_total, duel.defender_total],
-                        hits=duel.attacker_hits,
-                        counter=duel.defender_counters,
+                        ev.LightDuel(
+                            attacker=shooter.uid,
+                            target=target.uid,
+                            rolls=(duel.attacker_roll, duel.defender_roll),
+                            totals=(duel.attacker_total, duel.defender_total),
+                            hits=duel.attacker_hits,
+                            counter=duel.defender_counters,
+                        )
                     )
                 if not duel.attacker_hits:
                     if duel.defender_counters:
@@ -1321,7 +1325,7 @@ class _Battle:
         """Roll what must be rolled and apply the damage of one weapon against one target."""
         weapon = mount.weapon
         per_hit = self._per_hit(shooter, mount, target)
-        detail: dict[str, Any] = {}
+        detail: ev.SalvoNumbers | None = None
         if weapon in (Weapon.MISSILES, Weapon.TORPEDOES):
             table = MISSILE_TO_HIT if weapon is Weapon.MISSILES else TORPEDO_TO_HIT
             to_hit = table[self.range]
@@ -1329,7 +1333,8 @@ class _Battle:
                 self._dice(shooter.player, "salvo", to_hit), count=mount.count, to_hit=to_hit
             )
             hits = salvo.hits
-            detail = {"rolls": list(salvo.rolls), "to_hit": salvo.to_hit, "hits": hits}
+            defence_rolls: tuple[int, ...] | None = None
+            shot_down: int | None = None
             if (
                 hits
                 and target.has_weapon(Weapon.LASERS)
@@ -1339,40 +1344,54 @@ class _Battle:
                     self._dice(target.player, "point_defence", POINT_DEFENCE_ROLL), hits=hits
                 )
                 hits -= defence.hits
-                detail["point_defence"] = list(defence.rolls)
-                detail["shot_down"] = defence.hits
+                defence_rolls = tuple(defence.rolls)
+                shot_down = defence.hits
             amount = hits * per_hit
-            detail["per_hit"] = per_hit
+            if self.log.enabled:
+                detail = ev.SalvoNumbers(
+                    tuple(salvo.rolls), salvo.to_hit, salvo.hits, per_hit, defence_rolls, shot_down
+                )
         else:
             amount = per_hit
         if self.log.enabled:
-            detail.update(self._arithmetic(mount, target))
-            self.log.emit(
-                EventKind.ATTACK,
-                by=shooter.uid,
-                weapon=mount.key,
-                target=target.uid,
-                damage=amount,
-                reaction=reaction,
-                **detail,
-            )
+            self.log.emit(self._arithmetic(mount, target, shooter.uid, amount, reaction, detail))
         self._damage(target, amount, "damage")
 
-    def _arithmetic(self, mount: Mount, target: Combatant) -> dict[str, Any]:
-        """The numbers the book writes out, e.g. «10 (мощность ...) - 3 (мощность щита)»."""
+    def _arithmetic(
+        self,
+        mount: Mount,
+        target: Combatant,
+        by: str,
+        amount: int,
+        reaction: bool,
+        salvo: ev.SalvoNumbers | None,
+    ) -> ev.Attack:
+        """The attack's event with the numbers the book writes out, e.g. «10 (мощность ...) - 3
+        (мощность щита)»."""
         weapon = mount.weapon
-        numbers: dict[str, Any] = {"power": mount.power}
+        shield = armor = None
+        maser = None
         if weapon is Weapon.PLASMA:
-            numbers["shield"] = target.shield_now
+            shield = target.shield_now
         elif weapon is Weapon.MASER:
-            numbers["maser_type"] = mount.maser_type
-            numbers["shield_type"] = target.shield_type_now
-            numbers["effect"] = maser_effect(mount.maser_type, target.shield_type_now).value
+            effect = maser_effect(mount.maser_type, target.shield_type_now).value
+            maser = ev.MaserNumbers(mount.maser_type, target.shield_type_now, effect)
         elif weapon in (Weapon.TURBOLASER, Weapon.LASERS, Weapon.MISSILES, Weapon.TORPEDOES):
-            numbers["armor"] = target.armor
-        if target.on_planet and weapon is not Weapon.BOMBS:
-            numbers["atmosphere"] = 2
-        return numbers
+            armor = target.armor
+        atmosphere = 2 if target.on_planet and weapon is not Weapon.BOMBS else None
+        return ev.Attack(
+            by=by,
+            weapon=mount.key,
+            target=target.uid,
+            damage=amount,
+            reaction=reaction,
+            power=mount.power,
+            shield=shield,
+            armor=armor,
+            atmosphere=atmosphere,
+            salvo=salvo,
+            maser=maser,
+        )
 
     def _counter_fire(self, defender: Combatant, attacker: Combatant) -> None:
         """WPN-LIGHT-5: a free shot back at the attacker with any weapon usable at short range
@@ -1399,7 +1418,7 @@ class _Battle:
         fire_roll = self._dice(shooter.player, "nova_fire", NOVA_FIRE_ROLL).d6()
         if fire_roll < NOVA_FIRE_ROLL:
             if self.log.enabled:
-                self.log.emit(EventKind.NOVA, by=shooter.uid, rolls=[fire_roll], fired=False)
+                self.log.emit(ev.Nova(by=shooter.uid, rolls=(fire_roll,), fired=False))
             return
         count_roll = self._dice(shooter.player, "nova_count").d6()
         count = nova_target_count(count_roll)
@@ -1422,12 +1441,13 @@ class _Battle:
             eligible = [self.by_uid[uid] for uid in chosen.targets]
         if self.log.enabled:
             self.log.emit(
-                EventKind.NOVA,
-                by=shooter.uid,
-                rolls=[fire_roll, count_roll],
-                fired=True,
-                count=count,
-                targets=[t.uid for t in eligible],
+                ev.Nova(
+                    by=shooter.uid,
+                    rolls=(fire_roll, count_roll),
+                    fired=True,
+                    count=count,
+                    targets=tuple(t.uid for t in eligible),
+                )
             )
         for target in eligible:
             shield = target.shield_now
@@ -1445,14 +1465,15 @@ class _Battle:
                 amount = atmosphere_reduced(amount, Weapon.NOVA)
             if self.log.enabled:
                 self.log.emit(
-                    EventKind.ATTACK,
-                    by=shooter.uid,
-                    weapon="nova",
-                    target=target.uid,
-                    damage=amount,
-                    reaction=False,
-                    power=mount.power,
-                    shield=shield if absorb else 0,
+                    ev.Attack(
+                        by=shooter.uid,
+                        weapon="nova",
+                        target=target.uid,
+                        damage=amount,
+                        reaction=False,
+                        power=mount.power,
+                        shield=shield if absorb else 0,
+                    )
                 )
             self._damage(target, amount, "damage")
 
@@ -1463,13 +1484,14 @@ class _Battle:
                 bomber.bombed_units.add(target.uid)
         if self.log.enabled:
             self.log.emit(
-                EventKind.ATTACK,
-                by="+".join(b.uid for b in bombers),
-                weapon="bombs",
-                target=target.uid,
-                damage=amount,
-                reaction=False,
-                powers=[b.mount("bombs").power for b in bombers],
+                ev.Attack(
+                    by="+".join(b.uid for b in bombers),
+                    weapon="bombs",
+                    target=target.uid,
+                    damage=amount,
+                    reaction=False,
+                    powers=tuple(b.mount("bombs").power for b in bombers),
+                )
             )
         self._damage(target, amount, "bombs")
 
@@ -1483,12 +1505,13 @@ class _Battle:
         )
         if self.log.enabled:
             self.log.emit(
-                EventKind.BOARDING,
-                by=boarder.uid,
-                target=target.uid,
-                rolls=[roll.attacker_roll, roll.defender_roll],
-                totals=[roll.attacker_total, roll.defender_total],
-                succeeded=roll.succeeded,
+                ev.Boarding(
+                    by=boarder.uid,
+                    target=target.uid,
+                    rolls=(roll.attacker_roll, roll.defender_roll),
+                    totals=(roll.attacker_total, roll.defender_total),
+                    succeeded=roll.succeeded,
+                )
             )
         if not roll.succeeded:
             boarder.boarding_barred = True  # WPN-BOARD-7
@@ -1514,17 +1537,15 @@ class _Battle:
                 roll = self._dice(target.player, "ram_dodge", RAM_DODGE_ROLL).d6()
                 dodged = roll >= RAM_DODGE_ROLL
                 if self.log.enabled:
-                    self.log.emit(EventKind.RAM_DODGE, uid=target.uid, roll=roll, dodged=dodged)
+                    self.log.emit(ev.RamDodge(uid=target.uid, roll=roll, dodged=dodged))
                 if dodged:
                     return
         to_target, to_rammer = _ram_numbers(rammer, target)
         if self.log.enabled:
             self.log.emit(
-                EventKind.RAM,
-                by=rammer.uid,
-                target=target.uid,
-                damage=to_target,
-                damage_to_rammer=to_rammer,
+                ev.Ram(
+                    by=rammer.uid, target=target.uid, damage=to_target, damage_to_rammer=to_rammer
+                )
             )
         # Both collide at once (AMB-19): apply both before either card leaves.
         self._damage(target, to_target, "ram")
@@ -1543,7 +1564,7 @@ class _Battle:
         if self.hooks is not None:
             self.hooks.standing_changed(self)  # BATTLE-22: its lasting properties end at once
         if self.log.enabled:
-            self.log.emit(EventKind.DESTROYED, uid=target.uid, player=target.player, cause=cause)
+            self.log.emit(ev.Destroyed(target.uid, target.player, cause, in_battle=True))
         if target.role is Role.STATION:
             self._station_buildings_lost(target)
         if self.hooks is not None and target.role is Role.SHIP:
@@ -1625,7 +1646,20 @@ class _Battle:
             commanders_lost=commanders_lost,
         )
         if self.log.enabled:
-            self.log.emit(EventKind.BATTLE_END, **result.to_dict())
+            self.log.emit(
+                ev.BattleEnded(
+                    end=result.end.value,
+                    winner=result.winner,
+                    rounds=result.rounds,
+                    destroyed=tuple(result.destroyed),
+                    withdrawn=tuple(result.withdrawn),
+                    retreated=tuple(result.retreated),
+                    damage=tuple(result.damage.items()),
+                    rewards=tuple(result.rewards.items()),
+                    station_boarded_by=result.station_boarded_by,
+                    station_outcome=result.station_outcome,
+                )
+            )
         return result
 
     def _on_site(self, index: int) -> bool:
@@ -1651,11 +1685,12 @@ class _Battle:
                 continue
             if self.log.enabled:
                 self.log.emit(
-                    EventKind.LANDING,
-                    player=side.player,
-                    ships=[c.uid for c in landers],
-                    force=sum(c.landing for c in landers),
-                    units=[u.uid for u in units],
+                    ev.Landing(
+                        player=side.player,
+                        ships=tuple(c.uid for c in landers),
+                        force=sum(c.landing for c in landers),
+                        units=tuple(u.uid for u in units),
+                    )
                 )
             for unit in units:
                 self._destroy(unit, "landing")

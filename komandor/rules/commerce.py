@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from komandor.rules import event_records as ev
 from komandor.rules import rules
 from komandor.rules.cards import CardKind, RewardKind
 from komandor.rules.decisions import DecisionKind, Option
-from komandor.rules.events import EventKind
 from komandor.rules.facts import DecisionContext, RunFacts
 from komandor.rules.state import Card, Zone
 
@@ -84,7 +84,8 @@ def commercial_runs(game: Table[Effects], player: int) -> None:
             )
             if choice.key == "escort":
                 escort.where, escort.tapped, escort.stay = target, True, True
-                game.log.emit(EventKind.ESCORT, player=player, card=escort.uid, to=target)
+                if game.log.enabled:
+                    game.log.emit(ev.Escort(player=player, card=escort.uid, to=target))
 
 
 def _smuggle(game: Table[Effects], player: int, ship: Card, target: str) -> None:
@@ -93,12 +94,21 @@ def _smuggle(game: Table[Effects], player: int, ship: Card, target: str) -> None
     if roll >= rules.SMUGGLING_ROLL:
         _reward(game, player, ship, action="smuggle", target=target, roll=roll)
         return
-    game.log.emit(EventKind.SMUGGLING_FAILED, player=player, card=ship.uid, roll=roll)
+    if game.log.enabled:
+        game.log.emit(ev.SmugglingFailed(player=player, card=ship.uid, roll=roll))
     game.lose_card(ship.uid, "intercepted")
     game.check_commanders()
 
 
-def _reward(game: Table[Effects], player: int, ship: Card, **event: object) -> None:
+def _reward(
+    game: Table[Effects],
+    player: int,
+    ship: Card,
+    *,
+    action: str,
+    target: str,
+    roll: int | None = None,
+) -> None:
     me = game.state.players[player]
     properties = ship.spec.properties
     run = properties.commercial_run if properties is not None else None
@@ -108,12 +118,16 @@ def _reward(game: Table[Effects], player: int, ship: Card, **event: object) -> N
         me.resources += run.reward
     else:
         me.action_tokens += run.reward
-    game.log.emit(
-        EventKind.COMMERCIAL_RUN,
-        player=player,
-        card=ship.uid,
-        reward=run.reward,
-        reward_kind=run.reward_kind.value,
-        tokens=me.commerce_tokens,
-        **event,
-    )
+    if game.log.enabled:
+        game.log.emit(
+            ev.CommercialRun(
+                player=player,
+                card=ship.uid,
+                reward=run.reward,
+                reward_kind=run.reward_kind.value,
+                tokens=me.commerce_tokens,
+                action=action,
+                target=target,
+                roll=roll,
+            )
+        )

@@ -40,13 +40,13 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
+from komandor.rules import event_records as ev
 from komandor.rules.battle import Combatant, Mount, Status
 from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
 from komandor.rules.decisions import DecisionKind, Option
 from komandor.rules.effect_schema import PLAYER_ACTIONS, Action, Condition, EffectSpec, Selector
 from komandor.rules.effects import Effect, Effects, Moment, Window, has_name
-from komandor.rules.events import EventKind
 from komandor.rules.facts import AttackFacts, Cost, DecisionContext, ShipLost
 from komandor.rules.names import name_key
 from komandor.rules.state import Card, GameState, Zone
@@ -313,7 +313,8 @@ def _put_situation(uid: str, moment: Moment) -> None:
 def _discard_situation(uid: str, moment: Moment) -> None:
     """SIT-4: «в фазу производства карта обстановки … может быть помещена в потери»."""
     moment.state.move(uid, Zone.LOSSES)
-    moment.game.log.emit(EventKind.SITUATION_DISCARDED, player=moment.player, card=uid)
+    if moment.game.log.enabled:
+        moment.game.log.emit(ev.SituationDiscarded(player=moment.player, card=uid))
 
 
 def _upgrade_hosts(uid: str, moment: Moment) -> list[str]:
@@ -337,7 +338,8 @@ def _attach_upgrade(uid: str, moment: Moment) -> None:
     state = moment.state
     entering = state.cards[uid].zone is Zone.HAND
     state.move(uid, Zone.ATTACHED, where=moment.target)
-    moment.game.log.emit(EventKind.UPGRADED, player=moment.player, card=uid, host=moment.target)
+    if moment.game.log.enabled:
+        moment.game.log.emit(ev.Upgraded(player=moment.player, card=uid, host=moment.target))
     if entering:
         card_entered(moment.game, uid)
 
@@ -352,7 +354,8 @@ def _put_ability(uid: str, moment: Moment) -> None:
         options = [Option(u) for u in held]
         out = game.ask(player, DecisionKind.ABILITY_REPLACE, options).key
         state.move(out, Zone.LOSSES)
-        game.log.emit(EventKind.ABILITY_REPLACED, player=player, card=out)
+        if game.log.enabled:
+            game.log.emit(ev.AbilityReplaced(player=player, card=out))
     state.move(uid, Zone.SITUATIONS)
     game.declare_variant(player, uid)
     card_entered(game, uid)
@@ -365,7 +368,8 @@ def card_entered(game: Table[Effects], uid: str, *, on_play: bool = True) -> Non
     for index, spec in enumerate(entered_effects(card)):
         if spec.is_static:
             game.effects.statics.append((uid, card.owner, spec))
-            game.log.emit(EventKind.STATIC, player=card.owner, card=uid, index=index)
+            if game.log.enabled:
+                game.log.emit(ev.Static(player=card.owner, card=uid, index=index))
             _static_rules(game, spec, uid, card.owner)
             if game.effects.battle is not None:
                 # In force from now on: the running battle's stats are read again (a situation
@@ -725,9 +729,10 @@ def _move(action: Action, source: str | None, moment: Moment) -> None:
         to = state.new_sector() if action.to == "new_sector" else _place_of(source, moment)
         if to is None or to == card.where:
             continue
-        moment.game.log.emit(
-            EventKind.MOVED, player=card.controller, card=card.uid, frm=card.where, to=to
-        )
+        if moment.game.log.enabled:
+            moment.game.log.emit(
+                ev.Moved(player=card.controller, card=card.uid, frm=card.where, to=to)
+            )
         card.where = to
 
 

@@ -26,6 +26,7 @@ from komandor.rules.effect_schema import (
     EffectSpec,
     effect_to_dict,
 )
+from komandor.rules.event_records import EffectPlayed, Event, Static
 from komandor.rules.state import GameState
 
 COSTS = ("action_tokens", "resources", "roll", "roll_failed")
@@ -72,29 +73,31 @@ def _selector_keys(selector: Mapping[str, Any] | None) -> list[str]:
     return keys
 
 
-def fired(events: Iterable[Mapping[str, Any]], state: GameState) -> Counter[str]:
+def fired(events: Iterable[Event], state: GameState) -> Counter[str]:
     """How often each item was used in a played match: its log and its final state."""
     counts: Counter[str] = Counter()
     for event in events:
-        kind = event["type"]
-        if kind == "effect":
-            cost = event["cost"]
-            counts.update(f"cost:{name}" for name in COSTS[:3] if cost[name])
-            if not event["succeeded"]:
-                counts["cost:roll_failed"] += event["roll"] is not None
+        if isinstance(event, EffectPlayed):
+            cost = event.cost
+            paid = (cost.action_tokens, cost.resources, cost.roll)
+            counts.update(
+                f"cost:{name}" for name, value in zip(COSTS[:3], paid, strict=True) if value
+            )
+            if not event.succeeded:
+                counts["cost:roll_failed"] += event.roll is not None
                 continue
-            counts[f"window:{event['window']}"] += 1
-            key = event["effect"]
+            counts[f"window:{event.window}"] += 1
+            key = event.effect
             if key.endswith((":put", ":discard", ":move")):
                 counts[f"play:{key.rsplit(':', 1)[1]}"] += 1
             else:
-                counts.update(items_of(spec_of_play(state, event["player"], key)))
-        elif kind == "static":
+                counts.update(items_of(spec_of_play(state, event.player, key)))
+        elif isinstance(event, Static):
             counts["window:static"] += 1
-            effects = entered_effects(state.cards[event["card"]])
-            counts.update(items_of(effects[event["index"]]))
-        elif kind in EVENTS:
-            counts[f"event:{kind}"] += 1
+            effects = entered_effects(state.cards[event.card])
+            counts.update(items_of(effects[event.index]))
+        elif event.kind in EVENTS:
+            counts[f"event:{event.kind.value}"] += 1
     return counts
 
 

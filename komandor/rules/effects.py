@@ -33,13 +33,14 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
+from komandor.rules import event_records as ev
+
 # Imported at run time, not only for the type checker: the compiled engine needs the classes of
 # ``Moment``'s fields (``game``, ``battle``) when it loads this module.
 from komandor.rules.battle import Status, _Battle
 from komandor.rules.cards import CardKind, CardSpec, Victory
 from komandor.rules.decisions import DecisionKind, Option
 from komandor.rules.effect_schema import Action
-from komandor.rules.events import EventKind
 from komandor.rules.facts import (
     NO_CONTEXT,
     NO_COST,
@@ -554,9 +555,10 @@ class Effects:
             return first
         grants.remove(grant)
         second = self.game.dice.d6()
-        self.game.log.emit(
-            EventKind.REROLL, player=player, purpose=purpose, first=first, second=second, need=need
-        )
+        if self.game.log.enabled:
+            self.game.log.emit(
+                ev.Reroll(player=player, purpose=purpose, first=first, second=second, need=need)
+            )
         return second
 
     def dice_for(self, player: int, purpose: str, need: int | None = None) -> Dice:
@@ -841,17 +843,19 @@ class Effects:
             moment = moment.aimed_at(self._chosen(effect, moment))
         elif moment.target is not None:
             moment = moment.aimed_at((moment.target,))
-        self.game.log.emit(
-            EventKind.EFFECT,
-            player=player,
-            effect=effect.key,
-            name=effect.name,
-            window=str(moment.window),
-            target=moment.target,
-            cost=cost.to_dict(),
-            roll=roll,
-            succeeded=succeeded,
-        )
+        if self.game.log.enabled:
+            self.game.log.emit(
+                ev.EffectPlayed(
+                    player=player,
+                    effect=effect.key,
+                    name=effect.name,
+                    window=str(moment.window),
+                    target=moment.target,
+                    cost=ev.EffectCost(cost.action_tokens, cost.resources, cost.roll),
+                    roll=roll,
+                    succeeded=succeeded,
+                )
+            )
         if succeeded and not effect.cancels and self._answered(effect, moment):
             succeeded = False
         if effect.discard or (roll is not None and not succeeded and self._played_card(effect)):
@@ -924,8 +928,8 @@ class Effects:
             candidates,
         )
         cancelled, self._cancelled = self._cancelled, False
-        if cancelled:
-            self.game.log.emit(EventKind.CANCELLED, player=moment.player, effect=effect.key)
+        if cancelled and self.game.log.enabled:
+            self.game.log.emit(ev.Cancelled(player=moment.player, effect=effect.key))
         return cancelled
 
     def cancel(self) -> None:
@@ -941,14 +945,10 @@ class Effects:
         state = self.game.state
         card = state.cards[uid]
         frm = card.zone
-        self.game.log.emit(
-            EventKind.REVEALED,
-            player=card.owner,
-            card=uid,
-            name=card.spec.name,
-            frm=frm.value,
-            to=to.value,
-        )
+        if self.game.log.enabled:
+            self.game.log.emit(
+                ev.Revealed(player=card.owner, card=uid, name=card.spec.name, frm=frm, to=to)
+            )
         state.move(uid, to)
         card.shown = to is Zone.HAND  # the opponent saw it go into the hand
         if Zone.DECK in (frm, to):
@@ -958,7 +958,8 @@ class Effects:
         """SPECIAL-11: «колода перемешивается» after a card is found in or put into it (the
         ``shuffled`` event: fixed dice leave the order as it was)."""
         self.game.shuffle_deck(player)
-        self.game.log.emit(EventKind.SHUFFLED, player=player)
+        if self.game.log.enabled:
+            self.game.log.emit(ev.Shuffled(player=player))
 
 
 class _RerollingDice:

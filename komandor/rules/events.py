@@ -1,111 +1,77 @@
-"""The structured match log: one JSON object per event, in order, byte-identical on replay."""
+"""The structured match log: one JSON object per event, in order, byte-identical on replay.
+
+The log keeps the events as typed records (``event_records``); the JSON lines are written from
+them."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from enum import StrEnum
-from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from komandor.rules.event_records import Event, EventKind, event_from_dict
 
-class EventKind(StrEnum):
-    """The ``type`` of an event of the log. The values are a public contract: the JSON-lines
-    logs, stored games, the replay and the narration read events by them."""
-
-    ABILITY_DISCARDED = "ability_discarded"
-    ABILITY_PRESELECTED = "ability_preselected"
-    ABILITY_REPLACED = "ability_replaced"
-    ABILITY_VARIANT = "ability_variant"
-    ATTACK = "attack"
-    BATTLE = "battle"
-    BATTLE_END = "battle_end"
-    BATTLE_START = "battle_start"
-    BOARDING = "boarding"
-    BUILT = "built"
-    CANCELLED = "cancelled"
-    CAPTURED = "captured"
-    CHOICE = "choice"
-    COMMANDER = "commander"
-    COMMERCIAL_RUN = "commercial_run"
-    DESTROYED = "destroyed"
-    DRAW = "draw"
-    ECHELON_ENTER = "echelon_enter"
-    EFFECT = "effect"
-    ESCORT = "escort"
-    EVADE = "evade"
-    EXCHANGE = "exchange"
-    INCREASE_DISTANCE = "increase_distance"
-    INITIATIVE = "initiative"
-    LANDING = "landing"
-    LEFT_BATTLE = "left_battle"
-    LIGHT_DUEL = "light_duel"
-    MATCH = "match"
-    MOVED = "moved"
-    NOVA = "nova"
-    OTHER_INCOME = "other_income"
-    PLACED = "placed"
-    POSITION = "position"
-    PRIORITY = "priority"
-    PRODUCTION = "production"
-    RAM = "ram"
-    RAM_DODGE = "ram_dodge"
-    REDEAL = "redeal"
-    REROLL = "reroll"
-    RESOURCES = "resources"
-    RESUME_CLOSING = "resume_closing"
-    RETREAT = "retreat"
-    REVEALED = "revealed"
-    ROUND_END = "round_end"
-    ROUND_START = "round_start"
-    SECOND_ECHELON = "second_echelon"
-    SETUP = "setup"
-    SHUFFLED = "shuffled"
-    SITUATION_DISCARDED = "situation_discarded"
-    SMUGGLING_FAILED = "smuggling_failed"
-    STATIC = "static"
-    STOP_CLOSING = "stop_closing"
-    TACTICAL_SUPERIORITY = "tactical_superiority"
-    TURN = "turn"
-    UPGRADED = "upgraded"
-    VICTORY = "victory"
-    WITHDRAW = "withdraw"
-    WITHDRAW_REFUSED = "withdraw_refused"
+__all__ = ["Event", "EventKind", "EventLog", "event_from_dict"]
 
 
 # The web app's replay (``matches/replay.py``) stops a game by subclassing the log, so the
 # compiled engine must accept a Python subclass of this class.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class EventLog:
-    """Append-only list of events. Each event is ``{"seq": n, "type": ..., **data}``.
-
-    Values must be JSON-compatible (str, int, bool, None, lists and dicts of them); keys are
-    written sorted so the same events always give the same bytes.
+    """Append-only list of event records. Line ``n`` of the log is
+    ``{"seq": n, "type": record.kind, **record.data()}``, keys written sorted so the same events
+    always give the same bytes.
     """
 
-    __slots__ = ("enabled", "events")
+    __slots__ = ("_lines", "_lines_of", "enabled", "records")
 
     def __init__(self, *, enabled: bool = True) -> None:
-        self.events: list[dict[str, Any]] = []
-        # A disabled log records nothing and costs almost nothing: for fast bulk matches.
+        self.records: list[Event] = []
+        # The lines as JSON objects, written once each as they are first read (``events``): the
+        # pages of a game read the whole log after every move.
+        self._lines: list[dict[str, object]] = []
+        self._lines_of: list[Event] = self.records
+        # A disabled log records nothing and costs almost nothing: for fast bulk matches. The
+        # rules build a record only when the log is enabled (``if log.enabled: log.emit(...)``).
         self.enabled = enabled
 
-    def emit(self, type_: EventKind, **data: Any) -> None:
+    def emit(self, record: Event) -> None:
         if self.enabled:
-            self.events.append({"seq": len(self.events), "type": type_, **data})
+            self.records.append(record)
 
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        return iter(self.events)
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.records)
 
     def __len__(self) -> int:
-        return len(self.events)
+        return len(self.records)
 
-    def of_type(self, type_: str) -> list[dict[str, Any]]:
-        return [event for event in self.events if event["type"] == type_]
+    @property
+    def events(self) -> list[dict[str, object]]:
+        """The log's lines as JSON objects (what a stored match keeps), in a new list."""
+        records, lines = self.records, self._lines
+        if self._lines_of is not records or len(lines) > len(records):
+            lines = []  # the records were replaced (a copy's, a checkpoint's)
+            self._lines, self._lines_of = lines, records
+        for seq in range(len(lines), len(records)):
+            lines.append(records[seq].to_dict(seq))
+        return list(lines)
+
+    def of_kind(self, kind: EventKind) -> list[Event]:
+        """The records of one kind, in order."""
+        return [record for record in self.records if record.kind is kind]
+
+    def of_type(self, type_: str) -> list[dict[str, object]]:
+        """The lines of one ``type``, as JSON objects (with their ``seq``)."""
+        return [
+            record.to_dict(seq) for seq, record in enumerate(self.records) if record.kind == type_
+        ]
 
     def to_jsonl(self) -> str:
         return "".join(
-            json.dumps(event, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
-            for event in self.events
+            json.dumps(
+                record.to_dict(seq), ensure_ascii=False, sort_keys=True, separators=(",", ":")
+            )
+            + "\n"
+            for seq, record in enumerate(self.records)
         )

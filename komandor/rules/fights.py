@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from komandor.rules import event_records as ev
 from komandor.rules.battle import (
     BattleResult,
     BattleSide,
@@ -18,7 +19,6 @@ from komandor.rules.battle import (
 from komandor.rules.cards import CardKind, ObjectType
 from komandor.rules.decisions import DecisionKind, Option
 from komandor.rules.effects import Effects, Window
-from komandor.rules.events import EventKind
 from komandor.rules.facts import DecisionContext, PlaceFacts
 from komandor.rules.state import Card, Zone
 from komandor.rules.victory import check_commanders, check_end_of_battle_phase
@@ -159,13 +159,15 @@ def fight(game: Table[Effects], mover: int, where: str) -> None:
             for fighter in side:
                 if fighter.uid in state.cards:
                     game.refresh_combatant(fighter)  # card effects on the stats
-    game.log.emit(
-        EventKind.BATTLE,
-        at=where,
-        attacker=attacker,
-        defender=defender,
-        sides=[[c.uid for c in combatants[p]] for p in (0, 1)],
-    )
+    if game.log.enabled:
+        game.log.emit(
+            ev.Battle(
+                at=where,
+                attacker=attacker,
+                defender=defender,
+                sides=tuple(tuple(c.uid for c in combatants[p]) for p in (0, 1)),
+            )
+        )
     result = battle_fight(
         attacker=BattleSide(player=attacker, combatants=combatants[attacker]),
         defender=BattleSide(player=defender, combatants=combatants[defender]),
@@ -203,9 +205,8 @@ def apply_result(game: Table[Effects], where: str, result: BattleResult) -> None
     if obj is not None and obj.zone is Zone.PLAY:
         if result.station_outcome == "captured" and result.station_boarded_by is not None:
             obj.controller = result.station_boarded_by  # STN-9; its damage stays (STN-12)
-            game.log.emit(
-                EventKind.CAPTURED, card=where, by=result.station_boarded_by, how="boarding"
-            )
+            if game.log.enabled:
+                game.log.emit(ev.Captured(card=where, by=result.station_boarded_by, how="boarding"))
         elif result.station_outcome == "destroyed":
             game.lose_card(where, "boarded")  # STN-10
     by_player: dict[int, list[Card]] = {}
@@ -221,7 +222,10 @@ def apply_result(game: Table[Effects], where: str, result: BattleResult) -> None
         sector = state.new_sector()  # WDR-3, AMB-15: a sector without enemy ships
         for card in cards:
             card.where = sector
-        game.log.emit(EventKind.LEFT_BATTLE, player=player, cards=[c.uid for c in cards], to=sector)
+        if game.log.enabled:
+            game.log.emit(
+                ev.LeftBattle(player=player, cards=tuple(c.uid for c in cards), to=sector)
+            )
     for player, amount in result.rewards.items():
         state.players[player].pending_rewards += amount  # WPN-BOARD-9
     game.stop_if(check_commanders(state, lost_in_round=result.commanders_lost))
@@ -247,7 +251,8 @@ def resolve_control(game: Table[Effects], *, at: str | None = None) -> None:
             continue  # CAP-3: blocked, not captured
         captor = state.opponent(holder)
         obj.controller = captor
-        game.log.emit(EventKind.CAPTURED, card=obj.uid, by=captor, how="orbit")
+        if game.log.enabled:
+            game.log.emit(ev.Captured(card=obj.uid, by=captor, how="orbit"))
         for civil in state.on_object(obj.uid):
             if civil.kind is not CardKind.CIVIL_BUILDING:
                 continue

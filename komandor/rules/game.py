@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from komandor.rules import event_records as ev
 from komandor.rules import rules
 from komandor.rules.battle import Combatant
 from komandor.rules.cards import (
@@ -22,7 +23,7 @@ from komandor.rules.decisions import Agent, Decision, DecisionKind, Option, deci
 from komandor.rules.dice import Dice, RecordingDice, copy_dice
 from komandor.rules.effect_play import attach_all, card_entered, has_plays, refresh
 from komandor.rules.effects import Effects, Permission, Window
-from komandor.rules.events import EventKind, EventLog
+from komandor.rules.events import EventLog
 from komandor.rules.facts import (
     NO_CONTEXT,
     BuildFacts,
@@ -111,7 +112,7 @@ class Game:
         so far, copied by hand (``match_state`` restores its checkpoints with it). The card
         specs, the effects and the logged events are immutable and shared."""
         log = EventLog(enabled=self.log.enabled)
-        log.events = list(self.log.events)
+        log.records = list(self.log.records)
         twin = Game(
             decks=(),
             commanders=(),
@@ -141,7 +142,7 @@ class Game:
         rolls = dice.rolls if isinstance(dice, RecordingDice) else ()
         option = decide(self.agents[player], decision, Observation(self.state, player, rolls))
         if self.log.enabled and len(options) > 1:
-            self.log.emit(EventKind.CHOICE, player=player, kind=kind, key=option.key)
+            self.log.emit(ev.Choice(player=player, decision=kind, key=option.key))
         return option
 
     def draw(self, player: int, count: int) -> int:
@@ -172,7 +173,8 @@ class Game:
                     for ship in ships:
                         ship.where = sector
         state.move(uid, Zone.LOSSES)
-        self.log.emit(EventKind.DESTROYED, card=uid, owner=card.owner, cause=cause)
+        if self.log.enabled:
+            self.log.emit(ev.Destroyed(uid, card.owner, cause, in_battle=False))
 
     # --- the match -----------------------------------------------------------------------------
 
@@ -207,12 +209,14 @@ class Game:
             self.preselect_abilities(player)
             self.shuffle_deck(player)
             self.deal(player)
-        self.log.emit(
-            EventKind.SETUP,
-            commanders=[p.commander.name for p in state.players],
-            initiative=[p.initiative for p in state.players],
-            deck_sizes=[len(p.deck) + len(p.hand) for p in state.players],
-        )
+        if self.log.enabled:
+            self.log.emit(
+                ev.Setup(
+                    commanders=tuple(p.commander.name for p in state.players),
+                    initiative=tuple(p.initiative for p in state.players),
+                    deck_sizes=tuple(len(p.deck) + len(p.hand) for p in state.players),
+                )
+            )
         built: dict[int, list[str]] = {}
         for player in (0, 1):
             state.players[player].resources = rules.SETUP_RESOURCES
@@ -248,7 +252,8 @@ class Game:
             if option.key == "done":
                 return
             state.move(option.key, Zone.SITUATIONS)
-            self.log.emit(EventKind.ABILITY_PRESELECTED, player=player, card=option.key)
+            if self.log.enabled:
+                self.log.emit(ev.AbilityPreselected(player=player, card=option.key))
             self.declare_variant(player, option.key)
             if self.effects.enabled:
                 card_entered(self, option.key)
@@ -270,7 +275,8 @@ class Game:
             if uid is None:
                 continue
             state.move(uid, Zone.SITUATIONS)
-            self.log.emit(EventKind.ABILITY_PRESELECTED, player=player, card=uid)
+            if self.log.enabled:
+                self.log.emit(ev.AbilityPreselected(player=player, card=uid))
             self.declare_variant(player, uid)
             if self.effects.enabled:
                 card_entered(self, uid)
@@ -290,7 +296,8 @@ class Game:
         context = DecisionContext(card=uid)
         facts = self.ask(player, DecisionKind.ABILITY_VARIANT, options, context).data
         card.variant = facts.variant if isinstance(facts, VariantFacts) else 0
-        self.log.emit(EventKind.ABILITY_VARIANT, player=player, card=uid, variant=card.variant + 1)
+        if self.log.enabled:
+            self.log.emit(ev.AbilityVariant(player=player, card=uid, variant=card.variant + 1))
 
     def preselected(self, player: int) -> list[str]:
         """Ability cards played on the Commander (they lie in the situations zone, ZONE-10)."""
@@ -324,7 +331,8 @@ class Game:
             self.shuffle_deck(player)
             size = smaller
             self.draw(player, size)
-            self.log.emit(EventKind.REDEAL, player=player, cards=size)
+            if self.log.enabled:
+                self.log.emit(ev.Redeal(player=player, cards=size))
 
     def roll_for_priority(self) -> None:
         """INIT-1, INIT-3, INIT-6: higher initiative; equal → D6, rerolled while equal."""
@@ -332,7 +340,8 @@ class Game:
         first, second = (p.initiative for p in state.players)
         if first != second:
             state.priority = 0 if first > second else 1
-            self.log.emit(EventKind.INITIATIVE, priority=state.priority, rolls=[])
+            if self.log.enabled:
+                self.log.emit(ev.Initiative(priority=state.priority, rolls=()))
             return
         rolls: list[list[int]] = []
         while True:
@@ -341,7 +350,10 @@ class Game:
             if roll[0] != roll[1]:
                 state.priority = 0 if roll[0] > roll[1] else 1
                 break
-        self.log.emit(EventKind.INITIATIVE, priority=state.priority, rolls=rolls)
+        if self.log.enabled:
+            self.log.emit(
+                ev.Initiative(priority=state.priority, rolls=tuple(tuple(r) for r in rolls))
+            )
 
     def place_commander(self, player: int) -> None:
         state = self.state
@@ -359,7 +371,8 @@ class Game:
         options = [Option(c.uid) for c in carriers]
         option = self.ask(player, DecisionKind.SETUP_COMMANDER, options)
         state.players[player].commander_at = option.key
-        self.log.emit(EventKind.COMMANDER, player=player, at=option.key)
+        if self.log.enabled:
+            self.log.emit(ev.Commander(player=player, at=option.key))
 
     def fix_setup_hand(self, player: int) -> None:
         """SETUP-14/15: draw up to 7, or keep 7 and shuffle the rest back."""
@@ -391,7 +404,8 @@ class Game:
         _PHASE_STEPS[phase](self)
 
     def start_phase(self) -> None:
-        self.log.emit(EventKind.TURN, turn=self.state.turn)
+        if self.log.enabled:
+            self.log.emit(ev.Turn(turn=self.state.turn))
         self.stop_if(check_start_of_turn(self.state))
         if self.effects.enabled:
             self.effects.open(Window.START_OF_TURN)
@@ -446,7 +460,8 @@ class Game:
 
     def stop_if(self, outcome: Outcome | None) -> None:
         if outcome is not None:
-            self.log.emit(EventKind.VICTORY, **outcome.to_dict())
+            if self.log.enabled:
+                self.log.emit(ev.Victory.of(outcome))
             raise MatchOver(outcome)
 
     def draw_phase(self) -> None:
@@ -463,9 +478,10 @@ class Game:
             self.stop_if(decide_simultaneous(state, winners, Termination.DECK_OUT, reason))
         for player in (0, 1):
             self.draw(player, rules.DRAW_PER_TURN)
-        self.log.emit(
-            EventKind.DRAW, cards=rules.DRAW_PER_TURN, decks=[len(p.deck) for p in state.players]
-        )
+        if self.log.enabled:
+            self.log.emit(
+                ev.Draw(cards=rules.DRAW_PER_TURN, decks=tuple(len(p.deck) for p in state.players))
+            )
 
     def initiative_phase(self) -> None:
         """INIT-4: priority stays until the other Commander's initiative exceeds the holder's;
@@ -477,7 +493,8 @@ class Game:
         other = state.opponent(holder)
         if state.players[other].initiative > state.players[holder].initiative:
             state.priority = other
-        self.log.emit(EventKind.PRIORITY, player=state.priority)
+        if self.log.enabled:
+            self.log.emit(ev.Priority(player=state.priority))
 
     def receive_resources(self, player: int) -> None:
         """RES-1, RES-2, RES-9: 5 resources and the income of unblocked objects."""
@@ -497,9 +514,10 @@ class Game:
             gained_tokens += card.spec.income.action_tokens
         me.resources += gained_resources
         me.action_tokens += gained_tokens
-        self.log.emit(
-            EventKind.RESOURCES, player=player, resources=gained_resources, tokens=gained_tokens
-        )
+        if self.log.enabled:
+            self.log.emit(
+                ev.Resources(player=player, resources=gained_resources, tokens=gained_tokens)
+            )
 
     def receive_other_income(self, player: int) -> None:
         """RES-8, PHASE-7: after the commercial runs, income from other sources (the boarding
@@ -507,7 +525,8 @@ class Game:
         me = self.state.players[player]
         if me.pending_rewards:
             me.resources += me.pending_rewards
-            self.log.emit(EventKind.OTHER_INCOME, player=player, resources=me.pending_rewards)
+            if self.log.enabled:
+                self.log.emit(ev.OtherIncome(player=player, resources=me.pending_rewards))
             me.pending_rewards = 0
 
     # --- production (PROD) -------------------------------------------------------------------
@@ -552,8 +571,8 @@ class Game:
         tokens = me.resources // rules.RESOURCES_PER_ACTION_TOKEN
         me.action_tokens += tokens
         me.resources = 0
-        if tokens:
-            self.log.emit(EventKind.EXCHANGE, player=player, tokens=tokens)
+        if tokens and self.log.enabled:
+            self.log.emit(ev.Exchange(player=player, tokens=tokens))
 
     def produce(
         self,
@@ -653,15 +672,17 @@ class Game:
             state.move(uid, Zone.PRODUCTION)
         card.tokens += amount
         if card.tokens < card.cost:
-            self.log.emit(
-                EventKind.PRODUCTION, player=player, card=uid, paid=amount, tokens=card.tokens
-            )
+            if self.log.enabled:
+                self.log.emit(
+                    ev.Production(player=player, card=uid, paid=amount, tokens=card.tokens)
+                )
             return False
         card.tokens = 0
         state.move(uid, Zone.PLAY)
         card.controller = player
         card.built_turn = state.turn
-        self.log.emit(EventKind.BUILT, player=player, card=uid, name=card.spec.name, paid=amount)
+        if self.log.enabled:
+            self.log.emit(ev.Built(player=player, card=uid, name=card.spec.name, paid=amount))
         if self.effects.enabled and card.spec.effects:
             card_entered(self, uid)
         return True
@@ -684,7 +705,8 @@ class Game:
         option = self.ask(player, DecisionKind.PLACE_SHIP, options, DecisionContext(ship=uid))
         where = state.new_sector() if option.key == NEW_SECTOR else option.key
         state.cards[uid].where = where
-        self.log.emit(EventKind.PLACED, player=player, card=uid, at=where)
+        if self.log.enabled:
+            self.log.emit(ev.Placed(player=player, card=uid, at=where))
 
     def place_on_object(self, player: int, uid: str) -> None:
         """GB-3, GB-4, PROD-14, STN-6: on an unblocked own object of a suitable type, else lost."""
@@ -700,11 +722,13 @@ class Game:
         ]
         if not options:
             state.move(uid, Zone.LOSSES)
-            self.log.emit(EventKind.DESTROYED, card=uid, owner=player, cause="nowhere_to_place")
+            if self.log.enabled:
+                self.log.emit(ev.Destroyed(uid, player, "nowhere_to_place", in_battle=False))
             return
         option = self.ask(player, DecisionKind.PLACE_GROUND, options, DecisionContext(card=uid))
         card.where = option.key
-        self.log.emit(EventKind.PLACED, player=player, card=uid, at=option.key)
+        if self.log.enabled:
+            self.log.emit(ev.Placed(player=player, card=uid, at=option.key))
 
     def move_commander(self, player: int) -> None:
         """CMDR-3, CMDR-4: within one fleet, or between an object and a ship on its orbit."""
@@ -732,7 +756,8 @@ class Game:
         )
         if option.key != "stay":
             state.players[player].commander_at = option.key
-            self.log.emit(EventKind.COMMANDER, player=player, at=option.key)
+            if self.log.enabled:
+                self.log.emit(ev.Commander(player=player, at=option.key))
 
     def discard_abilities(self, player: int) -> None:
         """ABIL-9, AMB-27: any ability cards from hand into losses, +1 action token each."""
@@ -748,7 +773,8 @@ class Game:
             if option.key == "discard":
                 state.move(uid, Zone.LOSSES)
                 me.action_tokens += rules.ABILITY_DISCARD_TOKENS
-                self.log.emit(EventKind.ABILITY_DISCARDED, player=player, card=uid)
+                if self.log.enabled:
+                    self.log.emit(ev.AbilityDiscarded(player=player, card=uid))
 
     # --- movement (MOVE) -----------------------------------------------------------------------
 
@@ -784,7 +810,8 @@ class Game:
             if option.key == "stay":
                 continue
             where = state.new_sector() if option.key == NEW_SECTOR else option.key
-            self.log.emit(EventKind.MOVED, player=player, card=ship.uid, frm=ship.where, to=where)
+            if self.log.enabled:
+                self.log.emit(ev.Moved(player=player, card=ship.uid, frm=ship.where, to=where))
             ship.where = where
             for place in (here, where):
                 if place not in offers:
@@ -825,9 +852,10 @@ class Game:
             context = DecisionContext(card=card.uid)
             option = self.ask(player, DecisionKind.MOVE_GROUND, options, context)
             if option.key != "stay":
-                self.log.emit(
-                    EventKind.MOVED, player=player, card=card.uid, frm=card.where, to=option.key
-                )
+                if self.log.enabled:
+                    self.log.emit(
+                        ev.Moved(player=player, card=card.uid, frm=card.where, to=option.key)
+                    )
                 card.where = option.key
 
     def check_commanders(self) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from komandor.rules import event_records as ev
 from komandor.rules import rules
 from komandor.rules.decisions import Agent, IllegalChoiceError
 from komandor.rules.decks import Deck
@@ -75,13 +76,15 @@ class MatchSetup:
         for player, attached in self.effects.items():
             for effect in attached:
                 game.effects.attach(player, effect)
-        events.emit(
-            EventKind.MATCH,
-            engine=ENGINE_VERSION,
-            seed=self.seed,
-            decks=[deck.name for deck in self.decks],
-            agents=list(self.agent_names),
-        )
+        if events.enabled:
+            events.emit(
+                ev.MatchStarted(
+                    engine=ENGINE_VERSION,
+                    seed=self.seed,
+                    decks=tuple(deck.name for deck in self.decks),
+                    agents=tuple(self.agent_names),
+                )
+            )
         return game, self.resume(game, None)
 
     def resume(self, game: Game, phase: Phase | None) -> Callable[[], Outcome]:
@@ -90,8 +93,9 @@ class MatchSetup:
 
         def play() -> Outcome:
             outcome = game.play(turn_cap=self.turn_cap, resume=phase)
-            if not game.log.of_type(EventKind.VICTORY):  # a turn-cap draw: no victory logged
-                game.log.emit(EventKind.VICTORY, **outcome.to_dict())
+            # a turn-cap draw: no victory logged
+            if game.log.enabled and not game.log.of_kind(EventKind.VICTORY):
+                game.log.emit(ev.Victory.of(outcome))
             return outcome
 
         return play

@@ -276,6 +276,10 @@ class MatchState:
         self._checkpoint = None  # no longer this match's history: nothing to restore from
         self._checkpointing = False
         self._snapshot_at = -1
+        # Nor to take: and the game's call back into this match state from the rules'
+        # greenlet, whose frames the garbage collector cannot see, would keep a dropped world
+        # alive for ever (a search agent leaked every world it sampled, ~7 MB a game).
+        self.game.checkpoint = None
         state = self.game.state
         cards = state.cards
         them = state.players[1 - player]

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Literal
 
-from komandor.rules.cards import CardSpec, ObjectType, Victory
+from komandor.rules.cards import CardSpec, ObjectType, SizeClass, Victory
 from komandor.rules.effect_schema import (
     ON_PLAY,
     STATIC,
@@ -40,7 +40,7 @@ from komandor.rules.effect_schema import (
 from komandor.rules.vocabulary import SIZE_LETTERS
 from komandor.words.english_terms import ship_class_en
 from komandor.words.plurals import EnForms, RuForms, count_en, count_ru, plural_en, ru_category
-from komandor.words.terms import OBJECT_TYPES, VICTORIES
+from komandor.words.terms import OBJECT_TYPES, SHIP_SIZES, VICTORIES
 
 Language = Literal["ru", "en"]
 LANGUAGES: tuple[Language, ...] = ("ru", "en")
@@ -926,7 +926,6 @@ _TOKENS_EN: EnForms = ("action token", "action tokens")
 _RESOURCES_EN: EnForms = ("resource", "resources")
 _CARDS_EN: EnForms = ("card", "cards")
 _DICE_EN: EnForms = ("die", "dice")
-_SIZES_EN = {"LK": "light", "SK": "medium", "TK": "heavy"}
 _NOUNS_EN: dict[str, EnForms] = {
     "ship": ("ship", "ships"),
     "space_object": ("space object", "space objects"),
@@ -1133,7 +1132,7 @@ class _English(_Words):
         if selector.tapped is not None:
             words.append("tapped" if selector.tapped else "untapped")
         if selector.sizes:
-            words.append(_join([_SIZES_EN[s] for s in selector.sizes], "or"))
+            words.append(_join([SHIP_SIZES.en(SizeClass(s)) for s in selector.sizes], "or"))
         kind = selector.kinds[0] if selector.kinds else "card"
         types = selector.object_types
         after: list[str] = []

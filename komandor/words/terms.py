@@ -1,8 +1,8 @@
 """One table per concept: the engine's enums → their words in Russian and English.
 
-Card kinds, rarities, space objects' types, extra victories, phases, ranges, the weapons as a
-battle names them, and the letters of the book's notation each have exactly one table here,
-keyed by the rules' enums.
+Card kinds, rarities, ship sizes, crew levels, space objects' types, extra victories, phases,
+ranges, the weapons as a battle names them, and the letters of the book's notation each have
+exactly one table here, keyed by the rules' enums.
 The engine's words (``card_fields``, ``effect_text``, the command lines) read them directly; the
 Django side reads the English as a gettext text under the table's ``context``
 (``cardbase.terms.term``: ``pgettext(table.context, table.en(key))``), and the Russian
@@ -90,6 +90,27 @@ RARITIES: Terms = _terms(
         Rarity.RARE: ("редкая", "rare"),
         Rarity.VERY_RARE: ("очень редкая", "very rare"),
         Rarity.UNIQUE: ("уникальная", "unique"),
+    },
+)
+
+# A ship's size class, the adjective (the book: «легкий (ЛК), средний (СК), тяжелый (ТК)»);
+# its letters are the notation's (``Letters.size``).
+SHIP_SIZES: Terms = _terms(
+    "ship size",
+    {
+        SizeClass.LK: ("лёгкий", "light"),
+        SizeClass.SK: ("средний", "medium"),
+        SizeClass.TK: ("тяжёлый", "heavy"),
+    },
+)
+
+# A crew's level, as the book names it: «неопытный (Н), ветераны (В), элита (Э)».
+CREW_LEVELS: Terms = _terms(
+    "crew level",
+    {
+        CrewLevel.N: ("неопытный", "novices"),
+        CrewLevel.V: ("ветераны", "veterans"),
+        CrewLevel.E: ("элита", "elite"),
     },
 )
 
@@ -206,6 +227,8 @@ TABLES: tuple[Terms, ...] = (
     RANGES,
     WEAPONS,
     MISSILES_AT,
+    SHIP_SIZES,
+    CREW_LEVELS,
 )
 
 

@@ -9,7 +9,13 @@ from rest_framework import serializers
 from cardbase.api.strict_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from decks.selectors import version_visible
 from decks.values import MAX_ROW_ID
-from komandor.agents.registry import LEVEL_AGENTS, LEVELS, SEARCH_MAX_BUDGET, SEARCH_MIN_BUDGET
+from komandor.agents.registry import (
+    DEFAULT_LEVEL,
+    LEVEL_AGENTS,
+    LEVELS,
+    SEARCH_MAX_BUDGET,
+    SEARCH_MIN_BUDGET,
+)
 from komandor.rules import rules
 from matches.games.agent_specs import AGENT_PATTERN, AGENT_SPEC_MAX_LENGTH, agents_problems
 from matches.models import Format, Match, Problem, Tournament
@@ -99,7 +105,7 @@ class TournamentCreateSerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=OFFERED_FORMATS)
     decks = serializers.ListField(child=DeckRefField(), min_length=2, max_length=32)
     games_per_pairing = StrictIntegerField(min_value=2, max_value=1000)
-    agents = AgentsField(required=False, default="heuristic")
+    agents = AgentsField(required=False, default=DEFAULT_LEVEL)
     seed = StrictIntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
     turn_cap = StrictIntegerField(
         min_value=1, max_value=500, required=False, default=rules.DEFAULT_TURN_CAP
@@ -124,7 +130,7 @@ class SwapTestCreateSerializer(serializers.Serializer):
         required=False,
         default=["precons"],
     )
-    agents = AgentsField(required=False, default="heuristic")
+    agents = AgentsField(required=False, default=DEFAULT_LEVEL)
     seed = StrictIntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
     options = serializers.DictField(
         required=False,
@@ -140,7 +146,7 @@ class FieldTestCreateSerializer(serializers.Serializer):
 
 class MatchCreateSerializer(serializers.Serializer):
     decks = serializers.ListField(child=DeckRefField(), min_length=2, max_length=2)
-    agents = AgentsField(required=False, default="heuristic")
+    agents = AgentsField(required=False, default=DEFAULT_LEVEL)
     seed = StrictIntegerField(min_value=0, max_value=2**31 - 1, required=False, default=0)
     turn_cap = StrictIntegerField(
         min_value=1, max_value=500, required=False, default=rules.DEFAULT_TURN_CAP

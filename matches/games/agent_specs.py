@@ -2,7 +2,7 @@
 (``registry.LEVELS``: each names the agent that plays it now), ``random``, ``heuristic``,
 ``search``, ``search:N``, the frozen baselines ``heuristic-1.1``, ``search-1.1``,
 ``search-1.1:N``, and the agents written for a level (``LEVEL_AGENTS``: ``novice-1``,
-``standard-1``, ``expert-1``).
+``standard-1``, ``expert-1``, ``standard-2``, ``expert-2``).
 
 A level is stored as the agent it names when the game is made (``stored_agent``), so a stored
 game replays with the agent that played it even after the level is pointed elsewhere.
@@ -56,8 +56,8 @@ def level_descriptions() -> dict[str, str]:
             "wrong way, fires at the wrong target — a level to learn the game against"
         ),
         "standard": gettext(
-            "plays every decision by sound rules of thumb and does not slip — a fair, quick "
-            "opponent and the tournaments' yardstick"
+            "plays every decision by sound rules of thumb, does not slip and keeps its Commander "
+            "out of lost battles — a fair, quick opponent and the tournaments' yardstick"
         ),
         "expert": gettext(
             "looks ahead: tries its options forward in worlds like the one it sees before it "
@@ -107,12 +107,20 @@ def agent_descriptions() -> dict[str, str]:
         "standard-1": gettext(
             "plans its fleet: goes for the enemy Commander when it can win there, guards its "
             "own, blockades a victory one step away, spends its tokens (the standard level's "
-            "agent)"
+            "first agent)"
         ),
         "expert-1": gettext(
             "plays the Commander's place and the fleet's moves forward in worlds like the one it "
             "sees, and never takes a move that loses its Commander more often than the rules of "
             "thumb would (the expert level's agent)"
+        ),
+        "standard-2": gettext(
+            "standard 1 that keeps its Commander safe in battle: his ship waits in the second "
+            "echelon or leaves the battle, and he moves off a ship the enemy outruns (the "
+            "standard level's agent)"
+        ),
+        "expert-2": gettext(
+            "the expert's look ahead with standard 2's rules of thumb and Commander safety"
         ),
     }
 

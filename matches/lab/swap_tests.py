@@ -22,6 +22,7 @@ from cardbase.models import Card
 from decks.models import Deck, DeckVersion, Visibility
 from decks.services import deck_create
 from decks.values import DeckContent, EntryContent
+from komandor.agents.registry import DEFAULT_LEVEL
 from matches.models import Tournament
 from matches.tournaments import formats, swap
 from matches.tournaments.errors import TournamentError
@@ -121,7 +122,7 @@ def swap_test_create(
     add: Card,
     copies: int,
     field: Sequence[DeckVersion],
-    agents: str | Sequence[str] = "heuristic",
+    agents: str | Sequence[str] = DEFAULT_LEVEL,
     seed: int = 0,
     options: dict[str, Any] | None = None,
     dispatch: bool = True,

@@ -27,6 +27,8 @@ AGENT_NAMES = {
     "novice-1": _("novice 1"),
     "standard-1": _("standard 1"),
     "expert-1": _("expert 1"),
+    "standard-2": _("standard 2"),
+    "expert-2": _("expert 2"),
 }
 RANDOM_SEAT = "random"
 

@@ -153,7 +153,9 @@ def human_match_log(match: HumanMatch) -> list[LogTurn]:
     opponent's hand or a deck's order, even once the game is over)."""
     state = human_match_state(match)
     names = human_match_names(match, state)
-    return game_log(state.log.events, viewer=match.human_seat, names=names, cards=card_names(state))
+    return game_log(
+        state.log.records, viewer=match.human_seat, names=names, cards=card_names(state)
+    )
 
 
 def human_match_summary(match: HumanMatch) -> dict[str, Any]:

@@ -184,7 +184,7 @@ def game_context(match: HumanMatch, *, log_from: int | None = None) -> dict:
     board = board_for(state, viewer=viewer, names=names, reveal=finished)
     events = human_match_events_since_turn(match)
     cards = card_names(state)
-    events_all = state.log.events
+    events_all = state.log.records
     if log_from is None:
         log_from = recent_turns_start(events_all, RECENT_TURNS)
     log_from = min(log_from, len(events_all))

@@ -101,7 +101,7 @@ def replay_walk(
         return None
     if step == len(actions):
         seen = at_step(match)
-    events = list(log)
+    events = log.events
     turn_steps = []
     at = 0
     for index, event in enumerate(events):

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from komandor.agents.registry import DEFAULT_LEVEL
 from matches.games.agent_specs import AGENT_KINDS, AGENT_SPEC_MAX_LENGTH, agent_problem
 from matches.models import Format
 
@@ -45,7 +46,7 @@ class AgentField(forms.CharField):
     checked by ``agent_specs.agent_problem``, as the API and the command are."""
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("initial", "heuristic")
+        kwargs.setdefault("initial", DEFAULT_LEVEL)
         widget = forms.TextInput(attrs={"list": "agent-kinds", "autocomplete": "off"})
         super().__init__(max_length=AGENT_SPEC_MAX_LENGTH, widget=widget, **kwargs)
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from decks.models import DeckVersion
+from komandor.agents.registry import DEFAULT_LEVEL
 from komandor.rules import rules
 from komandor.rules.match import ENGINE_VERSION
 from matches.games.agent_specs import agents_problems, stored_agent
@@ -60,7 +61,7 @@ class TournamentRequest:
     format: str
     versions: Sequence[DeckVersion]
     games_per_pairing: int
-    agents: str | Sequence[str] = "heuristic"
+    agents: str | Sequence[str] = DEFAULT_LEVEL
     seed: int = 0
     options: dict[str, Any] | None = None
     turn_cap: int = rules.DEFAULT_TURN_CAP

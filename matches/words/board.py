@@ -26,6 +26,7 @@ from cardbase.display_names import card_names_shown, is_english
 from cardbase.models import Card as CatalogueCard
 from cardbase.selectors import catalogue_version
 from komandor.rules.cards import CardSpec
+from komandor.rules.event_records import Battle, BattleEnded, RoundStart
 from komandor.rules.match_state import MatchState
 from komandor.words.effect_text import card_text
 from komandor.words.english_terms import built_in_name_en
@@ -315,14 +316,13 @@ def _battle(match_state: MatchState, named: Mapping[str, str]) -> BattleView | N
     at: str | None = None
     round_: int | None = None
     range_ = ""
-    for event in reversed(match_state.log.events):
-        kind = event["type"]
-        if kind == "battle_end":
+    for event in reversed(match_state.log.records):
+        if isinstance(event, BattleEnded):
             break
-        if kind == "round_start" and round_ is None:
-            round_, range_ = event["round"], event["range"]
-        if kind == "battle":
-            at = event["at"]
+        if isinstance(event, RoundStart) and round_ is None:
+            round_, range_ = event.round, event.range
+        if isinstance(event, Battle):
+            at = event.at
             break
     decision = match_state.decision
     if decision is not None and decision.context.round is not None:

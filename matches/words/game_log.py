@@ -14,6 +14,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from komandor.rules import event_records as ev
+from komandor.rules.event_records import Event
 from matches.words.event_text import event_words
 from matches.words.terms import Words, seat_named
 
@@ -100,42 +102,41 @@ class LogTurn:
 
 
 def game_log(
-    events: Sequence[Mapping[str, Any]],
+    events: Sequence[Event],
     *,
     viewer: int | None,
     names: Sequence[str],
     cards: Mapping[str, str],
     start: int = 0,
 ) -> list[LogTurn]:
-    """The events from ``start`` on told for ``viewer``, grouped by turn (turn 0: the
-    setup; the first group is the turn ``start`` falls in)."""
+    """The events (a match's log records) from ``start`` on told for ``viewer``, grouped by
+    turn (turn 0: the setup; the first group is the turn ``start`` falls in)."""
     words = Words(lambda index: seat_named(index, names), cards)
     turns = [LogTurn(turn_at(events, start))]
     for event in events[start:]:
-        kind = str(event.get("type"))
-        if kind == "choice":
+        if isinstance(event, ev.Choice):
             continue
-        if kind == "turn":
-            turns.append(LogTurn(int(event["turn"])))
+        if isinstance(event, ev.Turn):
+            turns.append(LogTurn(event.turn))
         text = event_words(event, words, viewer=viewer)
         if text:
-            turns[-1].entries.append(LogEntry(text, CATEGORIES.get(kind, "game")))
+            turns[-1].entries.append(LogEntry(text, CATEGORIES.get(event.kind, "game")))
     return [turn for turn in turns if turn.entries]
 
 
-def turn_at(events: Sequence[Mapping[str, Any]], index: int) -> int:
+def turn_at(events: Sequence[Event], index: int) -> int:
     """The turn the event at ``index`` belongs to (0 before the first ``turn`` event)."""
     for event in reversed(events[:index]):
-        if event.get("type") == "turn":
-            return int(event["turn"])
+        if isinstance(event, ev.Turn):
+            return event.turn
     return 0
 
 
-def recent_turns_start(events: Sequence[Mapping[str, Any]], turns: int) -> int:
+def recent_turns_start(events: Sequence[Event], turns: int) -> int:
     """Where the last ``turns`` turns begin in the log (0: the whole game is that short)."""
     seen = 0
     for index in range(len(events) - 1, -1, -1):
-        if events[index].get("type") == "turn":
+        if isinstance(events[index], ev.Turn):
             seen += 1
             if seen == turns:
                 return index

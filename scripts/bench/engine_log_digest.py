@@ -73,7 +73,7 @@ def digest(
     for seed in range(seeds):
         players = [make_agent(name, seed=seed + i) for i, name in enumerate(agents)]
         result = run_match(decks=decks_for(seed), agents=players, seed=seed, log=True)
-        events = list(result.log)
+        events = result.log.events
         if engine_as is not None:  # the version stamp of the first event, as another version's
             events[0] = {**events[0], "engine": engine_as}
         sha.update(json.dumps(events, ensure_ascii=False, sort_keys=True).encode())

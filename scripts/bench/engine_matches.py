@@ -15,7 +15,7 @@ One process measures, in the same run:
   (``matches/engine/effect_decks.py``: the fleet plus 12 effect cards twice each; a new pair
   for every seed);
 * with ``--precons``, also ``precons`` — today's engine on the shipped precon deck files
-  (``content/precons/*.json``, 47–59 cards: not the 40-card aim's decks), a pairing per seed;
+  (``content/precons/*.json``, 46–59 cards: not the 40-card aim's decks), a pairing per seed;
 * with ``--against COMMIT`` too, ``against`` — the same precon matches on that commit's engine
   (extracted as ``0.3.0`` is, as the package ``engine_against``): the ratio precons / against
   is a change's cost on whole matches (the match-state loop of engine 0.5 against ``f533bd2``).

@@ -32,12 +32,13 @@ from itertools import chain
 from typing import Any
 
 from komandor.agents.features import base_power
+from komandor.rules import event_records as ev
 from komandor.rules import rules
 from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, Victory
 from komandor.rules.decisions import Agent, Decision, DecisionKind, IllegalChoiceError, Option
 from komandor.rules.decks import Deck
-from komandor.rules.events import EventKind
+from komandor.rules.event_records import Event
 from komandor.rules.facts import PlaceFacts
 from komandor.rules.game import Game
 from komandor.rules.match import MatchSetup
@@ -257,9 +258,7 @@ def _fighting_value(state: GameState, uids: Sequence[str], damage: Mapping[str, 
     return sum(max(base_power(_combatant_spec(state, uid)) - damage.get(uid, 0), 0) for uid in uids)
 
 
-def battles(
-    events: Iterable[Mapping[str, Any]], state: GameState, *, first_turn: int = 0
-) -> list[BattleFact]:
+def battles(events: Iterable[Event], state: GameState, *, first_turn: int = 0) -> list[BattleFact]:
     """Every battle of the log: ``battle`` (the site, its attacker and sides), ``battle_start``
     (each combatant's damage as it began), ``battle_end`` (what was destroyed). A side's
     fighting value is ``features.base_power`` (strength plus printed weapon powers) less its
@@ -267,21 +266,19 @@ def battles(
     turn under way when the log began (a position's; each ``turn`` event says the next)."""
     facts: list[BattleFact] = []
     turn = first_turn
-    opened: Mapping[str, Any] | None = None
+    opened: ev.Battle | None = None
     damage: dict[str, int] = {}
     for event in events:
-        kind = event["type"]
-        if kind in (EventKind.TURN, EventKind.POSITION):  # a position's log may begin with one
-            turn = int(event["turn"])
-        elif kind == EventKind.BATTLE:
+        if isinstance(event, ev.Turn | ev.PositionSet):  # a position's log may begin with one
+            turn = event.turn
+        elif isinstance(event, ev.Battle):
             opened, damage = event, {}
-        elif kind == EventKind.BATTLE_START and opened is not None:
-            damage = {c["uid"]: int(c["damage"]) for c in event["combatants"]}
-        elif kind == EventKind.BATTLE_END and opened is not None:
-            attacker = int(opened["attacker"])
-            sides: Sequence[Sequence[str]] = opened["sides"]
-
-            destroyed = {str(item[0]) for item in event["destroyed"]}
+        elif isinstance(event, ev.BattleStart) and opened is not None:
+            damage = {c.uid: c.damage for c in event.combatants}
+        elif isinstance(event, ev.BattleEnded) and opened is not None:
+            attacker = opened.attacker
+            sides = opened.sides
+            destroyed = {uid for uid, _cause in event.destroyed}
             facts.append(
                 BattleFact(
                     turn=turn,

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from cardbase.models import Card
 from config.celery import app
 from decks.models import Deck
+from komandor.agents.registry import DEFAULT_LEVEL, LEVELS
 from tests.browser.steps import builder_ready, sign_up
 from tests.browser.test_deck_lab import language
 from tests.decks.factories import UserFactory
@@ -99,7 +100,7 @@ def test_the_doctor_finds_the_weak_card_and_the_lab_leads_with_its_verdicts(page
     page.wait_for_url(re.compile(r"/tournaments/\d+/$"), timeout=PLAYING)
     expect(page.locator("#doctor-report")).to_have_attribute("data-decision", "doctor_better")
     expect(page.locator("#lead")).to_contain_text("Предложение: −4 " + WEAK)
-    expect(page.locator("#doctor-spent")).to_contain_text("heuristic")
+    expect(page.locator("#doctor-spent")).to_contain_text(LEVELS[DEFAULT_LEVEL])
     expect(page.locator("#doctor-screening")).to_be_visible()
     expect(page.locator("h1")).to_contain_text("доктор колоды")
     shots(page, "doctor", "#live-box")

@@ -114,7 +114,7 @@ class Fought:
     def attacks(self) -> list[tuple[int, str, str, int]]:
         """(round, attacker, target, damage) for every weapon attack, in order."""
         rounds, out = 0, []
-        for event in self.log:
+        for event in self.log.events:
             if event["type"] == "round_start":
                 rounds = event["round"]
             elif event["type"] == "attack":
@@ -422,7 +422,7 @@ def test_second_echelon_waits_untouchable_then_enters_at_long_range():
     (decision,) = fought.agents[0].asked("battle.second_echelon")
     assert [o.key for o in decision.options] == ["done", "reserve:A1", "reserve:A2", "reserve:A3"]
     assert fought.agents[1].asked("battle.second_echelon") == []  # one ship: floor(1/2) = 0
-    kinds = [e["type"] for e in fought.log]
+    kinds = [e["type"] for e in fought.log.events]
     assert kinds.index("second_echelon") < kinds.index("round_start")  # ECH-10, before round 1
     assert ranges(fought) == ["long", "medium", "long"]
     early = [(by, target) for rnd, by, target, _ in fought.attacks() if rnd < 3]

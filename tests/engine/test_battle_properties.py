@@ -181,7 +181,7 @@ def test_random_battles_end_and_their_bookkeeping_adds_up(battle, seed):
     # Damage: every round's tally equals the start plus every blow recorded in the log.
     taken = dict(initial)
     gone: set[str] = set()
-    for event in log:
+    for event in log.events:
         if event["type"] == "attack":
             attackers = event["by"].split("+")
             assert all(owner[a] != owner[event["target"]] for a in attackers)

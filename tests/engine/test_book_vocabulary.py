@@ -159,7 +159,7 @@ def test_a_situation_card_gives_income_in_its_owner_s_resources_step():
     )
     game.resources_phase()
     assert [p.resources for p in game.state.players] == [8, 7]
-    kinds = [(e["type"], e.get("player")) for e in game.log if e["type"] != "choice"]
+    kinds = [(e["type"], e.get("player")) for e in game.log.events if e["type"] != "choice"]
     assert kinds[:3] == [("resources", 0), ("effect", 0), ("resources", 1)]
 
 
@@ -186,7 +186,7 @@ def test_the_round_end_window_opens_after_each_round_s_attacks():
         phase="battle_1",
     )
     battle_phase(game, 0)
-    events = [e for e in game.log if e["type"] in ("round_end", "effect", "attack")]
+    events = [e for e in game.log.events if e["type"] in ("round_end", "effect", "attack")]
     played = next(n for n, e in enumerate(events) if e["type"] == "effect")
     assert events[played - 1]["type"] == "round_end" and events[played]["window"] == "round_end"
     assert uid["fix"] in game.state.players[0].losses

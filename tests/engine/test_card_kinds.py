@@ -316,7 +316,7 @@ def test_an_ability_card_is_played_on_the_commander_first_in_production_with_a_v
     game.production_phase()
     card = game.state.cards[uid["nav"]]
     assert card.zone is Zone.SITUATIONS and card.variant == 0
-    kinds = [e["type"] for e in game.log if e["type"] in ("effect", "built")]
+    kinds = [e["type"] for e in game.log.events if e["type"] in ("effect", "built")]
     assert kinds[0] == "effect"  # before anything is built
     game.initiative_phase()
     assert game.state.players[0].initiative == 6 and game.state.priority == 0

@@ -53,6 +53,6 @@ def test_effect_decks_play_to_the_end_keeping_every_invariant(seed, kinds):
 def test_an_effect_match_replays_byte_for_byte(seed):
     first = play(seed, "hr", log=True)
     second = play(seed, "hr", log=True)
-    encode = lambda r: json.dumps(list(r.log), ensure_ascii=False, sort_keys=True)  # noqa: E731
+    encode = lambda r: json.dumps(r.log.events, ensure_ascii=False, sort_keys=True)  # noqa: E731
     assert encode(first) == encode(second)
     assert first.log.of_type("effect")  # effects were played

@@ -85,7 +85,7 @@ def expectation_problems(run: ScenarioRun, expect: Mapping[str, Any]) -> list[st
     uids = dict(run.log.of_type("position")[0]["cards"])
     expect = _labels(expect, uids)
     problems: list[str] = []
-    events = list(run.log)
+    events = run.log.events
     at = 0
     for wanted in expect.get("events", []):
         found = next((n for n in range(at, len(events)) if _fits(events[n], wanted)), None)

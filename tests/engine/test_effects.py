@@ -351,7 +351,7 @@ def test_ability_upgrade_and_situation_windows_sit_in_the_book_s_production_sub_
     game.production_phase()
     steps = [
         (e["type"], e["player"], e.get("window") or e.get("card"))
-        for e in game.log
+        for e in game.log.events
         if e["type"] in ("effect", "built", "placed")
     ]
     assert steps == [
@@ -504,7 +504,7 @@ def test_battle_windows_open_before_the_first_round_each_round_around_attacks_an
     battle_phase(game, 0)
     story = [
         f"on {e['window']}" if e["type"] == "effect" else e["type"]
-        for e in game.log
+        for e in game.log.events
         if e["type"] in ("effect", "round_start", "attack", "evade", "battle_end")
     ]
     assert story[:3] == ["on battle_start", "round_start", "on round_start"]

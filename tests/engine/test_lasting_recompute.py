@@ -25,7 +25,7 @@ from komandor.rules.dice import SeededDice
 from komandor.rules.effect_decks import effect_deck
 from komandor.rules.effect_play import _COMBAT_STATS, _picks, entered_effects
 from komandor.rules.effects import Moment
-from komandor.rules.events import EventLog
+from komandor.rules.events import Event, EventLog
 from komandor.rules.game import Game
 from komandor.rules.state import Card, Phase, Zone
 
@@ -156,14 +156,14 @@ class CheckingLog(EventLog):
         self.game: Game | None = None
         self.checked = 0
 
-    def emit(self, type_: str, **data: Any) -> None:
+    def emit(self, record: Event) -> None:
         game = self.game
         if game is not None:
             problems = kept_against_scratch(game)
             state = game.state
-            assert not problems, (type_, data, state.turn, state.phase.value, problems)
+            assert not problems, (record, state.turn, state.phase.value, problems)
             self.checked += 1
-        super().emit(type_, **data)
+        super().emit(record)
 
 
 def play_checked(seed: int) -> CheckingLog:

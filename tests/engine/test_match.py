@@ -66,7 +66,7 @@ def test_same_seed_same_log_bytes():
 
 def test_log_records_the_match_story():
     result = run_match(decks=decks(), agents=heuristic_pair(), seed=2)
-    types = {event["type"] for event in result.log}
+    types = {event["type"] for event in result.log.events}
     assert {"match", "setup", "built", "turn", "draw", "resources", "victory"} <= types
     victory = result.log.of_type("victory")
     assert len(victory) == 1 and victory[0]["termination"] == result.outcome.termination.value
@@ -524,7 +524,7 @@ def test_heuristic_beats_random_in_mirrored_games():
 
 def test_every_battle_ends_once_in_the_log():
     result = run_match(decks=decks(), agents=[HeuristicAgent(), RandomAgent(1)], seed=4)
-    types = [event["type"] for event in result.log]
+    types = [event["type"] for event in result.log.events]
     assert types.count("battle") > 0
     assert types.count("battle_end") == types.count("battle") == types.count("battle_start")
 

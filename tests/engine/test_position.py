@@ -106,7 +106,7 @@ def test_a_turn_played_phase_by_phase_is_the_turn_game_plays(phase, guard):
     assert (ended or play_phases(stepped, TURN_ORDER[start:])) == outcome
     assert (outcome is None) is guard
     assert stepped.log.to_jsonl() == whole.log.to_jsonl()
-    assert "built" in {event["type"] for event in whole.log}  # production did something
+    assert "built" in {event["type"] for event in whole.log.events}  # production did something
     for one, other in zip(stepped.state.cards.values(), whole.state.cards.values(), strict=True):
         assert (one.zone, one.where, one.controller, one.damage, one.tapped) == (
             other.zone,
@@ -127,7 +127,7 @@ def test_turns_run_on_into_the_next_turn_and_stop_when_the_match_is_decided():
     outcome = play_phases(game, phases_for_turns(Phase.END, 5))
     assert outcome is not None and outcome.termination.value == "trader"
     assert (outcome.turn, game.state.phase) == (3, Phase.START)
-    assert [e["type"] for e in game.log] == ["turn", "victory"]
+    assert [e["type"] for e in game.log.events] == ["turn", "victory"]
 
 
 def test_every_problem_is_named_at_once():

@@ -143,7 +143,7 @@ def test_both_build_face_down_then_reveal_then_lower_initiative_places_first():
     размещает их … Затем то же самое проделывает игрок с большей инициативой»."""
     game = setup_game(initiative=(6, 3))
     game.setup()
-    types = [(e["type"], e.get("player")) for e in game.log]
+    types = [(e["type"], e.get("player")) for e in game.log.events]
     reveal = types.index(("initiative", None))
     built = [i for i, (kind, _) in enumerate(types) if kind == "built"]
     placed = [(i, p) for i, (kind, p) in enumerate(types) if kind in {"placed", "commander"}]

@@ -65,7 +65,9 @@ def test_a_turn_is_eleven_phases_in_the_books_order():
     Фаза сражения, 11. Конец хода» (the initiative phase kept, AMB-1, AMB-2)."""
     game, _ = quiet_position()
     assert phases_of_one_turn(game) == [*TURN_PHASES, Phase.END]
-    events = [e["type"] for e in game.log if e["type"] in {"turn", "draw", "priority", "resources"}]
+    events = [
+        e["type"] for e in game.log.events if e["type"] in {"turn", "draw", "priority", "resources"}
+    ]
     assert events == ["turn", "draw", "priority", "resources", "resources"]
 
 
@@ -156,7 +158,7 @@ def test_resources_phase_sub_steps_in_the_books_order():
     game.play_turn()
     steps = [
         e
-        for e in game.log
+        for e in game.log.events
         if e["type"] in {"resources", "commercial_run", "other_income"} and e["player"] == 0
     ]
     assert [e["type"] for e in steps] == ["resources", "commercial_run", "other_income"]
@@ -202,7 +204,7 @@ def test_battle_phase_starts_with_commander_moves_then_the_battles():
     game.state.phase = Phase.BATTLE_1
     battle_phase(game, 0)
     assert game.state.players[0].commander_at == uid["ship0"]
-    types = [e["type"] for e in game.log]
+    types = [e["type"] for e in game.log.events]
     assert types.index("commander") < types.index("battle")
     assert seen(game, 0)[0][1:] == ("commander.move", uid["ship0"])
     assert seen(game, 1)[0][1:] == ("commander.move", "stay")

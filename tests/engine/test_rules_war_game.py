@@ -124,7 +124,7 @@ class Table:
         return self.game.log.of_type(type_)
 
     def types(self) -> list[str]:
-        return [event["type"] for event in self.game.log]
+        return [event["type"] for event in self.game.log.events]
 
 
 def warship(name: str, **stats: Any) -> dict[str, Any]:
@@ -625,7 +625,7 @@ def test_commercial_runs_come_after_the_resources_are_received():
         f"smuggle:{uid['P1']}",
     ]
     assert table.players[0].asked[0].phase is Phase.RESOURCES
-    events = list(table.game.log)
+    events = table.game.log.events
     received = next(i for i, e in enumerate(events) if e["type"] == "resources")
     run = next(i for i, e in enumerate(events) if e["type"] == "commercial_run")
     assert events[received]["player"] == events[run]["player"] == 0 and received < run

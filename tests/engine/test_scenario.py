@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def damage_after_each_attack(log: EventLog) -> list[tuple[int, str, str, int]]:
     rnd, out = 0, []
-    for event in log:
+    for event in log.events:
         if event["type"] == "round_start":
             rnd = event["round"]
         elif event["type"] == "attack":

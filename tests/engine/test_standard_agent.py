@@ -71,10 +71,10 @@ class Recording:
 
 def test_standard_is_registered_and_costs_a_heuristic_game():
     assert "standard-1" in AGENTS
-    agent = make_agent("standard", seed=3)  # the level plays standard-1
+    agent = make_agent("standard-1", seed=3)  # the standard level's first agent
     assert isinstance(agent, StandardAgent) and agent.name == "standard-1"
     assert agent.weights == StandardWeights()
-    assert agent_cost("standard") == 1.0
+    assert agent_cost("standard-1") == agent_cost("standard") == 1.0
 
 
 def test_its_tunable_space_starts_at_its_weights_and_tuned_values_reach_the_agent():
@@ -99,7 +99,7 @@ def test_the_same_seed_gives_the_same_game_log(seed):
     def play():
         agents = [make_agent("standard", seed=seed * 2), make_agent("heuristic-1.1", seed=1)]
         result = run_match(decks=list(PAIRS[seed % len(PAIRS)]), agents=agents, seed=seed)
-        return list(result.log)
+        return result.log.events
 
     assert play() == play()
 

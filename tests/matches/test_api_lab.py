@@ -7,6 +7,8 @@ from rest_framework.test import APIClient
 from cardbase.models import Card
 from config.celery import app
 from decks.models import Deck
+from komandor.agents.registry import DEFAULT_LEVEL, LEVELS
+from matches.models import Tournament
 from tests.matches.decks import four_decks
 
 
@@ -82,3 +84,35 @@ def test_a_field_test_over_the_api(owner, stranger, api, played):
     assert answer["format"] == "gauntlet" and answer["progress"]["done"] == 30
     hero = next(row for row in answer["standings"] if row["entry"] == 0)
     assert hero["deck"] == decks[0].pk and hero["games"] == 30
+
+
+@pytest.mark.django_db
+def test_the_lab_and_tournaments_default_to_the_standard_level(owner, stranger, api):
+    """Tournaments, swap tests, field tests (and the doctor, tests/matches/test_doctor.py) play
+    the default level when no agent is named, stored as the agent it resolves to now."""
+    standard = [LEVELS[DEFAULT_LEVEL]] * 2
+    decks = four_decks(owner)
+    made = api.post(
+        "/api/tournaments/",
+        {"name": "default", "format": "round_robin", "decks": [d.pk for d in decks],
+         "games_per_pairing": 2},
+        format="json",
+    )  # fmt: skip
+    assert made.status_code == 201, made.json()
+    assert Tournament.objects.get(pk=made.json()["id"]).agents == standard
+    swap = api.post(
+        "/api/swap-tests/",
+        {"deck": decks[0].pk, "remove": Card.objects.get(name_ru="Тестовый бомбардировщик").pk,
+         "add": Card.objects.get(name_ru="Тестовая станция").pk, "field": ["mine"]},
+        format="json",
+    )  # fmt: skip
+    assert swap.status_code == 201, swap.json()
+    assert Tournament.objects.get(pk=swap.json()["id"]).agents == standard
+    others = four_decks(stranger)
+    for deck in others:
+        Deck.objects.filter(pk=deck.pk).update(
+            owner=None, is_preconstructed=True, precon_key=f"test-{deck.pk}"
+        )
+    field = api.post("/api/field-tests/", {"deck": decks[0].pk}, format="json")
+    assert field.status_code == 201, field.json()
+    assert Tournament.objects.get(pk=field.json()["id"]).agents == standard

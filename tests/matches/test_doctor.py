@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 from cardbase.models import Card
 from config.celery import app
 from decks.models import Deck
+from komandor.agents.registry import DEFAULT_LEVEL, LEVELS
 from matches.lab.doctor import doctor_report
 from matches.models import Tournament
 from tests.decks.factories import UserFactory
@@ -50,7 +51,7 @@ def test_a_doctor_run_over_the_api_reports_the_same_everywhere(owner, api, eager
     run = api.get(f"/api/deck-doctor/{answer.json()['id']}/").json()
     assert run["status"] == "finished"
     report = run["report"]
-    assert report["agent"] == "heuristic"
+    assert report["agent"] == LEVELS[DEFAULT_LEVEL]  # the default level, as it resolves now
     assert sorted(report["field"]) == sorted(d.name for d in field)
     assert 0 < report["games"] <= 64 == report["budget_games"]
     assert report["games"] == run["progress"]["done"]

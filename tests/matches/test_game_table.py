@@ -316,11 +316,11 @@ def test_a_page_read_costs_the_same_late_in_a_game_as_early(
     assert late[0] == early[0]  # queries
     assert late[2] == early[2] == 0  # no face built again
     state = human_play.human_match_state(match)
-    shown_from = recent_turns_start(state.log.events, RECENT_TURNS)
+    shown_from = recent_turns_start(state.log.records, RECENT_TURNS)
     assert shown_from > 0
     names = human_match_names(match, state)
     cards = board_words.card_names(state)
-    recent = game_log(state.log.events, viewer=0, names=names, cards=cards, start=shown_from)
+    recent = game_log(state.log.records, viewer=0, names=names, cards=cards, start=shown_from)
     whole = human_match_log(match)
     assert late[1] == sum(len(turn.entries) for turn in recent)
     assert late[1] < sum(len(turn.entries) for turn in whole)

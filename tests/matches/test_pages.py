@@ -143,7 +143,7 @@ def test_every_event_of_many_matches_reads_without_failing(owner):
             seed=seed,
         )
         names = {uid: card.spec.name for uid, card in result.state.cards.items()}
-        for event in result.log:
+        for event in result.log.events:
             text = describe(event, names)
             assert text and "=" not in text.split(":")[0], (event, text)
     assert describe({"type": "attack", "by": "p0.01"}, {}) == "attack: by=p0.01"

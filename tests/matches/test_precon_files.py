@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from content.loader import DATA_DIR
@@ -94,6 +95,54 @@ def test_the_balance_script_writes_its_section_between_the_markers(tmp_path, cap
     assert len(rows) == len(keys)
     assert f"{len(keys) * (len(keys) - 1) // 2 * 2} games" in section
     assert "Cards of the set never played" in section
+    assert "`standard` = `standard-1` on both sides" in section  # the default level, resolved
+    assert "How each precon wins" in section and "Pairings decided by deck size:" in section
+
+
+def test_the_balance_script_plays_the_agent_it_is_given(tmp_path):
+    balance = _balance_script()
+    doc = tmp_path / "starter-set.md"
+    argv = ["--agent", "heuristic-1.1", "--games", "2", "--processes", "1", "--doc", str(doc)]
+    assert balance.main(argv) == 0
+    assert "`heuristic-1.1` = `heuristic-1.1` on both sides" in doc.read_text(encoding="utf-8")
+    with pytest.raises(SystemExit):
+        balance.main(["--agent", "no-such-agent", "--no-write"])
+
+
+def test_a_pairing_is_decided_by_deck_size_when_one_deck_wins_half_its_games_by_deck_out():
+    balance = _balance_script()
+    names = ["big", "small", "other"]
+    sizes = {"big": 60, "small": 45, "other": 45}
+    titles = {name: name.title() for name in names}
+
+    def pairing(a, b, endings):
+        result = balance.PairingResult(a, b, games=sum(endings.values()))
+        result.endings.update(endings)
+        result.wins_a = sum(n for (_, side), n in endings.items() if side == "a")
+        result.wins_b = result.games - result.wins_a
+        return result
+
+    results = {
+        # Big outlasts Small in 5 of 10 games: decided by deck size, though Small wins the rest.
+        ("big", "small"): pairing("big", "small", {("deck_out", "a"): 5, ("pirate", "b"): 5}),
+        # 4 of 10 by deck-out: under half, not decided by it.
+        ("big", "other"): pairing(
+            "big", "other", {("deck_out", "a"): 4, ("commander_lost", "b"): 6}
+        ),
+        # The smaller of two equal decks cannot outlast by size, but a deck that wins half the
+        # games by the other running out is counted whatever the sizes.
+        ("small", "other"): pairing("small", "other", {("deck_out", "b"): 6, ("trader", "a"): 4}),
+    }
+    lines = balance.endings_report(names, results, sizes=sizes, titles=titles)
+    text = "\n".join(lines)
+    decided = text.split("Pairings decided by deck size: ")[1]
+    assert decided == "Big – Small (Big, larger deck), Small – Other (Other, equal deck)."
+    rows = {line.split(" | ")[0]: line for line in lines if line.startswith("| ")}
+    # Columns: cards, wins, commander_lost, trader, pirate, deck_out, by fighting, lost its
+    # Commander, lost by running out. Big wins 9 by deck-out and lost its Commander 6 times.
+    assert rows["| Big"] == "| Big | 60 | 9 | 0 | 0 | 0 | 9 | 0 (0 %) | 6 | 0 |"
+    assert rows["| Small"] == "| Small | 45 | 9 | 0 | 4 | 5 | 0 | 9 (100 %) | 0 | 11 |"
+    assert rows["| Other"].endswith("| 6 (50 %) | 0 | 4 |")
 
 
 def test_the_balance_script_counts_a_card_played_when_it_enters_play_or_its_effect_fires():

@@ -57,7 +57,7 @@ def test_every_match_of_a_tournament_replays_its_own_log_from_its_stored_choices
         original = played_again_with_its_agents(match)
         assert decode_actions(actions) == original.actions
         assert 0 < len(actions) < 1000  # hundreds of bytes: a byte per choice
-        assert list(replay_services.match_replay(match=match)) == list(original.log)
+        assert replay_services.match_replay(match=match).events == original.log.events
 
 
 def test_a_replay_asks_no_agent(tournament, monkeypatch):
@@ -67,19 +67,19 @@ def test_a_replay_asks_no_agent(tournament, monkeypatch):
     monkeypatch.setattr(engine_decks, "make_agent", no_agents)
     match = Match.objects.filter(tournament=tournament).first()
     log = replay_services.match_replay(match=match)
-    assert log is not None and list(log)[-1]["type"] == "victory"
+    assert log is not None and log.events[-1]["type"] == "victory"
     step = replay_services.match_replay_step(
         match=match, step=5, at_step=lambda state: state.history
     )
-    assert step.step == 5 and step.events == list(log) and len(step.at_step) == 5
+    assert step.step == 5 and step.events == log.events and len(step.at_step) == 5
 
 
 def test_a_match_without_stored_choices_replays_while_the_engine_version_matches(tournament):
     match = Match.objects.filter(tournament=tournament).first()
-    stored = list(replay_services.match_replay(match=match))
+    stored = replay_services.match_replay(match=match).events
     Match.objects.filter(pk=match.pk).update(actions=None)
     match.refresh_from_db()
-    assert list(replay_services.match_replay(match=match)) == stored
+    assert replay_services.match_replay(match=match).events == stored
     assert replay_services.match_replay_step(match=match, step=3, at_step=id).events == stored
 
 

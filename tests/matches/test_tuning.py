@@ -95,6 +95,14 @@ def test_the_same_seed_gives_the_same_run_and_another_seed_another(owner, tmp_pa
     )
 
 
+def test_the_sprt_s_h1_is_set_by_delta(owner, tmp_path):
+    precons(UserFactory(username="maker"))
+    run, out = tune(owner, tmp_path, seed=4, delta=0.2)
+    assert run.constants["delta"] == run.tournament.options["delta"] == 0.2
+    assert (run.record["sprt"]["h0"], run.record["sprt"]["h1"]) == (0.5, 0.7)
+    assert "verification: tuned" in out
+
+
 def test_the_command_refuses_what_cannot_be_tuned(owner, tmp_path):
     precons(UserFactory(username="maker"))
     with pytest.raises(CommandError, match="not tunable"):

@@ -1,7 +1,7 @@
 """Run a tournament in this process with a progress bar; write its results as CSV and/or JSON.
 
     manage.py run_tournament --owner NAME --decks 3 7 12 [--format round_robin] [--games 10]
-        [--agents heuristic [search:4]] [--seed 0] [--turn-cap 30] [--options '{"rounds": 3}']
+        [--agents standard [search:4]] [--seed 0] [--turn-cap 30] [--options '{"rounds": 3}']
         [--csv results.csv] [--json results.json]
 
 ``--decks`` takes deck ids (latest version) or ``ID:VERSION``. The games are played here, batch
@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from komandor.agents.registry import DEFAULT_LEVEL
 from komandor.rules import rules
 from matches.api.views import pairings_csv
 from matches.tournaments import errors, selectors, services
@@ -44,9 +45,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--agents",
             nargs="+",
-            default=["heuristic"],
+            default=[DEFAULT_LEVEL],
             metavar="AGENT",
-            help="random, heuristic, search or search:N; one for both sides, or deck A's and B's",
+            help=(
+                "a level (novice, standard, expert), random, heuristic, search or search:N; "
+                "one for both sides, or deck A's and B's"
+            ),
         )
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument(

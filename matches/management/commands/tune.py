@@ -2,7 +2,7 @@
 tuned values against the start; the record in the database and as a JSON file.
 
     manage.py tune heuristic --owner NAME --iterations 20 --pairs-per-iteration 8 [--seed 0]
-        [--verify-games 200] [--verify-block 8] [--r-end R] [--c-end-scale S]
+        [--verify-games 200] [--verify-block 8] [--delta 0.05] [--r-end R] [--c-end-scale S]
         [--record-dir DIR] [--inline]
     manage.py tune --resume RUN
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from matches.models import TuningRun, TuningState
+from matches.models import Tournament, TuningRun, TuningState
 from matches.tournaments import errors
 from matches.tournaments.progress import sweep_seconds
 from matches.tournaments.services import tournament_play_inline
@@ -49,6 +49,9 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--verify-games", type=int, help="the SPRT's cap (even)")
         parser.add_argument("--verify-block", type=int, help="pairings per SPRT round")
+        parser.add_argument(
+            "--delta", type=float, help="the SPRT's H1 is 50 %% + delta (default 0.05)"
+        )
         parser.add_argument("--r-end", type=float, help="every parameter's r_end")
         parser.add_argument("--c-end-scale", type=float, default=1.0, help="× every c_end")
         parser.add_argument("--record-dir", type=Path, help="where the record's file goes")
@@ -76,7 +79,11 @@ class Command(BaseCommand):
             raise CommandError(f"--owner: no user {options['owner']!r}")
         constants = {
             name: options[key]
-            for name, key in (("verify_games", "verify_games"), ("verify_block", "verify_block"))
+            for name, key in (
+                ("verify_games", "verify_games"),
+                ("verify_block", "verify_block"),
+                ("delta", "delta"),
+            )
             if options[key] is not None
         }
         request = TuningRequest(
@@ -109,8 +116,18 @@ class Command(BaseCommand):
         worker's sweep is running."""
         shown = 0
         started = last_sweep = time.monotonic()
+        seen: tuple[int, str] | None = None
         while True:
-            run = tuning_refresh(run=run, directory=options["record_dir"])
+            # Recompute θ and the history only when games were counted or the state moved:
+            # a refresh reads every pairing of the run, which grows with it.
+            now_seen = (
+                Tournament.objects.filter(pk=run.tournament_id)
+                .values_list("done", "status")
+                .first()
+            )
+            if now_seen != seen:
+                run = tuning_refresh(run=run, directory=options["record_dir"])
+                seen = now_seen
             for item in run.history[shown:]:
                 values = ", ".join(f"{k}={v:.4g}" for k, v in item["theta_after"].items())
                 self.stdout.write(
@@ -126,7 +143,7 @@ class Command(BaseCommand):
             if now - last_sweep > sweep_seconds():
                 tuning_resume(run=run)
                 last_sweep = now
-            time.sleep(0.2)
+            time.sleep(0.5)
 
     def _report(self, run: TuningRun) -> None:
         record = run.record
