@@ -56,8 +56,8 @@ def level_descriptions() -> dict[str, str]:
             "wrong way, fires at the wrong target — a level to learn the game against"
         ),
         "standard": gettext(
-            "plays every decision by sound rules of thumb, does not slip and keeps its Commander "
-            "out of lost battles — a fair, quick opponent and the tournaments' yardstick"
+            "plays every decision by sound rules of thumb and does not slip — a fair, quick "
+            "opponent and the tournaments' yardstick"
         ),
         "expert": gettext(
             "looks ahead: tries its options forward in worlds like the one it sees before it "
@@ -107,7 +107,7 @@ def agent_descriptions() -> dict[str, str]:
         "standard-1": gettext(
             "plans its fleet: goes for the enemy Commander when it can win there, guards its "
             "own, blockades a victory one step away, spends its tokens (the standard level's "
-            "first agent)"
+            "agent)"
         ),
         "expert-1": gettext(
             "plays the Commander's place and the fleet's moves forward in worlds like the one it "
@@ -116,8 +116,7 @@ def agent_descriptions() -> dict[str, str]:
         ),
         "standard-2": gettext(
             "standard 1 that keeps its Commander safe in battle: his ship waits in the second "
-            "echelon or leaves the battle, and he moves off a ship the enemy outruns (the "
-            "standard level's agent)"
+            "echelon or leaves the battle, and he moves off a ship the enemy outruns"
         ),
         "expert-2": gettext(
             "the expert's look ahead with standard 2's rules of thumb and Commander safety"
