@@ -296,5 +296,17 @@ def test_in_a_battle_the_decision_the_hand_and_the_place_fought_over_fit_one_scr
                 [box["x"] + 10, box["y"] + 10],
             )
             assert centre, element
+        # The side column (the decision, then the log) ends above the dock and scrolls inside,
+        # so no button of a long decision is ever under the hand.
+        side, dock = page.locator(".play-side").bounding_box(), hand.bounding_box()
+        assert side["y"] + side["height"] <= dock["y"] + 1, (side, dock)
+        for button in page.locator("#play-decision button:visible").all():
+            button.scroll_into_view_if_needed()
+            box = button.bounding_box()
+            hit = page.evaluate(
+                "([x, y]) => !!document.elementFromPoint(x, y)?.closest('#play-decision')",
+                [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+            )
+            assert hit, button.inner_text()
     finally:
         context.close()
