@@ -263,6 +263,34 @@ OptionFacts = (
 )
 
 
+# ``DecisionContext``'s fields, its ``__slots__``: named apart because a compiled class does
+# not show them (``context_to_dict`` walks them).
+_CONTEXT_FIELDS: Final = (
+    "at",
+    "attack",
+    "attacker",
+    "battle",
+    "card",
+    "commander",
+    "effect",
+    "frm",
+    "keep",
+    "need",
+    "phase",
+    "purpose",
+    "rammer",
+    "range",
+    "redeal",
+    "resources",
+    "roll",
+    "round",
+    "ship",
+    "step",
+    "target",
+    "window",
+)
+
+
 class DecisionContext:
     """What a decision is about beside its options, one record for every kind (each kind sets
     the fields it names; the rest stay None): uids, a phase or window, numbers, and in a battle
@@ -273,30 +301,7 @@ class DecisionContext:
     and a frozen dataclass's fields can only be set through its descriptors (3 µs for this
     one, compiled), where a compiled class stores each field directly."""
 
-    __slots__ = (
-        "at",
-        "attack",
-        "attacker",
-        "battle",
-        "card",
-        "commander",
-        "effect",
-        "frm",
-        "keep",
-        "need",
-        "phase",
-        "purpose",
-        "rammer",
-        "range",
-        "redeal",
-        "resources",
-        "roll",
-        "round",
-        "ship",
-        "step",
-        "target",
-        "window",
-    )
+    __slots__ = _CONTEXT_FIELDS
 
     # the card the decision is about (``ability.variant``, ``place.ground``, ``move.ground``,
     # ``production.discard_ability``, ``capture.civil_building``)
@@ -379,31 +384,6 @@ class DecisionContext:
 
 
 NO_CONTEXT: Final = DecisionContext()
-# ``DecisionContext``'s fields (its ``__slots__``, which a compiled class does not show).
-_CONTEXT_FIELDS: Final = (
-    "at",
-    "attack",
-    "attacker",
-    "battle",
-    "card",
-    "commander",
-    "effect",
-    "frm",
-    "keep",
-    "need",
-    "phase",
-    "purpose",
-    "rammer",
-    "range",
-    "redeal",
-    "resources",
-    "roll",
-    "round",
-    "ship",
-    "step",
-    "target",
-    "window",
-)
 
 
 def context_to_dict(context: DecisionContext) -> dict[str, object]:

@@ -6,12 +6,14 @@
 
 Games come in pairs: pair ``k`` plays the ``k mod 56``-th ordered pairing of the 8 precons
 (``content/precons/*.json``, every ordered pair cycled) with match seed ``k``, once with the
-agent in seat 0 and once in seat 1, so the decks, the seats and the dice even out. Each agent
+agent in seat 0 and once in seat 1, so the decks, the seats and the dice even out
+(``--first-seed F``: match seed F + k, for games no other measurement played). Each agent
 is seeded from the match seed and its seat (as ``make_agent`` is by the service). A draw counts
 half. After every game, in game order, the tournaments' own SPRT
 (``matches.tournaments.statistics``: H0 = 50 %, H1 = 50 % + ``delta``, α, β) is updated; the first
-game at which it decides is printed, and the run goes on to ``--games`` for the win rate and its
-Wilson interval, and how many of the agent's games it lost by its Commander taken by turn 3
+game at which it decides is printed, and the run goes on to ``--games`` (or, with ``--stop``,
+ends with the pair in which it decided) for the win rate and its Wilson interval, and how many
+of the agent's games it lost by its Commander taken by turn 3
 (``EARLY_TURNS``). CPU per decision is the process time of each ``choose`` of the agent (every
 decision with two options or more, searched or not): the mean and the 95th percentile; also per
 game.
@@ -129,12 +131,12 @@ def build(spec: str, seed: int, variant: Variant) -> Agent:
     )
 
 
-def play(job: tuple[int, str, str, Variant]) -> Game:
-    index, spec, opponent, variant = job
+def play(job: tuple[int, int, str, str, Variant]) -> Game:
+    index, first_seed, spec, opponent, variant = job
     if not _PAIRINGS:
         _PAIRINGS.extend(precon_pairings())
     pair, seat = divmod(index, 2)
-    seed = pair
+    seed = first_seed + pair
     decks = list(_PAIRINGS[pair % len(_PAIRINGS)])
     names = [spec, opponent] if seat == 0 else [opponent, spec]
     agents = [build(name, seed * 2 + i, variant) for i, name in enumerate(names)]
@@ -175,7 +177,7 @@ def run(spec: str, opponent: str, games: int, jobs: int, args: argparse.Namespac
         args.margin,
         args.horizon,
     )
-    jobs_list = [(index, spec, opponent, variant) for index in range(games)]
+    jobs_list = [(index, args.first_seed, spec, opponent, variant) for index in range(games)]
     with Pool(jobs) as pool:
         for game in pool.imap(play, jobs_list):
             if game.score == 1:
@@ -207,6 +209,9 @@ def run(spec: str, opponent: str, games: int, jobs: int, args: argparse.Namespac
                     f"load {load()}",
                     flush=True,
                 )
+            if args.stop and decided_at is not None and game.index % 2 == 1:
+                games = game.index + 1  # decided, and the pair is whole: stop here
+                break
     score = wins + draws / 2
     low, high = wilson_interval(score, games)
     return {
@@ -272,6 +277,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--horizon", type=int, default=SEARCH_HORIZON, help="playout turns (0: to the end)"
     )
     parser.add_argument("--progress", type=int, default=0, help="print every N games")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="pair k plays match seed first_seed + k"
+    )
+    parser.add_argument(
+        "--stop",
+        action="store_true",
+        help="stop at the pair in which the SPRT decides (--games is then the most played)",
+    )
     args = parser.parse_args(argv)
     specs = [f"search:{n}" for n in args.budgets] if args.budgets else [args.agent]
     for spec in [*specs, args.opponent]:
