@@ -13,8 +13,8 @@ one). The other engine is either a checkout of an engine-0.5 tree at ``--against
 For every seed, in an order rotating from seed to seed: the reference workload (a fixed
 pure-Python loop: dict, list and string work, no engine), today's match and the other engine's
 match, each timed with ``time.process_time``; heuristic pair, log off, one pairing per seed.
-``--their-decks`` (with ``--against``): today's engine plays that commit's precon files too, so
-both engines play the same games (like for like).
+``--their-decks``: today's engine plays the other tree's (or commit's) precon files too, so both
+engines play the same decks (like for like; the precons were rebalanced after 39ffb88).
 Printed, per round and over all: each engine's total match CPU divided by the reference's
 total CPU (so the machine's speed and load cancel), and today's ratio over the other's.
 """
@@ -73,6 +73,11 @@ def precon_player(
     return play
 
 
+def root_precons(root: Path) -> list[Any]:
+    paths = sorted((root / "content" / "precons").glob("*.json"))
+    return [json.loads(path.read_text(encoding="utf-8")) for path in paths]
+
+
 def against_root(root: Path) -> tuple[Play, str]:
     sys.path.insert(0, str(root))
     for name in [name for name in sys.modules if name == "matches" or name.startswith("matches.")]:
@@ -83,8 +88,7 @@ def against_root(root: Path) -> tuple[Play, str]:
         for name in ("agents", "decks", "match")
     }
     sys.path.remove(str(root))
-    paths = sorted((root / "content" / "precons").glob("*.json"))
-    files = [json.loads(path.read_text(encoding="utf-8")) for path in paths]
+    files = root_precons(root)
     play = precon_player(modules["decks"], modules["match"], modules["agents"].make_agent, files)
     return play, f"{root} ({engine.ENGINE}, engine {modules['match'].ENGINE_VERSION})"
 
@@ -118,10 +122,13 @@ def main() -> None:
     parser.add_argument(
         "--their-decks",
         action="store_true",
-        help="today's engine plays the --against commit's precon files too (like for like)",
+        help="today's engine plays the other engine's precon files too (like for like)",
     )
     args = parser.parse_args()
-    files = precon_files(args.against if args.their_decks and args.against else None)
+    if args.their_decks and args.against_root is not None:
+        files = root_precons(args.against_root.resolve())
+    else:
+        files = precon_files(args.against if args.their_decks else None)
     today = precon_player(
         importlib.import_module("komandor.rules.decks"),
         importlib.import_module("komandor.rules.match"),
