@@ -204,7 +204,9 @@ def test_deleting_the_account_removes_his_open_proposals_and_their_photos(
     published = proposal_publish(
         proposal=submit(player, image=picture((10, 20, 30))), user=publisher
     )
-    waiting = submit(player, proposal_data(attributes=ship(name="Другой")), image=picture((1, 2, 3)))
+    waiting = submit(
+        player, proposal_data(attributes=ship(name="Другой")), image=picture((1, 2, 3))
+    )
     waiting_photo, waiting_draft = digest_of(waiting), waiting.draft_id
     with commits():
         account_delete(user=player)
