@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck, DeckVersion
 from matches.models import Entry, HumanMatch, Match, Tournament
-from proposals.services import proposals_delete_of
+from proposals.services import proposals_delete_of, proposals_deleted_with
 
 # A space: Django's username validator refuses it, so no one can sign up as this player.
 DELETED_PLAYER = "deleted player"
@@ -54,6 +54,7 @@ class DeletionPlan:
     matches_deleted: int
     cards_owned: int
     tokens: int
+    proposals_deleted: int = 0
 
 
 def _kept_tournaments(user):
@@ -99,6 +100,7 @@ def account_deletion_plan(*, user) -> DeletionPlan:
         matches_deleted=Match.objects.filter(owner=user, tournament__isnull=True).count(),
         cards_owned=user.owned_cards.aggregate(total=Sum("count", default=0))["total"],
         tokens=user.access_tokens.count(),
+        proposals_deleted=proposals_deleted_with(user=user).count(),
     )
 
 

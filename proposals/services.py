@@ -24,6 +24,7 @@ from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -412,18 +413,22 @@ def _proposal_write(
     return proposal
 
 
+def proposals_deleted_with(*, user: User) -> QuerySet[Draft]:
+    """The drafts of ``user``'s proposals that go with his account: all but the published."""
+    return Draft.objects.filter(kind=Draft.Kind.PROPOSAL, proposal__proposer=user).exclude(
+        status=Draft.Status.PUBLISHED
+    )
+
+
 def proposals_delete_of(*, user: User) -> int:
     """A deleted account's proposals (``accounts/deletion.py``): the drafts of those not
     published go with them, and their photos' files once nothing needs them. A published
     one's draft stays in the card's history, without its author. Returns how many went."""
-    drafts = Draft.objects.filter(kind=Draft.Kind.PROPOSAL, proposal__proposer=user).exclude(
-        status=Draft.Status.PUBLISHED
-    )
+    drafts = list(proposals_deleted_with(user=user))
     images = [draft_image(draft) for draft in drafts]
-    CardProposal.objects.filter(draft__in=drafts).delete()
-    count, _deleted = Draft.objects.filter(pk__in=[d.pk for d in drafts]).delete()
+    Draft.objects.filter(pk__in=[d.pk for d in drafts]).delete()  # their proposals with them
     images_release_on_commit(images)
-    return count
+    return len(drafts)
 
 
 def _release_of_proposal(proposal: CardProposal, user: User) -> None:

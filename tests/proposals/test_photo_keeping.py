@@ -208,6 +208,8 @@ def test_deleting_the_account_removes_his_open_proposals_and_their_photos(
         player, proposal_data(attributes=ship(name="Другой")), image=picture((1, 2, 3))
     )
     waiting_photo, waiting_draft = digest_of(waiting), waiting.draft_id
+    page = client_as(player).get("/accounts/delete/").content.decode()
+    assert 'id="proposals-deleted"' in page  # the page that asks first says so
     with commits():
         account_delete(user=player)
     assert not Draft.objects.filter(pk=waiting_draft).exists()
