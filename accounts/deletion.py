@@ -1,11 +1,12 @@
 """Deleting an account: what goes, what stays, and who the kept results then belong to.
 
-Everything of the user goes (decks, collection, games, tournaments, tokens, the account),
-except results other people can see: his public tournaments stay, and so does every deck a
-kept result played (his public tournaments, other players' tournaments, matches and games
-against his public decks). Those rows move to one owner, "deleted player" (a user that cannot
-sign in and whose name no one can register), and keep the visibility they had, so a private
-deck stays unreadable. All in one transaction: effective at once, or not at all.
+Everything of the user goes (decks, collection, games, tournaments, tokens, the card proposals
+not published with their photos, the account), except results other people can see: his
+public tournaments stay, and so does every deck a kept result played (his public
+tournaments, other players' tournaments, matches and games against his public decks). Those
+rows move to one owner, "deleted player" (a user that cannot sign in and whose name no one can
+register), and keep the visibility they had, so a private deck stays unreadable. All in one
+transaction: effective at once, or not at all.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck, DeckVersion
 from matches.models import Entry, HumanMatch, Match, Tournament
+from proposals.services import proposals_delete_of, proposals_deleted_with
 
 # A space: Django's username validator refuses it, so no one can sign up as this player.
 DELETED_PLAYER = "deleted player"
@@ -52,6 +54,7 @@ class DeletionPlan:
     matches_deleted: int
     cards_owned: int
     tokens: int
+    proposals_deleted: int = 0
 
 
 def _kept_tournaments(user):
@@ -97,6 +100,7 @@ def account_deletion_plan(*, user) -> DeletionPlan:
         matches_deleted=Match.objects.filter(owner=user, tournament__isnull=True).count(),
         cards_owned=user.owned_cards.aggregate(total=Sum("count", default=0))["total"],
         tokens=user.access_tokens.count(),
+        proposals_deleted=proposals_deleted_with(user=user).count(),
     )
 
 
@@ -119,5 +123,7 @@ def account_delete(*, user) -> None:
         for deck in kept:
             deck.tags.all().delete()  # his filing, not part of any result
         kept.update(owner=heir)
+        # His card proposals not published, with their photos (after the commit).
+        proposals_delete_of(user=user)
         # The rest (collection, tokens) goes with the row.
         user.delete()

@@ -16,22 +16,36 @@ from accounts.scopes import Scope
 from config import password_failures
 
 TOO_MANY_FAILURES = _("Too many wrong passwords from this address; wait a minute and try again.")
+ACCOUNT_LOCKED = _(
+    "Too many failed sign-ins to this account from anywhere: it takes no password for "
+    "%(minutes)s min. In a browser where you have signed in to it before, sign in as usual."
+)
 
 
 class _PasswordFailuresBounded:
-    """Sign-in refused before the hash once this address has failed too often
-    (config/password_failures.py); a wrong password counts one failure."""
+    """Sign-in refused before the hash once this address, or this account from any address,
+    has failed too often (config/password_failures.py: a browser that signed in as the name
+    before is let through); a wrong password counts one failure of each."""
 
     request: Any
+    cleaned_data: dict[str, Any]
 
     def clean(self) -> dict[str, Any]:
-        if self.request is not None and password_failures.refused(self.request):
-            raise forms.ValidationError(TOO_MANY_FAILURES, code="too_many_failures")
+        name = str(self.cleaned_data.get("username") or "")  # as the sign-in looks it up
+        if self.request is not None:
+            if password_failures.address_refused(self.request, name):
+                raise forms.ValidationError(TOO_MANY_FAILURES, code="too_many_failures")
+            minutes = password_failures.account_refused_minutes(self.request, name)
+            if minutes:
+                raise forms.ValidationError(
+                    ACCOUNT_LOCKED, code="account_locked", params={"minutes": minutes}
+                )
         try:
             return super().clean()  # type: ignore[misc]  # the form class it is mixed into
         except forms.ValidationError as error:
             if error.code == "invalid_login" and self.request is not None:
                 password_failures.failed(self.request)
+                password_failures.account_failed(name)
             raise
 
 

@@ -30,7 +30,7 @@ class AccountOverview:
 
 
 def account_overview(*, user) -> AccountOverview:
-    decks = Deck.objects.filter(owner=user).order_by("-updated_at", "-id")
+    decks = Deck.objects.filter(owner=user, lab_copy=False).order_by("-updated_at", "-id")
     owned = OwnedCard.objects.filter(owner=user)
     games = HumanMatch.objects.filter(owner=user).select_related("deck__deck", "opponent__deck")
     tournaments = Tournament.objects.filter(owner=user).order_by("-created_at", "-id")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -14,8 +15,22 @@ from django.views.decorators.http import require_POST
 from accounts import tokens
 from accounts.data_export import account_data_zip
 from accounts.deletion import account_delete, account_deletion_plan
-from accounts.forms import AccountDeleteForm, TokenForm
+from accounts.forms import AccountDeleteForm, SignInForm, TokenForm
 from accounts.selectors import account_overview
+from config import password_failures
+
+
+class SignInView(LoginView):
+    """Django's sign-in with a form that bounds wrong passwords per address and per account
+    before hashing; a successful sign-in marks the browser as one that knows the account, so
+    the player is not locked out by failures that are not his (config/password_failures.py)."""
+
+    authentication_form = SignInForm
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        password_failures.remember_sign_in(response, self.request, form.get_user().get_username())
+        return response
 
 
 @login_required

@@ -1,8 +1,7 @@
 from django.contrib import admin
-from django.contrib.auth.views import LoginView
 from django.urls import include, path, re_path
 
-from accounts.forms import SignInForm
+from accounts.views import SignInView
 from cardbase.editorial.admin import completeness_view
 from config.views import api_not_found, api_root, health, ready
 
@@ -16,8 +15,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("decks.account_urls")),
-    # Django's login view with a form that bounds wrong passwords per address before hashing.
-    path("accounts/login/", LoginView.as_view(authentication_form=SignInForm), name="login"),
+    # Django's login view with a form that bounds wrong passwords per address and per account
+    # before hashing (accounts/views.py).
+    path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", api_root, name="api-root"),
     path("api/health/", health, name="health"),

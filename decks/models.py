@@ -59,6 +59,16 @@ class Deck(models.Model):
     share_token = models.CharField(
         _("link token"), max_length=32, unique=True, default=new_share_token, editable=False
     )
+    # A deck the lab made to test a change (the deck doctor's candidates, a swap test's changed
+    # copy): its player's, but not one of "his decks" — not listed, offered to play or entered
+    # (its run shows it). matches/lab/doctor.py, matches/lab/swap_tests.py.
+    lab_copy = models.BooleanField(
+        _("made by the deck lab"),
+        default=False,
+        help_text=_(
+            "A copy the deck lab made to test a change: not listed among its player's decks."
+        ),
+    )
     # Folded name and description (``fold_text``): SQLite's lower() knows only ASCII.
     search_text = models.TextField(editable=False, blank=True, default="")
     created_at = models.DateTimeField(pgettext_lazy("deck", "created"), auto_now_add=True)

@@ -232,6 +232,12 @@ def _with_counts(decks: QuerySet[Deck]) -> QuerySet[Deck]:
 
 
 def decks_owned(*, user) -> QuerySet[Deck]:
+    """The user's decks, as his lists show them: not the copies the lab made for its runs
+    (``Deck.lab_copy``), which :func:`deck_owned` still finds by id."""
+    return _owned(user=user).filter(lab_copy=False)
+
+
+def _owned(*, user) -> QuerySet[Deck]:
     if not user.is_authenticated:
         return Deck.objects.none()
     return _with_counts(Deck.objects.filter(owner=user))
@@ -307,7 +313,7 @@ def deck_shared(*, token: str) -> Deck | None:
 
 
 def deck_owned(*, user, deck_id: int) -> Deck | None:
-    return decks_owned(user=user).filter(id=deck_id).first()
+    return _owned(user=user).filter(id=deck_id).first()
 
 
 def deck_versions(*, deck: Deck, user=None) -> QuerySet[DeckVersion]:

@@ -49,12 +49,13 @@ def deck_create(
     precon: PreconNames | None = None,
     name_en: str = "",
     tags: Iterable[str] = (),
+    lab_copy: bool = False,
 ) -> Deck:
     """Create a deck; raises ``UnknownCards`` (nothing saved) if a card id is not in the
     catalogue. An illegal deck is saved as a draft; its version records ``is_valid=False``.
     ``precon`` makes it a preconstructed deck (``owner`` None); ``name_en`` is the English of
     a name the site made (a copy's), shown to English readers until the deck is renamed;
-    ``tags`` file it."""
+    ``tags`` file it; ``lab_copy`` marks a deck the lab made to test a change (``Deck``)."""
     draft = deck_draft(content=content)
     english = precon or PreconNames(key="", name_en=name_en)
     with transaction.atomic():
@@ -69,6 +70,7 @@ def deck_create(
             name_en=english.name_en,
             description_en=english.description_en,
             search_text=deck_search_text(name=name, description=description, extra=english),
+            lab_copy=lab_copy,
         )
         _write_content(deck=deck, content=content)
         _version_create(deck=deck, content=content, is_valid=validate_deck(draft).is_valid)

@@ -11,7 +11,7 @@ from typing import Any, cast
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
-from cardbase.card_images import ImageUrls, image_urls
+from cardbase.card_images import ImageUrls, image_stored, image_urls
 from cardbase.editorial.drafts import can_publish, draft_diff, draft_instance
 from cardbase.editorial.rows import FieldChange
 from cardbase.models import Card, Draft
@@ -103,6 +103,7 @@ class ProposalView:
     card: Card
     live: Card | None
     image: ImageUrls | None
+    photo_removed: bool  # rejected, and its photo's files removed (cardbase/image_keeping.py)
     rules: RulesText | None
     has_effects: bool
     changes: list[FieldChange] = field(default_factory=list)
@@ -156,11 +157,15 @@ def proposal_view(proposal: CardProposal, *, with_duplicates: bool = True) -> Pr
             card_id=draft.object_id,
             proposal_id=proposal.pk,
         )
+    digest = str(draft.values.get("image") or "")
+    # Only a rejected proposal's photo may be gone: an open or published one is always kept.
+    removed = draft.status == Draft.Status.REJECTED and bool(digest) and not image_stored(digest)
     return ProposalView(
         proposal=proposal,
         card=card,
         live=live,
-        image=image_urls(str(draft.values.get("image") or "")),
+        image=None if removed else image_urls(digest),
+        photo_removed=removed,
         rules=rules if effects else None,
         has_effects=effects,
         changes=changes,

@@ -24,15 +24,24 @@ from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from cardbase.card_images import CardPhoto, PhotoRefused, files_remove, photo_read, photo_store
+from cardbase.card_images import (
+    CardPhoto,
+    PhotoRefused,
+    files_remove,
+    image_stored,
+    photo_read,
+    photo_store,
+)
 from cardbase.display_names import transliteration
 from cardbase.editorial.drafts import drafts_publish, drafts_reject, drafts_return
 from cardbase.editorial.history import revision_record
 from cardbase.editorial.rows import row_values
+from cardbase.image_keeping import draft_image, images_release_on_commit
 from cardbase.models import Card, Draft, Game, Origin, Release
 from cardbase.services.card_rules import card_attributes_clean
 from komandor.rules.cards import CardKind
@@ -352,12 +361,20 @@ def proposal_submit(
         row.image = card_photo.digest
     elif proposal is not None:
         row.image = proposal.draft.values["image"]
+    replaced = draft_image(proposal.draft) if proposal is not None else ""
     written = photo_store(card_photo) if card_photo is not None else []
     try:
-        return _proposal_write(row=row, data=data, proposer=proposer, proposal=proposal)
+        proposal = _proposal_write(row=row, data=data, proposer=proposer, proposal=proposal)
     except BaseException:
         files_remove(written)
         raise
+    if card_photo is not None and not image_stored(card_photo.digest):
+        # The same photo's files, found kept above, were released meanwhile by a decision
+        # on another draft that held them: keep them again for this one.
+        photo_store(card_photo)
+    if replaced and replaced != row.image:
+        images_release_on_commit([replaced])  # the photo this one replaces
+    return proposal
 
 
 def _proposal_write(
@@ -394,6 +411,24 @@ def _proposal_write(
         proposal.submitted_at = now
         proposal.save()
     return proposal
+
+
+def proposals_deleted_with(*, user: User) -> QuerySet[Draft]:
+    """The drafts of ``user``'s proposals that go with his account: all but the published."""
+    return Draft.objects.filter(kind=Draft.Kind.PROPOSAL, proposal__proposer=user).exclude(
+        status=Draft.Status.PUBLISHED
+    )
+
+
+def proposals_delete_of(*, user: User) -> int:
+    """A deleted account's proposals (``accounts/deletion.py``): the drafts of those not
+    published go with them, and their photos' files once nothing needs them. A published
+    one's draft stays in the card's history, without its author. Returns how many went."""
+    drafts = list(proposals_deleted_with(user=user))
+    images = [draft_image(draft) for draft in drafts]
+    Draft.objects.filter(pk__in=[d.pk for d in drafts]).delete()  # their proposals with them
+    images_release_on_commit(images)
+    return len(drafts)
 
 
 def _release_of_proposal(proposal: CardProposal, user: User) -> None:

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reversion.models import Version
 
-from cardbase.card_images import image_urls
+from cardbase.card_images import image_stored, image_urls
 from cardbase.editorial.completeness import catalogue_completeness
 from cardbase.editorial.drafts import (
     can_publish,
@@ -343,6 +343,10 @@ class DraftAdmin(admin.ModelAdmin):
             changes = draft_diff(draft=draft)
         except models.ObjectDoesNotExist:
             changes = []
+        digest = str(draft.values.get("image") or "")
+        photo_removed = (
+            draft.status == Draft.Status.REJECTED and bool(digest) and not image_stored(digest)
+        )
         context = {
             **self.admin_site.each_context(request),
             "title": str(draft),
@@ -351,7 +355,8 @@ class DraftAdmin(admin.ModelAdmin):
             "changes": changes,
             "can_publish": can_publish(request.user),
             "previewable": draft.content_type.model_class() is Card,
-            "image": image_urls(str(draft.values.get("image") or "")),
+            "image": None if photo_removed else image_urls(digest),
+            "photo_removed": photo_removed,
             "proposal": getattr(draft, "proposal", None),
         }
         return TemplateResponse(request, "admin/cardbase/draft/detail.html", context)

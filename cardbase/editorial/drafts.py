@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from cardbase.editorial.history import baseline_record, revision_record
 from cardbase.editorial.rows import FieldChange, row_apply, row_values, values_diff
+from cardbase.image_keeping import draft_image, images_release_on_commit
 from cardbase.models import Draft
 
 PUBLISH_PERMISSION = "cardbase.publish_draft"
@@ -78,10 +79,13 @@ def draft_save(*, row: models.Model, user: User, reason: str) -> Draft:
                 object_id=row.pk,
                 base=base,
             )
+        replaced = draft_image(draft)
         draft.values = row_values(row)
         draft.author = user
         draft.reason = reason
         draft.save()
+        if replaced != draft_image(draft):
+            images_release_on_commit([replaced])  # an image uploaded into the draft before
     return draft
 
 
@@ -157,7 +161,9 @@ def drafts_publish(*, drafts: Iterable[Draft], user: User) -> list[models.Model]
 
 
 def drafts_reject(*, drafts: Iterable[Draft], user: User, reason: str = "") -> int:
-    """Reject the pending ones of ``drafts``, with the reason their authors will read."""
+    """Reject the pending ones of ``drafts``, with the reason their authors will read. The
+    files of an image only they held are removed after the commit (``image_keeping``); the
+    drafts keep its digest."""
     return _drafts_decide(drafts, user, Draft.Status.REJECTED, reason)
 
 
@@ -175,6 +181,8 @@ def _drafts_decide(drafts: Iterable[Draft], user: User, status: str, note: str) 
         rows = list(locked)
         for draft in rows:
             _decide(draft, user, status, note)
+        if status == Draft.Status.REJECTED:
+            images_release_on_commit(draft_image(draft) for draft in rows)
     return len(rows)
 
 

@@ -153,6 +153,11 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # Wrong passwords from one address (any names) before the next check is refused without
 # hashing, until a minute passes with no failure (config/password_failures.py).
 PASSWORD_FAILURES_PER_MINUTE = int(os.environ.get("PASSWORD_FAILURES_PER_MINUTE", "30"))
+# Failed sign-ins as one name from any address: after this many within these minutes (from the
+# first), that name is refused before hashing until they pass — except in a browser that has
+# signed in as it before (config/password_failures.py).
+PASSWORD_FAILURES_PER_ACCOUNT = int(os.environ.get("PASSWORD_FAILURES_PER_ACCOUNT", "20"))
+PASSWORD_FAILURES_ACCOUNT_MINUTES = float(os.environ.get("PASSWORD_FAILURES_ACCOUNT_MINUTES", "15"))
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -241,6 +241,7 @@ class DeckSerializer(serializers.ModelSerializer):
             "name_en",
             "description_en",
             "is_preconstructed",
+            "lab_copy",
             "visibility",
             "owner",
             "commander",
@@ -252,6 +253,7 @@ class DeckSerializer(serializers.ModelSerializer):
             "created_at",
             "updated_at",
         ]
+        read_only_fields = ["lab_copy"]
 
     def get_card_count(self, deck: Deck) -> int:
         return sum(entry.count for entry in deck.entries.all())

@@ -6,9 +6,10 @@ The candidates are the deck with one swap each, −k of a card it holds and +k o
 the player may use (the whole pool, or the cards he owns), k as large as the copies allow;
 each is checked by the deck validator (``komandor.rules.deck_rules.validate_deck``) and only
 legal ones are tried. They are saved as versions of one private deck of the player («…: deck
-doctor»), which the run's entries point at like any other deck version. Which swaps are tried, when
-there are more than the run can hold: every card of the deck once (all its copies out) with
-the card most played by the field, then again with the next, and so on.
+doctor»), which the run's entries point at like any other deck version; it is a lab copy
+(``Deck.lab_copy``), so it is not listed among his decks nor offered to play. Which swaps are
+tried, when there are more than the run can hold: every card of the deck once (all its copies
+out) with the card most played by the field, then again with the next, and so on.
 """
 
 from __future__ import annotations
@@ -240,6 +241,7 @@ def doctor_create(
             description=f"deck doctor candidates of {deck.name} v{version.number}",
             content=found[0][1],
             visibility=Visibility.PRIVATE,
+            lab_copy=True,  # not one of his decks: only the run shows it
         )
         for _swap, changed in found[1:]:
             deck_update(deck=scratch, content=changed)

@@ -48,7 +48,7 @@ def field_versions(
         wanted |= Q(visibility=Visibility.PUBLIC) & ~Q(owner=user) & Q(owner__isnull=False)
     if "mine" in groups:
         wanted |= Q(owner=user)
-    decks = list(Deck.objects.filter(wanted).exclude(pk__in=list(exclude)))
+    decks = list(Deck.objects.filter(wanted, lab_copy=False).exclude(pk__in=list(exclude)))
     precons = sorted((d for d in decks if d.owner_id is None), key=lambda d: (d.name, d.pk))
     others = sorted(
         (d for d in decks if d.owner_id is not None),
@@ -152,6 +152,7 @@ def swap_test_create(
             description=f"swap test of {version.deck.name} v{version.number}",
             content=content,
             visibility=Visibility.PRIVATE,
+            lab_copy=True,  # not one of his decks: only the run shows it
         )
         new_version = changed.versions.get()
         if not new_version.is_valid:

@@ -67,9 +67,11 @@ def matches_visible(*, user) -> QuerySet[Match]:
 
 
 def enterable_decks(*, user) -> QuerySet[Deck]:
-    """Decks a user may enter: their own, public ones and precons (owner-less)."""
+    """Decks a user may enter: their own, public ones and precons (owner-less); not the
+    copies the lab made for its runs (``Deck.lab_copy``)."""
     return (
         Deck.objects.filter(Q(owner=user) | Q(visibility=Visibility.PUBLIC) | Q(owner__isnull=True))
+        .filter(lab_copy=False)
         .select_related("owner")
         .order_by("name", "id")
     )

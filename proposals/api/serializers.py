@@ -165,7 +165,10 @@ class ProposalSerializer(serializers.Serializer):
     release = serializers.CharField(allow_null=True)
     release_name = serializers.CharField()
     collector_number = serializers.CharField()
-    image = ImageSerializer(allow_null=True)
+    image = ImageSerializer(
+        allow_null=True,
+        help_text=gettext_lazy("The photo; null once a rejected proposal's photo was deleted."),
+    )
     note = serializers.CharField(help_text=gettext_lazy("The player's note to the publisher."))
     duplicates = DuplicateSerializer(many=True)
     changes = ChangeSerializer(many=True)

@@ -220,10 +220,10 @@ def test_the_command_runs_a_swap_test_and_writes_its_verdict(owner, tmp_path, ca
         str(out),
     )
     body = json.loads(out.read_text(encoding="utf-8"))
-    # Four opponents of mine (the earlier swap's copy among them), one seed each per round:
-    # 16 games a round, so the cap of 40 leaves room for two rounds.
-    assert body["games"] == 32 and body["verdict"].startswith("swap_")
-    assert "after 32 games" in capsys.readouterr().out
+    # Three opponents of mine (not the earlier swap's copy: the lab's copies are not among his
+    # decks), one seed each per round: 12 games a round, so the cap of 40 leaves room for three.
+    assert body["games"] == 36 and body["verdict"].startswith("swap_")
+    assert "after 36 games" in capsys.readouterr().out
 
 
 def test_a_swap_test_stopped_undecided_at_its_cap_goes_on_with_a_higher_cap(owner):
