@@ -12,12 +12,16 @@ from pathlib import Path
 import pytest
 
 from komandor.agents.features import (
+    CardFeatures,
+    ContextFeatures,
+    Place,
     card_features,
     context_features,
-    location_features,
     option_features,
+    place,
     place_options,
     place_table,
+    ship_power,
 )
 from komandor.agents.heuristic import HeuristicAgent
 from komandor.rules.decisions import Decision, DecisionKind
@@ -71,7 +75,7 @@ REMOVED_KEYS = frozenset(
 
 # What the heuristic makes of a decision: each option's features (None when its kind names no
 # card or place) and the context's.
-Weighed = tuple[list | None, dict]
+Weighed = tuple[list[CardFeatures] | list[Place] | None, ContextFeatures]
 
 
 class Recording:
@@ -146,14 +150,22 @@ def test_the_heuristic_computes_the_features_from_its_observation():
             continue
         card = observation.card(option.data.card)
         assert card is not None
-        assert seen["cost"] == card.cost and seen["kind"] == card.kind.value
-        assert seen["amount"] == option.data.amount  # the facts stay as given
+        assert isinstance(seen, CardFeatures)
+        assert seen.cost == card.cost and seen.kind == card.kind.value
+        assert seen.amount == option.data.amount  # the facts stay as given
+        assert seen.to_dict()["amount"] == option.data.amount and "uid" in seen.to_dict()
     decision, (weighed, context) = moves[0]
     assert weighed is not None
-    assert decision.options[0].key == "stay" and weighed[0]["own_power"] > 0  # the mover is there
-    assert context["ship"]["uid"] == decision.context.ship
-    assert context["mobile_power"] >= context["ship"]["power"]
-    assert weighed[1] == {"to": "new", "orbit": False}
+    here = weighed[0]
+    assert isinstance(here, Place)
+    assert decision.options[0].key == "stay" and here.own_power > 0  # the mover is there
+    assert context.ship is not None and context.ship.uid == decision.context.ship
+    assert context.mobile_power is not None and context.mobile_power >= context.ship.power
+    new = weighed[1]
+    assert isinstance(new, Place) and new.to_dict() == {"to": "new", "orbit": False}
+    # the records as the mappings they were: the context's ship as its features
+    assert context.to_dict()["ship"] == context.ship.to_dict()
+    assert context.to_dict()["mobile_power"] == context.mobile_power
 
 
 def test_card_and_place_features():
@@ -163,12 +175,21 @@ def test_card_and_place_features():
     ships = [c for c in observation.cards_in_play() if c.kind.value == "ship"]
     ship = ships[0]
     features = card_features(ship)
-    assert features["uid"] == ship.uid and features["cost"] == ship.cost
-    assert features["power"] >= ship.spec.strength  # strength plus its weapons' powers
+    assert features.uid == ship.uid and features.cost == ship.cost
+    assert features.power >= ship.spec.strength  # strength plus its weapons' powers
+    assert features.to_dict() == {
+        "uid": ship.uid,
+        "kind": "ship",
+        "cost": ship.cost,
+        "power": features.power,
+        "object_type": None,
+        "income": 0,
+    }
+    assert ship.where is not None
     table = place_table(observation, ship.controller)
-    place = location_features(observation, ship.controller, ship.where, table)
+    there = place(observation, ship.controller, ship.where, table)
     mine = [c for c in ships if c.where == ship.where and c.controller == ship.controller]
-    assert place["own_power"] == sum(card_features(c)["power"] for c in mine)
+    assert there.own_power == sum(card_features(c).power for c in mine)
 
 
 def test_an_observation_shows_no_card_of_the_opponent_s_hand_or_deck():
@@ -185,9 +206,33 @@ def test_an_observation_shows_no_card_of_the_opponent_s_hand_or_deck():
     assert observation.commander_at(me) == state.players[me].commander_at
 
 
+def counted(observation: Observation, player: int, where: str) -> dict[str, object]:
+    """What ``player`` makes of ``where``, counted card by card from the observation (the
+    ``Place`` fields an orbit has)."""
+    enemy = 1 - player
+    cards = [c for c in observation.cards_in_play() if c.where == where]
+    obj = observation.card(where)
+    ships = [c for c in cards if c.kind.value == "ship"]
+    others = [c for c in cards if c.kind.value != "ship"]
+    own_at, enemy_at = observation.commander_at(player), observation.commander_at(enemy)
+    return {
+        "own_power": sum(ship_power(c) for c in ships if c.controller == player),
+        "enemy_power": sum(ship_power(c) for c in cards if c.controller == enemy)
+        + (ship_power(obj) if obj is not None and obj.controller == enemy else 0),
+        "own_commander": own_at == where or any(c.uid == own_at for c in ships),
+        "enemy_commander": enemy_at == where or any(c.uid == enemy_at for c in ships),
+        "ground_units": sum(
+            1 for c in others if c.controller == enemy and c.kind.value == "ground_unit"
+        ),
+        "own_ground_units": sum(
+            1 for c in others if c.controller == player and c.kind.value == "ground_unit"
+        ),
+    }
+
+
 class PlacesChecked:
     """The heuristic, checking at every decision that names places that the ``Place`` records
-    it weighs (``place_options``) say what ``option_features`` says of each option."""
+    it weighs (``place_options``) say what the cards there say, counted one by one."""
 
     def __init__(self) -> None:
         self.name = "places-checked"
@@ -200,15 +245,20 @@ class PlacesChecked:
             DecisionKind.PLACE_SHIP,
             DecisionKind.PLACE_GROUND,
         ):
-            features = option_features(decision, observation)
-            assert features is not None
+            assert observation is not None
             places = place_options(decision, observation)
-            for place, data in zip(places, features, strict=True):
-                if place.own_power == -1:  # not computed: the option's bare facts
-                    assert "own_power" not in data and not data.get("orbit"), data
-                    assert place.to == data["to"]
-                else:
-                    assert {**place.to_dict(), "to": data["to"]} == data
+            features = option_features(decision, observation) or []
+            assert [f.to_dict() for f in features] == [p.to_dict() for p in places]
+            for option, seen in zip(decision.options, places, strict=True):
+                assert isinstance(option.data, PlaceFacts)
+                assert seen.to == option.data.to
+                if seen.own_power == -1:  # a new sector: nothing known
+                    assert option.data.to == "new" and not seen.orbit
+                    continue
+                expected = counted(observation, decision.player, seen.to)
+                if not seen.is_object:  # a sector: its powers only
+                    expected = {k: expected[k] for k in ("own_power", "enemy_power")}
+                assert {k: getattr(seen, k) for k in expected} == expected, seen.to
             self.checked += 1
         return self.inner.choose(decision, observation)
 
@@ -224,6 +274,6 @@ def test_the_place_records_say_what_the_place_features_say(seed):
     # no observation: every place is an unknown one, as the bare option reads
     moves = [d for d, _, _ in played(seed, decks) if d.kind is DecisionKind.MOVE_SHIP]
     assert moves
-    for place, option in zip(place_options(moves[0], None), moves[0].options, strict=True):
+    for unknown, option in zip(place_options(moves[0], None), moves[0].options, strict=True):
         assert isinstance(option.data, PlaceFacts)
-        assert (place.to, place.orbit, place.own_power) == (option.data.to, False, -1)
+        assert (unknown.to, unknown.orbit, unknown.own_power) == (option.data.to, False, -1)
