@@ -336,6 +336,120 @@ def place_options(decision: Decision, observation: Observation | None) -> list[P
     return places
 
 
+class MovementPlaces:
+    """What a player makes of the places during one of his movement phases, kept by an agent
+    from one ``move.ship`` decision to the next (``movement_places``). Between two of them the
+    rules move only the ship just asked (``Game.movement_phase`` asks every free ship in turn,
+    in the order of the cards in play), so its table is updated by that ship's move, read
+    from the state, instead of built again from every card; the ``Place`` of every other
+    place stays as it was. It serves only the next ship of the same phase of the same state
+    object, player and turn: a different match, a clone, a sampled world or any other decision
+    in between finds it stale and builds its own."""
+
+    __slots__ = (
+        "_asked",
+        "_phase",
+        "_places",
+        "_player",
+        "_ships",
+        "_state",
+        "_table",
+        "_turn",
+        "_where",
+        "mobile_power",
+    )
+
+    def __init__(self, observation: Observation, player: int, ship: str | None) -> None:
+        state = observation._state
+        self._state = state
+        self._turn = state.turn
+        self._phase = state.phase
+        self._player = player
+        self._ships = [
+            card
+            for card in observation.cards_in_play(CardKind.SHIP)
+            if card.controller == player and not card.stay
+        ]
+        self.mobile_power = sum(ship_power(card) for card in self._ships)
+        self._asked = -1
+        for index, card in enumerate(self._ships):
+            if card.uid == ship:
+                self._asked = index
+        self._where = self._ships[self._asked].where if self._asked >= 0 else None
+        self._table = place_table(observation, player)
+        self._places: dict[str, Place] = {}
+
+    def follows(self, observation: Observation, player: int, ship: str | None) -> bool:
+        """Whether the decision on ``ship`` is the next of the phase these places were kept
+        for (the same state object, turn, phase and player; the next free ship)."""
+        state = observation._state
+        following = self._asked + 1
+        return (
+            state is self._state
+            and self._asked >= 0
+            and following < len(self._ships)
+            and self._ships[following].uid == ship
+            and player == self._player
+            and state.turn == self._turn
+            and state.phase is self._phase
+        )
+
+    def advance(self, observation: Observation) -> None:
+        """Take in the move of the ship asked last (where it is now) and turn to the next."""
+        moved = self._ships[self._asked]
+        before, after = self._where, moved.where
+        if before != after and before is not None and after is not None:
+            table = self._table
+            printed = _power(moved.spec)
+            value = printed - moved.damage if printed > moved.damage else 0
+            commander = moved.uid == observation.commander_at(self._player)
+            row = table.get(before)
+            if row is None:
+                row = table[before] = [0, 0, 0, 0, 0, 0, 0]
+            row[_OWN_SHIPS] -= value
+            if commander:
+                row[_OWN_COMMANDER] = 0
+            row = table.get(after)
+            if row is None:
+                row = table[after] = [0, 0, 0, 0, 0, 0, 0]
+            row[_OWN_SHIPS] += value
+            if commander:
+                row[_OWN_COMMANDER] = 1
+            self._places.pop(before, None)
+            self._places.pop(after, None)
+        self._asked += 1
+        self._where = self._ships[self._asked].where
+
+    def places(self, decision: Decision, observation: Observation) -> list[Place]:
+        """The place each option of the ``move.ship`` decision names (``place_options``)."""
+        known = self._places
+        player = self._player
+        table = self._table
+        places: list[Place] = []
+        for option in decision.options:
+            where = _place_of(option)
+            if where == NEW_SECTOR:
+                places.append(unknown_place(where))
+                continue
+            seen = known.get(where)
+            if seen is None:
+                seen = known[where] = place(observation, player, where, table)
+            places.append(seen)
+        return places
+
+
+def movement_places(
+    decision: Decision, observation: Observation, kept: MovementPlaces | None
+) -> MovementPlaces:
+    """The places of a ``move.ship`` decision's movement phase: ``kept`` (the agent's from its
+    last decision) moved on by one ship when this decision follows it, else built afresh."""
+    ship = decision.context.ship
+    if kept is not None and kept.follows(observation, decision.player, ship):
+        kept.advance(observation)
+        return kept
+    return MovementPlaces(observation, decision.player, ship)
+
+
 def _place_of(option: Option) -> str:
     """The place an option names: its facts' ``to``, else its key."""
     facts = option.data

@@ -14,9 +14,11 @@ from komandor.agents.effect_values import play_values
 from komandor.agents.features import (
     CARD_OPTION_KINDS,
     CardFeatures,
+    MovementPlaces,
     Place,
     card_options,
     mobile_power,
+    movement_places,
     place_options,
     ship_power,
 )
@@ -118,18 +120,24 @@ class HeuristicAgent:
     """Builds what gives most income and fighting value per resource, keeps its Commander on
     its weakest ship in open space (which the enemy enters only by a card, MOVE-9), sends the
     rest of the fleet together to the enemy place worth most (the enemy Commander's first) that
-    it overpowers, and takes the best expected damage in battle. Stateless: every answer comes
-    from the decision alone."""
+    it overpowers, and takes the best expected damage in battle. Every answer comes from the
+    decision and the observation alone; what it keeps from one decision to the next (the
+    places of a movement phase, ``features.MovementPlaces``) only saves their computation and
+    serves no other match, clone or sampled world (it checks the state it was kept for)."""
 
-    __slots__ = ("name", "weights")
+    __slots__ = ("_movement", "name", "weights")
 
     def __init__(
         self, name: str = "heuristic", weights: HeuristicWeights = DEFAULT_WEIGHTS
     ) -> None:
         self.name = name
         self.weights = weights
+        self._movement: MovementPlaces | None = None
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        if decision.kind is DecisionKind.MOVE_SHIP and observation is not None:
+            kept = self._movement = movement_places(decision, observation, self._movement)
+            return _move_ship_kept(decision, observation, kept, self.weights)
         if decision.kind is DecisionKind.EFFECT_PLAY:
             return _effect_play(decision, observation, self.weights)
         placing = _PLACE_ANSWERS.get(decision.kind)
@@ -265,6 +273,18 @@ def _move_ship(
         power = 0 if card is None else ship_power(card)
         free = float(mobile_power(observation, decision.player))
     return move_ship_among(decision, places, power, free, weights)
+
+
+def _move_ship_kept(
+    decision: Decision, observation: Observation, kept: MovementPlaces, weights: HeuristicWeights
+) -> int:
+    """``_move_ship`` with the places of the phase kept from the last move
+    (``features.movement_places``): the same values, most of them not computed again."""
+    ship = decision.context.ship
+    card = observation.card(ship) if isinstance(ship, str) else None
+    power = 0 if card is None else ship_power(card)
+    places = kept.places(decision, observation)
+    return move_ship_among(decision, places, power, float(kept.mobile_power), weights)
 
 
 def move_ship_among(

@@ -6,6 +6,7 @@ the battle's expected damage (``battle_values.py``) and a play's worth (``effect
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import fields
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from komandor.agents.features import (
     Place,
     card_features,
     context_features,
+    mobile_power,
+    movement_places,
     option_features,
     place,
     place_options,
@@ -34,7 +37,7 @@ from komandor.rules.facts import (
     context_to_dict,
     facts_to_dict,
 )
-from komandor.rules.match import run_match
+from komandor.rules.match import MatchSetup, new_match, run_match
 from komandor.rules.observation import Observation
 from komandor.rules.state import Zone
 
@@ -277,3 +280,80 @@ def test_the_place_records_say_what_the_place_features_say(seed):
     for unknown, option in zip(place_options(moves[0], None), moves[0].options, strict=True):
         assert isinstance(option.data, PlaceFacts)
         assert (unknown.to, unknown.orbit, unknown.own_power) == (option.data.to, False, -1)
+
+
+class KeptChecked:
+    """The heuristic, checking at every ship's move that the places kept from the last move
+    (``movement_places``) say what places built afresh say (``place_options``)."""
+
+    def __init__(self) -> None:
+        self.name = "kept-checked"
+        self.inner = HeuristicAgent()
+        self.kept = None
+        self.checked = self.reused = 0
+
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        if decision.kind is DecisionKind.MOVE_SHIP and observation is not None:
+            kept = movement_places(decision, observation, self.kept)
+            self.reused += kept is self.kept
+            self.kept = kept
+            fresh = place_options(decision, observation)
+            assert [p.to_dict() for p in kept.places(decision, observation)] == [
+                p.to_dict() for p in fresh
+            ]
+            assert kept.mobile_power == mobile_power(observation, decision.player)
+            self.checked += 1
+        return self.inner.choose(decision, observation)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_places_kept_through_a_movement_phase_are_the_places_built_afresh(seed):
+    agents = [KeptChecked(), KeptChecked()]
+    decks = [PRECONS[seed % len(PRECONS)], PRECONS[(seed + 1) % len(PRECONS)]]
+    run_match(decks=decks, agents=agents, seed=seed, log=False)
+    effects = [deck_from_dict(effect_deck(seed * 2 + side)) for side in (0, 1)]
+    run_match(decks=effects, agents=agents, seed=seed, log=False)
+    checked = sum(a.checked for a in agents)
+    reused = sum(a.reused for a in agents)
+    assert checked > 40 and reused > checked / 3  # most moves follow one in the same phase
+
+
+def test_one_heuristic_serves_interleaved_matches_and_their_clones_as_fresh_ones_would():
+    """The search calls one heuristic in every playout of every world: what it keeps must never
+    be read for another match, a clone at the same move or a world that played on otherwise.
+    Two matches of the same decks (the same uids) are stepped in turn; at some moves a clone
+    plays on a few random choices with the same agent before the original goes on."""
+    shared = HeuristicAgent()
+    rng = random.Random(5)
+    decks = [PRECONS[0], PRECONS[1]]
+    matches = [new_match(MatchSetup(decks=decks, seed=seed), log=False) for seed in (3, 4)]
+    moves = clones = 0
+
+    def checked(match) -> int:
+        decision = match.decision
+        observation = match.observation(decision.player)
+        choice = shared.choose(decision, observation)
+        assert choice == HeuristicAgent().choose(decision, observation)
+        if decision.kind is DecisionKind.MOVE_SHIP:
+            kept = shared._movement.places(decision, observation)
+            fresh = place_options(decision, observation)
+            assert [p.to_dict() for p in kept] == [p.to_dict() for p in fresh]
+        return choice
+
+    while any(match.decision is not None for match in matches):
+        for match in matches:
+            if match.decision is None:
+                continue
+            choice = checked(match)
+            if match.decision.kind is DecisionKind.MOVE_SHIP:
+                moves += 1
+                if rng.random() < 0.4:
+                    twin = match.clone()
+                    for _ in range(rng.randrange(1, 5)):
+                        if twin.decision is None:
+                            break
+                        checked(twin)
+                        twin.answer(rng.randrange(len(twin.decision.options)))
+                    clones += 1
+            match.answer(choice)
+    assert moves > 40 and clones > 10
