@@ -59,23 +59,7 @@ def _spec_power(spec: CardSpec) -> int:
     return base_power(spec)
 
 
-# A spec's fighting value, found by the spec's identity (``by_identity.IdentityCache``'s
-# scheme, each entry holding its spec) in a dict read inline: an ``IdentityCache`` is called
-# through Python's call protocol even from compiled code, and this is read for every card in
-# play at every place decision.
-_POWERS: dict[int, tuple[CardSpec, int]] = {}
-_MAXSIZE = 4096
-
-
-def _power(spec: CardSpec) -> int:
-    entry = _POWERS.get(id(spec))
-    if entry is not None and entry[0] is spec:
-        return entry[1]
-    value = _spec_power(spec)
-    if len(_POWERS) >= _MAXSIZE:
-        _POWERS.clear()
-    _POWERS[id(spec)] = (spec, value)
-    return value
+_power: IdentityCache[CardSpec, int] = IdentityCache(_spec_power)  # once per spec object
 
 
 def power(card: Card) -> int:
@@ -464,38 +448,6 @@ def movement_places(
         kept.advance(observation)
         return kept
     return MovementPlaces(observation, decision.player, ship)
-
-
-def own_standing(decision: Decision, observation: Observation) -> list[tuple[bool, bool, int]]:
-    """Each option's place of a place decision as its player's own fleet stands there, the
-    ``Place`` fields ``place_options`` would give: whether his Commander is there (an object's
-    orbit only: on the object or on a ship there), whether it is an orbit, the fighting value of
-    his ships there (-1 for a new sector). Only his own ships are read, not every card in play
-    (a ship's or a ground unit's placement weighs nothing else)."""
-    player = decision.player
-    own_at = observation.commander_at(player)
-    carrier_at: str | None = None
-    powers: dict[str, int] = {}
-    for card in observation.cards_in_play(CardKind.SHIP):
-        where = card.where
-        if where is None or card.controller != player:
-            continue
-        printed = _power(card.spec)
-        powers[where] = powers.get(where, 0) + (
-            printed - card.damage if printed > card.damage else 0
-        )
-        if card.uid == own_at:
-            carrier_at = where
-    standing: list[tuple[bool, bool, int]] = []
-    for option in decision.options:
-        where = _place_of(option)
-        if where == NEW_SECTOR:
-            standing.append((False, False, -1))
-            continue
-        orbit = not where.startswith("s")
-        commander = observation.card(where) is not None and (own_at == where or carrier_at == where)
-        standing.append((commander, orbit, powers.get(where, 0)))
-    return standing
 
 
 def _place_of(option: Option) -> str:

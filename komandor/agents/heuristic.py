@@ -19,7 +19,6 @@ from komandor.agents.features import (
     card_options,
     mobile_power,
     movement_places,
-    own_standing,
     place_options,
     ship_power,
 )
@@ -228,15 +227,8 @@ def _place_ship(
     decision: Decision, observation: Observation | None, weights: HeuristicWeights
 ) -> int:
     """With the Commander; before he is placed, in the open-space sector holding the fleet
-    (a new one for the first ship), where the enemy cannot reach him (MOVE-9). Read from the
-    own fleet alone (``features.own_standing``: the same values as ``place_ship_among``'s)."""
-    if observation is None:
-        return place_ship_among(place_options(decision, observation))
-    standing = own_standing(decision, observation)
-    return max(
-        range(len(standing)),
-        key=lambda i: (standing[i][0], not standing[i][1], standing[i][2]),
-    )
+    (a new one for the first ship), where the enemy cannot reach him (MOVE-9)."""
+    return place_ship_among(place_options(decision, observation))
 
 
 def place_ship_among(places: list[Place]) -> int:
@@ -250,10 +242,8 @@ def place_ship_among(places: list[Place]) -> int:
 def _place_ground(
     decision: Decision, observation: Observation | None, weights: HeuristicWeights
 ) -> int:
-    if observation is None:
-        return 0  # no place is known to hold the Commander: the first, as the max of equals
-    standing = own_standing(decision, observation)
-    return max(range(len(standing)), key=lambda i: standing[i][0])
+    places = place_options(decision, observation)
+    return max(range(len(places)), key=lambda i: places[i].own_commander)
 
 
 def _commerce_run(decision: Decision, weights: HeuristicWeights) -> int:
@@ -510,11 +500,7 @@ def _prefer(decision: Decision, keys: Iterable[str]) -> int:
 
 def _best(values: list[int | float]) -> int:
     """The index of the greatest value (the first of equals)."""
-    best = 0
-    for index in range(1, len(values)):
-        if values[index] > values[best]:
-            best = index
-    return best
+    return max(range(len(values)), key=lambda i: (values[i], -i))
 
 
 def _max_expected(decision: Decision) -> int:
