@@ -27,6 +27,7 @@ from komandor.agents.features import (
     ship_power,
 )
 from komandor.agents.heuristic import HeuristicAgent
+from komandor.agents.registry import make_agent
 from komandor.rules.decisions import Decision, DecisionKind
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.effect_decks import effect_deck
@@ -237,9 +238,9 @@ class PlacesChecked:
     """The heuristic, checking at every decision that names places that the ``Place`` records
     it weighs (``place_options``) say what the cards there say, counted one by one."""
 
-    def __init__(self) -> None:
+    def __init__(self, inner=None) -> None:
         self.name = "places-checked"
-        self.inner = HeuristicAgent()
+        self.inner = HeuristicAgent() if inner is None else inner
         self.checked = 0
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
@@ -280,6 +281,17 @@ def test_the_place_records_say_what_the_place_features_say(seed):
     for unknown, option in zip(place_options(moves[0], None), moves[0].options, strict=True):
         assert isinstance(option.data, PlaceFacts)
         assert (unknown.to, unknown.orbit, unknown.own_power) == (option.data.to, False, -1)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_place_records_say_what_the_cards_say_in_random_play(seed):
+    """Random play puts the Commander where the heuristic never does (on a ship on an orbit
+    as ships are placed), and every place decision is checked as above."""
+    agents = [PlacesChecked(make_agent("random", seed=seed * 2 + side)) for side in (0, 1)]
+    decks = [PRECONS[seed % len(PRECONS)], PRECONS[(seed + 1) % len(PRECONS)]]
+    for match_seed in (seed, seed + 3):
+        run_match(decks=decks, agents=agents, seed=match_seed, log=False)
+    assert agents[0].checked + agents[1].checked > 40
 
 
 class KeptChecked:
