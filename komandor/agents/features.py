@@ -1,23 +1,21 @@
-"""What the agents make of a card and of a place: ``card_features`` and ``location_features``,
-computed from the agent's ``Observation`` and the decision's facts (the uids and places its
-options name). The rules compute none of this and put none of it in a decision; every agent
-(and the frozen baselines, ``registry.BASELINES``) shares this one module, so a change to how
-an agent values a card touches no rules module.
+"""What the agents make of a card and of a place: ``card_features`` (a ``CardFeatures``) and
+``place`` (a ``Place``), computed from the agent's ``Observation`` and the decision's facts
+(the uids and places its options name). The rules compute none of this and put none of it in
+a decision; every agent (and the frozen baselines, ``registry.BASELINES``) shares this one
+module, so a change to how an agent values a card touches no rules module.
 
 A feature is a rough summary, not a rule: ``base_power`` (strength plus printed weapon powers)
-is no battle's arithmetic, and ``location_features``' powers add fighting values up.
+is no battle's arithmetic, and a ``Place``'s powers add fighting values up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, Force, Lasers, Maser, Missiles, Power, Salvo
 from komandor.rules.decisions import Decision, DecisionKind, Option
-from komandor.rules.facts import BuildFacts, OptionFacts, PlaceFacts, context_to_dict
+from komandor.rules.facts import BuildFacts, DecisionContext, PlaceFacts, context_to_dict
 from komandor.rules.game import NEW_SECTOR
 from komandor.rules.observation import Observation
 from komandor.rules.state import Card
@@ -88,18 +86,93 @@ def _spec_printed(spec: CardSpec) -> tuple[str, int, str | None, int]:
 _printed: IdentityCache[CardSpec, tuple[str, int, str | None, int]] = IdentityCache(_spec_printed)
 
 
-def card_features(card: Card) -> dict[str, Any]:
-    """What an agent makes of a card it sees: uid, kind, cost, fighting value (less damage),
-    object type and income (resources and action tokens a turn)."""
+class CardFeatures:
+    """What an agent makes of a card an option names (``card_features``: uid, kind, cost,
+    fighting value less damage, object type and income — resources and action tokens a turn),
+    with the option's production payment when it is one (``card``, ``amount``, ``complete``:
+    ``BuildFacts``). A field nobody computed reads as a missing key of the old mapping read
+    with a default: None, 0 or False (``to_dict`` gives that mapping)."""
+
+    __slots__ = (
+        "amount",
+        "card",
+        "complete",
+        "cost",
+        "income",
+        "kind",
+        "object_type",
+        "power",
+        "uid",
+    )
+
+    def __init__(
+        self,
+        uid: str | None = None,
+        kind: str | None = None,
+        cost: int = 0,
+        power: int = 0,
+        object_type: str | None = None,
+        income: int = 0,
+        card: str | None = None,
+        amount: int = 0,
+        complete: bool = False,
+    ) -> None:
+        self.uid = uid
+        self.kind = kind
+        self.cost = cost
+        self.power = power
+        self.object_type = object_type
+        self.income = income
+        self.card = card
+        self.amount = amount
+        self.complete = complete
+
+    def with_facts(self, facts: BuildFacts) -> CardFeatures:
+        """These features with a production payment's facts."""
+        return CardFeatures(
+            self.uid,
+            self.kind,
+            self.cost,
+            self.power,
+            self.object_type,
+            self.income,
+            facts.card,
+            facts.amount,
+            facts.complete,
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """The mapping the features were before they were a record: the card's features when
+        computed (a uid), the payment's facts when given (a card)."""
+        data: dict[str, object] = {}
+        if self.uid is not None:
+            data.update(
+                uid=self.uid,
+                kind=self.kind,
+                cost=self.cost,
+                power=self.power,
+                object_type=self.object_type,
+                income=self.income,
+            )
+        if self.card is not None:
+            data.update(card=self.card, amount=self.amount, complete=self.complete)
+        return data
+
+
+NO_FEATURES = CardFeatures()  # an option naming no card the agent sees, with no facts
+
+
+def card_features(card: Card) -> CardFeatures:
+    """What an agent makes of a card it sees (``CardFeatures``)."""
     kind, printed, object_type, income = _printed(card.spec)
-    return {
-        "uid": card.uid,
-        "kind": kind,
-        "cost": card.cost,
-        "power": ship_power(card) if card.damage else printed,
-        "object_type": object_type,
-        "income": income,
-    }
+    return CardFeatures(
+        card.uid,
+        kind,
+        card.cost,
+        ship_power(card) if card.damage else printed,
+        object_type,
+        income,
+    )
 
 
 def place_table(observation: Observation, player: int) -> PlaceTable:
@@ -141,12 +214,10 @@ def place_table(observation: Observation, player: int) -> PlaceTable:
 
 
 class Place:
-    """What a player makes of one place (``location_features``' values, as attributes): the
-    fighting values there (``own_power`` -1 for a sector not yet opened, whose values nobody
-    knows), whether it is an orbit, and for a space object's orbit its controller, income,
-    Commanders and ground units (for a sector: None, 0 and False). The heuristic reads these
-    directly at every ship's move instead of a dict per option (docs/PERFORMANCE.md, "Engine
-    speed")."""
+    """What a player makes of one place (``place``): the fighting values there (``own_power``
+    -1 for a sector not yet opened, whose values nobody knows), whether it is an orbit, and for
+    a space object's orbit its controller, income, Commanders and ground units (for a sector:
+    None, 0 and False). ``to_dict``: the mapping it was before it was a record."""
 
     __slots__ = (
         "controller",
@@ -188,8 +259,11 @@ class Place:
         self.ground_units = ground_units
         self.own_ground_units = own_ground_units
 
-    def to_dict(self) -> dict[str, Any]:
-        """``location_features``' dict of this place (a known place's: not ``unknown_place``)."""
+    def to_dict(self) -> dict[str, object]:
+        """The mapping the place's features were before they were a record: an unknown
+        place's (``unknown_place``) its name and ``orbit`` only, a sector's its powers too."""
+        if self.own_power == -1:
+            return {"to": self.to, "orbit": self.orbit}
         if not self.is_object:
             return {
                 "to": self.to,
@@ -244,16 +318,6 @@ def place(observation: Observation, player: int, where: str, table: PlaceTable) 
     )
 
 
-def location_features(
-    observation: Observation, player: int, where: str | None, table: PlaceTable
-) -> dict[str, Any]:
-    """What an agent makes of a place (``table``: ``place_table`` of the same observation and
-    player): fighting values, control, income, Commanders, units (``Place.to_dict``)."""
-    if where is None:
-        return {"to": None}
-    return place(observation, player, where, table).to_dict()
-
-
 def place_options(decision: Decision, observation: Observation | None) -> list[Place]:
     """The place each option of a place decision (``PLACE_SHIP``, ``PLACE_GROUND``,
     ``MOVE_SHIP``) names, as ``option_features`` would weigh it: a new sector is an
@@ -270,6 +334,120 @@ def place_options(decision: Decision, observation: Observation | None) -> list[P
         else:
             places.append(place(observation, player, where, table))
     return places
+
+
+class MovementPlaces:
+    """What a player makes of the places during one of his movement phases, kept by an agent
+    from one ``move.ship`` decision to the next (``movement_places``). Between two of them the
+    rules move only the ship just asked (``Game.movement_phase`` asks every free ship in turn,
+    in the order of the cards in play), so its table is updated by that ship's move, read
+    from the state, instead of built again from every card; the ``Place`` of every other
+    place stays as it was. It serves only the next ship of the same phase of the same state
+    object, player and turn: a different match, a clone, a sampled world or any other decision
+    in between finds it stale and builds its own."""
+
+    __slots__ = (
+        "_asked",
+        "_phase",
+        "_places",
+        "_player",
+        "_ships",
+        "_state",
+        "_table",
+        "_turn",
+        "_where",
+        "mobile_power",
+    )
+
+    def __init__(self, observation: Observation, player: int, ship: str | None) -> None:
+        state = observation._state
+        self._state = state
+        self._turn = state.turn
+        self._phase = state.phase
+        self._player = player
+        self._ships = [
+            card
+            for card in observation.cards_in_play(CardKind.SHIP)
+            if card.controller == player and not card.stay
+        ]
+        self.mobile_power = sum(ship_power(card) for card in self._ships)
+        self._asked = -1
+        for index, card in enumerate(self._ships):
+            if card.uid == ship:
+                self._asked = index
+        self._where = self._ships[self._asked].where if self._asked >= 0 else None
+        self._table = place_table(observation, player)
+        self._places: dict[str, Place] = {}
+
+    def follows(self, observation: Observation, player: int, ship: str | None) -> bool:
+        """Whether the decision on ``ship`` is the next of the phase these places were kept
+        for (the same state object, turn, phase and player; the next free ship)."""
+        state = observation._state
+        following = self._asked + 1
+        return (
+            state is self._state
+            and self._asked >= 0
+            and following < len(self._ships)
+            and self._ships[following].uid == ship
+            and player == self._player
+            and state.turn == self._turn
+            and state.phase is self._phase
+        )
+
+    def advance(self, observation: Observation) -> None:
+        """Take in the move of the ship asked last (where it is now) and turn to the next."""
+        moved = self._ships[self._asked]
+        before, after = self._where, moved.where
+        if before != after and before is not None and after is not None:
+            table = self._table
+            printed = _power(moved.spec)
+            value = printed - moved.damage if printed > moved.damage else 0
+            commander = moved.uid == observation.commander_at(self._player)
+            row = table.get(before)
+            if row is None:
+                row = table[before] = [0, 0, 0, 0, 0, 0, 0]
+            row[_OWN_SHIPS] -= value
+            if commander:
+                row[_OWN_COMMANDER] = 0
+            row = table.get(after)
+            if row is None:
+                row = table[after] = [0, 0, 0, 0, 0, 0, 0]
+            row[_OWN_SHIPS] += value
+            if commander:
+                row[_OWN_COMMANDER] = 1
+            self._places.pop(before, None)
+            self._places.pop(after, None)
+        self._asked += 1
+        self._where = self._ships[self._asked].where
+
+    def places(self, decision: Decision, observation: Observation) -> list[Place]:
+        """The place each option of the ``move.ship`` decision names (``place_options``)."""
+        known = self._places
+        player = self._player
+        table = self._table
+        places: list[Place] = []
+        for option in decision.options:
+            where = _place_of(option)
+            if where == NEW_SECTOR:
+                places.append(unknown_place(where))
+                continue
+            seen = known.get(where)
+            if seen is None:
+                seen = known[where] = place(observation, player, where, table)
+            places.append(seen)
+        return places
+
+
+def movement_places(
+    decision: Decision, observation: Observation, kept: MovementPlaces | None
+) -> MovementPlaces:
+    """The places of a ``move.ship`` decision's movement phase: ``kept`` (the agent's from its
+    last decision) moved on by one ship when this decision follows it, else built afresh."""
+    ship = decision.context.ship
+    if kept is not None and kept.follows(observation, decision.player, ship):
+        kept.advance(observation)
+        return kept
+    return MovementPlaces(observation, decision.player, ship)
 
 
 def _place_of(option: Option) -> str:
@@ -312,78 +490,96 @@ _PLACE_OPTIONS = frozenset(
 
 def option_features(
     decision: Decision, observation: Observation | None
-) -> list[Mapping[str, Any]] | None:
-    """Each option's facts with the agent's features of the card or place it names (None when
-    the decision's kind names neither, or no observation is given: then the facts alone)."""
-    kind = decision.kind
+) -> list[CardFeatures] | list[Place] | None:
+    """Each option's facts with the agent's features of the card (``card_options``) or place
+    (``place_options``) it names (None when the decision's kind names neither, or no
+    observation is given: then the facts alone)."""
     if observation is None:
         return None
+    kind = decision.kind
     if kind in _CARD_OPTIONS:
-        seen: dict[str, dict[str, Any]] = {}  # a card's features, once for all its amounts
-        return [
-            _card_option(decision, option.key, option.data, observation, seen)
-            for option in decision.options
-        ]
+        return card_options(decision, observation)
     if kind in _PLACE_OPTIONS:
-        table = place_table(observation, decision.player)
-        return [
-            _place_option(decision, _place_of(option), observation, table)
-            for option in decision.options
-        ]
+        return place_options(decision, observation)
     return None
 
 
-def card_facts(facts: OptionFacts) -> dict[str, Any]:
-    """The facts of an option naming a card, as the features' mappings carry them: a
-    production payment's card, amount and completion; nothing for the rest (the key is the
-    card)."""
-    if isinstance(facts, BuildFacts):
-        return {"card": facts.card, "amount": facts.amount, "complete": facts.complete}
-    return {}
+def card_options(decision: Decision, observation: Observation | None) -> list[CardFeatures]:
+    """The card each option of a decision naming cards (``CARD_OPTION_KINDS``) names, with the
+    option's payment facts: a card the agent does not see (and every card, with no
+    observation) has the facts alone. A card's features are computed once for all its
+    amounts (a production decision offers each card at every amount)."""
+    seen: dict[str, CardFeatures] = {}
+    commander_move = decision.kind is DecisionKind.COMMANDER_MOVE
+    data: list[CardFeatures] = []
+    for option in decision.options:
+        facts = option.data
+        build = facts if isinstance(facts, BuildFacts) else None
+        if observation is None:
+            data.append(NO_FEATURES if build is None else NO_FEATURES.with_facts(build))
+            continue
+        if commander_move and option.key == "stay":
+            uid = decision.context.at
+        else:
+            uid = option.key if build is None else build.card
+        features = None if uid is None else seen.get(uid)
+        if features is None and uid is not None:
+            card = observation.card(uid)
+            if card is not None:
+                features = seen[uid] = card_features(card)
+        if features is None:
+            features = NO_FEATURES
+        data.append(features if build is None else features.with_facts(build))
+    return data
 
 
-def _card_option(
-    decision: Decision,
-    key: str,
-    facts: OptionFacts,
-    observation: Observation,
-    seen: dict[str, dict[str, Any]],
-) -> Mapping[str, Any]:
-    data = card_facts(facts)
-    if decision.kind is DecisionKind.COMMANDER_MOVE and key == "stay":
-        uid = decision.context.at
-    else:
-        uid = facts.card if isinstance(facts, BuildFacts) else key
-    if not isinstance(uid, str):
+class ContextFeatures:
+    """A decision's context with the agent's features of the card it is about (``ship``,
+    ``card``: None when it names none the agent sees) and, for a ship's move, the fighting
+    value of the player's mobile fleet (``mobile_power``; None for other decisions)."""
+
+    __slots__ = ("card", "context", "mobile_power", "ship")
+
+    def __init__(
+        self,
+        context: DecisionContext,
+        ship: CardFeatures | None = None,
+        card: CardFeatures | None = None,
+        mobile_power: int | None = None,
+    ) -> None:
+        self.context = context
+        self.ship = ship
+        self.card = card
+        self.mobile_power = mobile_power
+
+    def to_dict(self) -> dict[str, object]:
+        """The mapping the context's features were before they were a record: the context's
+        fields (``context_to_dict``), a card's features in place of its uid, the fleet's power."""
+        data = context_to_dict(self.context)
+        if self.ship is not None:
+            data["ship"] = self.ship.to_dict()
+        if self.card is not None:
+            data["card"] = self.card.to_dict()
+        if self.mobile_power is not None:
+            data["mobile_power"] = self.mobile_power
         return data
-    features = seen.get(uid)
-    if features is None:
-        card = observation.card(uid)
-        if card is None:
-            return data
-        features = seen[uid] = card_features(card)
-    return {**features, **data}
 
 
-def _place_option(
-    decision: Decision, where: str, observation: Observation, table: PlaceTable
-) -> Mapping[str, Any]:
-    if where == NEW_SECTOR:
-        return {"to": NEW_SECTOR, "orbit": False}
-    return {**location_features(observation, decision.player, where, table), "to": where}
-
-
-def context_features(decision: Decision, observation: Observation | None) -> dict[str, Any]:
-    """The decision's context with the agent's features of the card it is about (``ship``,
-    ``card``) and, for a ship's move, the fighting value of the player's mobile fleet."""
-    context = context_to_dict(decision.context)
+def context_features(decision: Decision, observation: Observation | None) -> ContextFeatures:
+    """The decision's context with the agent's features of what it is about
+    (``ContextFeatures``)."""
+    context = decision.context
     if observation is None:
-        return context
-    for key in ("ship", "card"):
-        uid = context.get(key)
-        card = observation.card(uid) if isinstance(uid, str) else None
-        if card is not None:
-            context[key] = card_features(card)
-    if decision.kind is DecisionKind.MOVE_SHIP:
-        context["mobile_power"] = mobile_power(observation, decision.player)
-    return context
+        return ContextFeatures(context)
+    ship = observation.card(context.ship) if context.ship is not None else None
+    card = observation.card(context.card) if context.card is not None else None
+    return ContextFeatures(
+        context,
+        None if ship is None else card_features(ship),
+        None if card is None else card_features(card),
+        (
+            mobile_power(observation, decision.player)
+            if decision.kind is DecisionKind.MOVE_SHIP
+            else None
+        ),
+    )

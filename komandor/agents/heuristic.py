@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from komandor.agents.battle_values import attack_values
 from komandor.agents.effect_values import play_values
 from komandor.agents.features import (
     CARD_OPTION_KINDS,
+    CardFeatures,
+    MovementPlaces,
     Place,
-    card_facts,
-    context_features,
+    card_options,
     mobile_power,
-    option_features,
+    movement_places,
     place_options,
     ship_power,
 )
@@ -120,18 +120,24 @@ class HeuristicAgent:
     """Builds what gives most income and fighting value per resource, keeps its Commander on
     its weakest ship in open space (which the enemy enters only by a card, MOVE-9), sends the
     rest of the fleet together to the enemy place worth most (the enemy Commander's first) that
-    it overpowers, and takes the best expected damage in battle. Stateless: every answer comes
-    from the decision alone."""
+    it overpowers, and takes the best expected damage in battle. Every answer comes from the
+    decision and the observation alone; what it keeps from one decision to the next (the
+    places of a movement phase, ``features.MovementPlaces``) only saves their computation and
+    serves no other match, clone or sampled world (it checks the state it was kept for)."""
 
-    __slots__ = ("name", "weights")
+    __slots__ = ("_movement", "name", "weights")
 
     def __init__(
         self, name: str = "heuristic", weights: HeuristicWeights = DEFAULT_WEIGHTS
     ) -> None:
         self.name = name
         self.weights = weights
+        self._movement: MovementPlaces | None = None
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        if decision.kind is DecisionKind.MOVE_SHIP and observation is not None:
+            kept = self._movement = movement_places(decision, observation, self._movement)
+            return _move_ship_kept(decision, observation, kept, self.weights)
         if decision.kind is DecisionKind.EFFECT_PLAY:
             return _effect_play(decision, observation, self.weights)
         placing = _PLACE_ANSWERS.get(decision.kind)
@@ -148,25 +154,23 @@ class HeuristicAgent:
         return _prefer(decision, _PREFERRED.get(decision.kind, ()))
 
 
-@dataclass(frozen=True, slots=True)
 class Weighed:
     """A decision naming cards as the heuristic weighs it: each option's facts with the
-    features it computes of the card it names (``options``, in the decision's order), and the
-    context's with those of the card it is about (``context``)."""
+    features it computes of the card it names (``options``, in the decision's order; the
+    context is the decision's)."""
 
-    decision: Decision
-    options: tuple[Mapping[str, Any], ...]
-    context: Mapping[str, Any]
+    __slots__ = ("decision", "options")
+
+    def __init__(self, decision: Decision, options: tuple[CardFeatures, ...]) -> None:
+        self.decision = decision
+        self.options = options
 
 
 def with_features(decision: Decision, observation: Observation | None) -> Weighed:
-    """The decision as the heuristic weighs it: each option's and the context's facts with the
-    features it computes of the cards and places they name (``features``); with no
-    observation, the facts alone."""
-    data = option_features(decision, observation)
-    if data is None:
-        data = [card_facts(option.data) for option in decision.options]
-    return Weighed(decision, tuple(data), context_features(decision, observation))
+    """The decision as the heuristic weighs it: each option's facts with the features it
+    computes of the card it names (``features.card_options``); with no observation, the facts
+    alone."""
+    return Weighed(decision, tuple(card_options(decision, observation)))
 
 
 # --- setup and production ------------------------------------------------------------------
@@ -178,16 +182,16 @@ def _setup_build(weighed: Weighed, weights: HeuristicWeights) -> int:
 
 def _production_build(weighed: Weighed, weights: HeuristicWeights) -> int:
     options = weighed.options
-    complete = [i for i, o in enumerate(options) if o.get("complete")]
+    complete = [i for i, o in enumerate(options) if o.complete]
     if complete:
         return max(complete, key=lambda i: _value(options[i], weights))
-    partial = [i for i, o in enumerate(options) if o.get("amount")]
-    ships = [i for i in partial if options[i].get("kind") == "ship"]
+    partial = [i for i, o in enumerate(options) if o.amount]
+    ships = [i for i in partial if options[i].kind == "ship"]
     if ships:
-        best_card = max((options[i] for i in ships), key=lambda data: _value(data, weights))["card"]
+        best_card = max((options[i] for i in ships), key=lambda data: _value(data, weights)).card
         return max(
-            (i for i in ships if options[i]["card"] == best_card),
-            key=lambda i: options[i]["amount"],
+            (i for i in ships if options[i].card == best_card),
+            key=lambda i: options[i].amount,
         )
     return _index(weighed.decision, "next")
 
@@ -199,7 +203,7 @@ def _setup_commander(weighed: Weighed, weights: HeuristicWeights) -> int:
     if carrier is not None:
         return carrier
     options = weighed.options
-    return max(range(len(options)), key=lambda i: options[i].get("cost", 0))
+    return max(range(len(options)), key=lambda i: options[i].cost)
 
 
 def _commander_move(weighed: Weighed, weights: HeuristicWeights) -> int:
@@ -207,9 +211,9 @@ def _commander_move(weighed: Weighed, weights: HeuristicWeights) -> int:
     open space); at the start of a battle phase, and on a ship, stay (a ship about to
     fight on that orbit is no safer than the object)."""
     stay = _index(weighed.decision, "stay")
-    if weighed.options[stay].get("kind") == "ship":
+    if weighed.options[stay].kind == "ship":
         return stay
-    if weighed.context.get("phase") != "production":
+    if weighed.decision.context.phase != "production":
         return stay
     carrier = _weakest_ship(weighed)
     return stay if carrier is None else carrier
@@ -269,6 +273,18 @@ def _move_ship(
         power = 0 if card is None else ship_power(card)
         free = float(mobile_power(observation, decision.player))
     return move_ship_among(decision, places, power, free, weights)
+
+
+def _move_ship_kept(
+    decision: Decision, observation: Observation, kept: MovementPlaces, weights: HeuristicWeights
+) -> int:
+    """``_move_ship`` with the places of the phase kept from the last move
+    (``features.movement_places``): the same values, most of them not computed again."""
+    ship = decision.context.ship
+    card = observation.card(ship) if isinstance(ship, str) else None
+    power = 0 if card is None else ship_power(card)
+    places = kept.places(decision, observation)
+    return move_ship_among(decision, places, power, float(kept.mobile_power), weights)
 
 
 def move_ship_among(
@@ -399,8 +415,8 @@ def _effect_target(weighed: Weighed, weights: HeuristicWeights) -> int:
 
     def worth(index: int) -> tuple[float, int]:
         data = weighed.options[index]
-        own = str(data.get("uid", "")).startswith(f"p{player}.")
-        value = data.get("power", 0) + data.get("cost", 0)
+        own = data.uid is not None and data.uid.startswith(f"p{player}.")
+        value = data.power + data.cost
         return (-value if own else value), -index
 
     return max(range(len(weighed.options)), key=worth)
@@ -460,10 +476,10 @@ def _weakest_ship(weighed: Weighed) -> int | None:
     """The ship of least fighting value (then cost) among the options, or None: the Commander's
     carrier stays out of battle in open space, so the strong ships are free to fight."""
     options = weighed.options
-    ships = [i for i, o in enumerate(options) if o.get("kind") == "ship"]
+    ships = [i for i, o in enumerate(options) if o.kind == "ship"]
     if not ships:
         return None
-    return min(ships, key=lambda i: (options[i].get("power", 0), options[i].get("cost", 0), i))
+    return min(ships, key=lambda i: (options[i].power, options[i].cost, i))
 
 
 def _enemy_place(place: Place, player: int) -> bool:
@@ -500,8 +516,8 @@ def _index(decision: Decision, key: str) -> int:
     return 0
 
 
-def _value(data: Mapping[str, Any], weights: HeuristicWeights) -> tuple[float, int]:
+def _value(data: CardFeatures, weights: HeuristicWeights) -> tuple[float, int]:
     """What a card is worth to the heuristic: income first, then fighting value per cost."""
-    cost = max(data.get("cost", 0), 1)
-    worth = data.get("income", 0) * weights.income_weight + data.get("power", 0)
-    return worth / cost, data.get("power", 0)
+    cost = max(data.cost, 1)
+    worth = data.income * weights.income_weight + data.power
+    return worth / cost, data.power

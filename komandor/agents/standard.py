@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from komandor.agents.battle_values import attack_values
 from komandor.agents.effect_values import play_values
-from komandor.agents.features import PlaceTable, location_features, place_table, ship_power
+from komandor.agents.features import PlaceTable, place, place_table, ship_power
 from komandor.agents.heuristic import WEIGHTS_1_1, HeuristicAgent
 from komandor.agents.parameters import Parameter
 from komandor.agents.public_facts import SideFacts, opens_enemy_sectors, side_facts
@@ -324,29 +324,29 @@ def _place_worth(
     obj = observation.card(where)
     if obj is None or obj.kind is not CardKind.SPACE_OBJECT:
         return None
-    features = location_features(observation, me, where, table)
-    income = float(features.get("income", 0))
+    features = place(observation, me, where, table)
+    income = float(features.income)
     if obj.controller == me:
-        if not features.get("enemy_power"):
+        if not features.enemy_power:
             return None
         racing = mine.procurator or mine.trader
         return income + (weights.unblock_worth if racing else 0.0)
     worth = income
-    if not features.get("ground_units"):
+    if not features.ground_units:
         worth += weights.capture_worth * obj.cost
     if theirs.procurator and theirs.unblocked_objects >= weights.procurator_alarm:
         worth += weights.blockade_worth
     if theirs.trader and theirs.commerce_tokens >= weights.trader_alarm:
         worth += weights.blockade_worth
-    if features.get("enemy_commander"):
+    if features.enemy_commander:
         worth += weights.blockade_worth
     return worth
 
 
 def _defence(observation: Observation, me: int, where: str, table: PlaceTable) -> float:
     """The enemy's fighting value at ``where``: ships, and on an orbit his object and
-    buildings (``features.location_features``)."""
-    return float(location_features(observation, me, where, table).get("enemy_power", 0))
+    buildings (``features.place``)."""
+    return float(place(observation, me, where, table).enemy_power)
 
 
 def _fleet_power(observation: Observation, player: int) -> int:

@@ -121,10 +121,14 @@ def _with_feature_dicts(decision: Any, observation: Any) -> _DictDecision:
     """The decision as an older heuristic read it: each option's data a mapping, with today's
     features of the card or place it names (``features.option_features``)."""
     features = option_features(decision, observation)
-    data = features if features is not None else [_facts_dict(o.data) for o in decision.options]
+    data = (
+        [f.to_dict() for f in features]
+        if features is not None
+        else [_facts_dict(o.data) for o in decision.options]
+    )
     options = tuple(_DictOption(o.key, d) for o, d in zip(decision.options, data, strict=True))
     return _DictDecision(
-        decision.player, decision.kind, options, context_features(decision, observation)
+        decision.player, decision.kind, options, context_features(decision, observation).to_dict()
     )
 
 

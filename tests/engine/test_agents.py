@@ -3,7 +3,7 @@ stays with a Commander on an orbit; the free fleet goes together where it overpo
 the enemy Commander's place first."""
 
 from komandor.agents.battle_values import attack_values
-from komandor.agents.features import Place
+from komandor.agents.features import CardFeatures, Place
 from komandor.agents.heuristic import (
     ATTACK_MARGIN,
     DEFAULT_WEIGHTS,
@@ -190,9 +190,11 @@ def carrier(key, *, kind, power=0, cost=1):
 
 
 def weighed(kind, options, context=None):
-    """A decision naming cards as the heuristic weighs it: ``(key, features)`` per option."""
-    decision = Decision(0, kind, tuple(Option(key) for key, _ in options))
-    return Weighed(decision, tuple(data for _, data in options), context or {})
+    """A decision naming cards as the heuristic weighs it: ``(key, features)`` per option (the
+    features as a mapping of ``CardFeatures``' fields), ``context`` its context's fields."""
+    context = DecisionContext(**(context or {}))
+    decision = Decision(0, kind, tuple(Option(key) for key, _ in options), context)
+    return Weighed(decision, tuple(CardFeatures(**data) for _, data in options))
 
 
 def test_the_commander_goes_on_the_weakest_ship_not_the_dearest_object():
