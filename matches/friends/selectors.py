@@ -9,6 +9,7 @@ over. The same view goes to the API answer and to the viewer's WebSocket.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import get_language, gettext
 
+from komandor.rules.event_records import Event, EventKind
 from komandor.rules.match_state import MatchState
 from matches.friends.services import (
     clock_left_ms,
@@ -152,11 +154,11 @@ def public_observation(state: MatchState, *, hands: bool) -> dict[str, Any]:
     return seen
 
 
-def public_events(events: list[dict[str, Any]], names: list[str], cards) -> list[str]:
+def public_events(events: Sequence[Event], names: list[str], cards) -> list[str]:
     """The events both seats are told alike (so nobody's hidden card)."""
     told = []
     for event in events:
-        if event.get("type") == "choice":
+        if event.kind is EventKind.CHOICE:
             continue
         first = narrate([event], viewer=0, names=names, cards=cards)
         if first and first == narrate([event], viewer=1, names=names, cards=cards):
@@ -164,7 +166,7 @@ def public_events(events: list[dict[str, Any]], names: list[str], cards) -> list
     return told
 
 
-def _events_since(game: FriendGame, played, seat: int | None) -> list[dict[str, Any]]:
+def _events_since(game: FriendGame, played, seat: int | None) -> list[Event]:
     """The events since the viewer's previous decision (a spectator: since the previous
     decision of the player now to decide, as that player is told them)."""
     if seat is None:
@@ -175,7 +177,7 @@ def _events_since(game: FriendGame, played, seat: int | None) -> list[dict[str, 
         if seat is None or played.players[index] == seat:
             start = played.marks[index]
             break
-    return list(played.state.log.events[start:])
+    return played.state.log.records[start:]
 
 
 def friend_game_narration(game: FriendGame, seat: int | None) -> list[str]:
