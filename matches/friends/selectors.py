@@ -223,17 +223,20 @@ def friend_game_detail(game: FriendGame, seat: int | None) -> dict[str, Any]:
 
 def friend_game_board(game: FriendGame, seat: int | None) -> Board:
     """The board of the page: a seat's own, everything once over, a spectator's without the
-    hands (unless both players opened them) and without anyone's decision."""
-    state = friend_game_state(game).state
+    hands (unless both players opened them) and without anyone's decision. The cards shown
+    since the viewer's previous decision are marked so (``_events_since``)."""
+    played = friend_game_state(game)
+    state = played.state
     names = player_names(game)
+    since = len(state.log) - len(_events_since(game, played, seat))
     if game.is_over:  # ended by the engine, or by time, a resignation, an agreement
-        board = board_for(state, viewer=None, names=names)
+        board = board_for(state, viewer=None, names=names, since=since)
         return dataclasses.replace(board, decision=None, waiting_for="", is_over=True)
     if seat is not None:
-        return board_for(state, viewer=seat, names=names)
-    board = board_for(state, viewer=0, names=names)
+        return board_for(state, viewer=seat, names=names, since=since)
+    board = board_for(state, viewer=0, names=names, since=since)
     if game.hands_open:
-        board = board_for(state, viewer=None, names=names)
+        board = board_for(state, viewer=None, names=names, since=since)
         return dataclasses.replace(board, decision=None)
     players = [dataclasses.replace(p, hand=None, is_viewer=False) for p in board.players]
     return dataclasses.replace(board, players=players, decision=None, viewer=None)
