@@ -368,7 +368,7 @@ def _face_up(match_state: MatchState, uid: str) -> dict[str, Any]:
 def _visible_uids(seen: Mapping[str, Any], viewer: int | None, match_state: MatchState) -> set[str]:
     uids = {card["uid"] for card in seen["in_play"]} | {card["uid"] for card in seen["hand"]}
     for p in seen["players"]:
-        for zone in ("production", "situations", "attached", "losses"):
+        for zone in ("production", "situations", "attached", "losses", "hand_shown"):
             uids.update(card["uid"] for card in p[zone])
     if viewer is None:
         for player in match_state.state.players:

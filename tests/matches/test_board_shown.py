@@ -194,6 +194,7 @@ def test_a_game_against_the_ai_shows_the_card_the_ai_fetched_and_showed(client, 
     them = page[page.index('id="board-player-1"') :]
     them = them[: them.index("</section>")]
     assert "Shown cards in the hand" in them and "shown from the deck · just now" in them
+    assert "Ferrum" in them and "Феррум" not in them  # the catalogue's face, in English
     hidden = {dom_id(uid) for uid in state.state.players[1].hand} - {dom_id(shown.card)}
     assert dom_id(shown.card) in CARD.findall(them)
     assert not hidden & set(CARD.findall(page))
