@@ -9,6 +9,7 @@ over. The same view goes to the API answer and to the viewer's WebSocket.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import get_language, gettext
 
+from komandor.rules.event_records import Event, EventKind
 from komandor.rules.match_state import MatchState
 from matches.friends.services import (
     clock_left_ms,
@@ -152,11 +154,11 @@ def public_observation(state: MatchState, *, hands: bool) -> dict[str, Any]:
     return seen
 
 
-def public_events(events: list[dict[str, Any]], names: list[str], cards) -> list[str]:
+def public_events(events: Sequence[Event], names: list[str], cards) -> list[str]:
     """The events both seats are told alike (so nobody's hidden card)."""
     told = []
     for event in events:
-        if event.get("type") == "choice":
+        if event.kind is EventKind.CHOICE:
             continue
         first = narrate([event], viewer=0, names=names, cards=cards)
         if first and first == narrate([event], viewer=1, names=names, cards=cards):
@@ -164,7 +166,7 @@ def public_events(events: list[dict[str, Any]], names: list[str], cards) -> list
     return told
 
 
-def _events_since(game: FriendGame, played, seat: int | None) -> list[dict[str, Any]]:
+def _events_since(game: FriendGame, played, seat: int | None) -> list[Event]:
     """The events since the viewer's previous decision (a spectator: since the previous
     decision of the player now to decide, as that player is told them)."""
     if seat is None:
@@ -175,7 +177,7 @@ def _events_since(game: FriendGame, played, seat: int | None) -> list[dict[str, 
         if seat is None or played.players[index] == seat:
             start = played.marks[index]
             break
-    return list(played.state.log.events[start:])
+    return played.state.log.records[start:]
 
 
 def friend_game_narration(game: FriendGame, seat: int | None) -> list[str]:
@@ -221,17 +223,20 @@ def friend_game_detail(game: FriendGame, seat: int | None) -> dict[str, Any]:
 
 def friend_game_board(game: FriendGame, seat: int | None) -> Board:
     """The board of the page: a seat's own, everything once over, a spectator's without the
-    hands (unless both players opened them) and without anyone's decision."""
-    state = friend_game_state(game).state
+    hands (unless both players opened them) and without anyone's decision. The cards shown
+    since the viewer's previous decision are marked so (``_events_since``)."""
+    played = friend_game_state(game)
+    state = played.state
     names = player_names(game)
+    since = len(state.log) - len(_events_since(game, played, seat))
     if game.is_over:  # ended by the engine, or by time, a resignation, an agreement
-        board = board_for(state, viewer=None, names=names)
+        board = board_for(state, viewer=None, names=names, since=since)
         return dataclasses.replace(board, decision=None, waiting_for="", is_over=True)
     if seat is not None:
-        return board_for(state, viewer=seat, names=names)
-    board = board_for(state, viewer=0, names=names)
+        return board_for(state, viewer=seat, names=names, since=since)
+    board = board_for(state, viewer=0, names=names, since=since)
     if game.hands_open:
-        board = board_for(state, viewer=None, names=names)
+        board = board_for(state, viewer=None, names=names, since=since)
         return dataclasses.replace(board, decision=None)
     players = [dataclasses.replace(p, hand=None, is_viewer=False) for p in board.players]
     return dataclasses.replace(board, players=players, decision=None, viewer=None)

@@ -49,6 +49,7 @@ from komandor.agents.registry import (
 )
 from komandor.rules import rules
 from komandor.rules.decisions import Decision, IllegalChoiceError
+from komandor.rules.event_records import Event
 from komandor.rules.match import (
     ENGINE_VERSION,
     MatchSetup,
@@ -65,7 +66,6 @@ from matches.games.playing import derive_seed
 from matches.models import HumanMatch, HumanMatchStatus
 from matches.tournaments.errors import LimitExceeded
 
-Event = dict[str, Any]
 T = TypeVar("T")
 
 HUMAN = "human"  # the person's seat in the match's log ("agents")
@@ -485,7 +485,7 @@ def human_match_state(match: HumanMatch) -> MatchState:
 
 
 def human_match_events_since_turn(match: HumanMatch) -> list[Event]:
-    """The log's events from the person's previous decision on: what his choice did, and
+    """The log's records from the person's previous decision on: what his choice did, and
     what the agent and the rules did since (all of them before his first choice)."""
     played = _played(match)
     start = 0
@@ -493,4 +493,4 @@ def human_match_events_since_turn(match: HumanMatch) -> list[Event]:
         if played.players[index] == match.human_seat:
             start = played.marks[index]
             break
-    return list(played.state.log.events[start:])
+    return played.state.log.records[start:]

@@ -181,10 +181,11 @@ def game_context(match: HumanMatch, *, log_from: int | None = None) -> dict:
     seat = match.human_seat
     viewer = None if finished else seat  # a finished game shows everything
     names = human_match_names(match, state)
-    board = board_for(state, viewer=viewer, names=names, reveal=finished)
     events = human_match_events_since_turn(match)
-    cards = card_names(state)
     events_all = state.log.records
+    since = len(events_all) - len(events)  # the person's previous decision
+    board = board_for(state, viewer=viewer, names=names, reveal=finished, since=since)
+    cards = card_names(state)
     if log_from is None:
         log_from = recent_turns_start(events_all, RECENT_TURNS)
     log_from = min(log_from, len(events_all))

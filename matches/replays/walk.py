@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.event_records import Event, Turn
 from komandor.rules.events import EventLog
 from komandor.rules.match import MatchSetup, new_match
 from komandor.rules.match_state import MatchState
@@ -56,7 +57,7 @@ class ReplayWalk(Generic[T]):
     step: int  # choices made before the position shown (0 … ``last``)
     last: int  # the number of choices in the match: its end
     at_step: T  # what ``at_step`` made of the match stopped there
-    events: list[dict[str, Any]]  # the whole match's events
+    events: list[Event]  # the whole match's events (the log's records)
     # ``bounds[k]``: how many events the log held at decision k (the last: at the end).
     bounds: list[int]
     turn_steps: list[int]  # the first step of each turn
@@ -64,7 +65,7 @@ class ReplayWalk(Generic[T]):
     chosen: int | None  # the option index chosen at this step (None at the end)
 
     @property
-    def step_events(self) -> list[dict[str, Any]]:
+    def step_events(self) -> list[Event]:
         """What happened since the decision before this one (from the start at step 0)."""
         start = self.bounds[self.step - 1] if self.step > 0 else 0
         return self.events[start : self.bounds[self.step]]
@@ -101,11 +102,11 @@ def replay_walk(
         return None
     if step == len(actions):
         seen = at_step(match)
-    events = log.events
+    events = list(log.records)
     turn_steps = []
     at = 0
     for index, event in enumerate(events):
-        if event["type"] == "turn":
+        if isinstance(event, Turn):
             while at < len(bounds) - 1 and bounds[at] <= index:
                 at += 1
             turn_steps.append(at)

@@ -70,6 +70,8 @@ def board_card(card: CardView) -> SafeString:
         card.tapped,
         card.commander,
         card.tokens,
+        card.shown,
+        card.shown_now,
         get_language() or "",
     )
     kept = _kept_cards.get(key)

@@ -1,10 +1,13 @@
 """The table as one seat sees it (or a spectator, who sees everything): ``board_for``.
 
 A ``Board`` is what the board template (``matches/board/_board.html``) draws: each player's
-counters, hand (cards for the viewer, a count for the other), production, situations (the
-abilities on the Commander among them) and losses; every space object with the ground cards on
-it and the fleets in its orbit; the sectors of open space; the phase, turn, initiative,
-priority and a battle's round and range; the pending decision in words when it is the viewer's.
+counters, hand (cards for the viewer, a count for the other with the cards of it the other
+player saw go there face up: fetched from the deck or the losses and shown, SPECIAL-10),
+production, situations (the abilities on the Commander among them) and losses; the cards a
+player showed and put into his deck since the decision before; every space object with the
+ground cards on it and the fleets in its orbit; the sectors of open space; the phase, turn,
+initiative, priority and a battle's round and range; the pending decision in words when it is
+the viewer's.
 Every card is the catalogue's card face (``cardbase.card_faces``) in the page's language.
 
 For a seat the board is built only from ``MatchState.observation(viewer)`` and public facts
@@ -18,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from cardbase.card_faces import CardFace, face_from_spec
@@ -26,8 +29,9 @@ from cardbase.display_names import card_names_shown, is_english
 from cardbase.models import Card as CatalogueCard
 from cardbase.selectors import catalogue_version
 from komandor.rules.cards import CardSpec
-from komandor.rules.event_records import Battle, BattleEnded, RoundStart
+from komandor.rules.event_records import Battle, BattleEnded, Choice, Event, Revealed, RoundStart
 from komandor.rules.match_state import MatchState
+from komandor.rules.state import Zone
 from komandor.words.effect_text import card_text
 from komandor.words.english_terms import built_in_name_en
 from matches.words.decision_text import DecisionView, decision_view, dom_id
@@ -35,6 +39,14 @@ from matches.words.event_text import narrate
 from matches.words.terms import phase_label, range_label, sector_label
 
 __all__ = ["Board", "board_for", "card_names", "decision_view", "narrate"]
+
+# A shown card's mark: where it was shown from (``revealed``: the deck or the losses into the
+# hand, the hand or the losses into the deck).
+SHOWN_FROM = {
+    Zone.DECK: gettext_noop("shown from the deck"),
+    Zone.LOSSES: gettext_noop("shown from the losses"),
+    Zone.HAND: gettext_noop("shown from the hand"),
+}
 
 
 @dataclass(frozen=True)
@@ -50,6 +62,8 @@ class CardView:
     commander: bool = False
     tokens: int = 0
     upgrades: list[CardView] = field(default_factory=list)
+    shown: str = ""  # shown to the other player: where from, in words ("" when not shown)
+    shown_now: bool = False  # shown since the decision before
 
     @property
     def dom_id(self) -> str:
@@ -74,6 +88,10 @@ class PlayerView:
     losses: list[CardView]
     has_priority: bool
     is_viewer: bool
+    # The cards of his hand both players saw go there (drawn face up where ``hand`` is None).
+    shown: list[CardView] = field(default_factory=list)
+    # The cards he showed and put into his deck since the decision before.
+    into_deck: list[CardView] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -170,10 +188,13 @@ def board_for(
     viewer: int | None,
     names: Sequence[str],
     reveal: bool = False,
+    since: int | None = None,
 ) -> Board:
     """The board of ``viewer`` (a seat), or of a spectator who sees everything (None).
     ``reveal``: the seat's table with every hand shown and any player's decision (a finished
-    game replayed from the seat)."""
+    game replayed from the seat). ``since``: where in the log the news begin (the viewer's
+    previous decision): the cards shown from there on are marked as shown just now, and those
+    put into a deck drawn; None: from the decision before the pending one."""
     bottom = viewer
     if reveal:
         viewer = None
@@ -181,21 +202,36 @@ def board_for(
     cards = state.cards
     seen = match_state.observation(0 if viewer is None else viewer).to_dict()
     players_seen = seen["players"]
+    records = match_state.log.records
+    if since is None:
+        since = _last_decision(records)
+    revealed = _revealed(records)
+    # Shown going into the deck: face down again after, so drawn only as news (whether it was
+    # drawn since is no public fact).
+    into_deck = [
+        (uid, record)
+        for uid, (at, record) in revealed.items()
+        if at >= since and record.to is Zone.DECK
+    ]
     shown = _names_shown(match_state)
     named = card_names(match_state, shown)
     faces = _Faces(
-        {cards[uid].spec.name for uid in _visible_uids(seen, viewer, match_state)}, shown
+        {cards[uid].spec.name for uid in _visible_uids(seen, viewer, match_state)}
+        | {cards[uid].spec.name for uid, _record in into_deck},
+        shown,
     )
+    in_hand_shown = {card["uid"] for p in players_seen for card in p["hand_shown"]}
     commander_at = {p["commander_at"]: p["index"] for p in players_seen if p["commander_at"]}
     attached: dict[str, list[dict[str, Any]]] = {}
     for p in players_seen:
         for card in p["attached"]:
             attached.setdefault(card["where"], []).append(card)
 
-    def view(card: Mapping[str, Any]) -> CardView:
+    def view(card: Mapping[str, Any], *, shown: bool = False) -> CardView:
         uid = card["uid"]
         spec = cards[uid].spec  # a face-up card: its printed card is public
         strength = spec.strength
+        at, record = revealed.get(uid, (-1, None)) if shown else (-1, None)
         return CardView(
             uid=uid,
             name=faces.name(spec),
@@ -208,7 +244,12 @@ def board_for(
             commander=uid in commander_at,
             tokens=card["tokens"],
             upgrades=[view(u) for u in attached.get(uid, [])],
+            shown=_(SHOWN_FROM.get(record.frm, SHOWN_FROM[Zone.DECK])) if record else "",
+            shown_now=at >= since,
         )
+
+    def hand_view(card: Mapping[str, Any]) -> CardView:
+        return view(card, shown=card["uid"] in in_hand_shown)
 
     in_play = seen["in_play"]
     by_where: dict[str | None, list[dict[str, Any]]] = {}
@@ -233,10 +274,10 @@ def board_for(
         index = p["index"]
         if viewer is None:
             hand: list[CardView] | None = [
-                view(_face_up(match_state, uid)) for uid in state.players[index].hand
+                hand_view(_face_up(match_state, uid)) for uid in state.players[index].hand
             ]
         elif index == viewer:
-            hand = [view(card) for card in seen["hand"]]
+            hand = [hand_view(card) for card in seen["hand"]]
         else:
             hand = None
         players.append(
@@ -256,6 +297,12 @@ def board_for(
                 losses=[view(c) for c in p["losses"]],
                 has_priority=seen["priority"] == index,
                 is_viewer=bottom == index,
+                shown=[hand_view(card) for card in p["hand_shown"]],
+                into_deck=[
+                    view(_face_up(match_state, uid), shown=True)
+                    for uid, record in into_deck
+                    if record.player == index
+                ],
             )
         )
     decision = match_state.decision
@@ -287,6 +334,24 @@ def board_for(
     )
 
 
+def _last_decision(records: Sequence[Event]) -> int:
+    """Where the news of the pending decision begin: the answer to the decision before (its
+    ``choice``), 0 before any."""
+    for index in range(len(records) - 1, -1, -1):
+        if isinstance(records[index], Choice):
+            return index
+    return 0
+
+
+def _revealed(records: Sequence[Event]) -> dict[str, tuple[int, Revealed]]:
+    """Each card shown (``revealed``), by uid: its last showing and where in the log it is."""
+    shown: dict[str, tuple[int, Revealed]] = {}
+    for index, record in enumerate(records):
+        if isinstance(record, Revealed):
+            shown[record.card] = (index, record)
+    return shown
+
+
 def _face_up(match_state: MatchState, uid: str) -> dict[str, Any]:
     """A hidden card as the spectator sees it (the shape of ``Observation``'s cards)."""
     card = match_state.state.cards[uid]
@@ -303,7 +368,7 @@ def _face_up(match_state: MatchState, uid: str) -> dict[str, Any]:
 def _visible_uids(seen: Mapping[str, Any], viewer: int | None, match_state: MatchState) -> set[str]:
     uids = {card["uid"] for card in seen["in_play"]} | {card["uid"] for card in seen["hand"]}
     for p in seen["players"]:
-        for zone in ("production", "situations", "attached", "losses"):
+        for zone in ("production", "situations", "attached", "losses", "hand_shown"):
             uids.update(card["uid"] for card in p[zone])
     if viewer is None:
         for player in match_state.state.players:

@@ -10,7 +10,7 @@ English through gettext (``matches/locale``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
@@ -61,7 +61,7 @@ PRIVATE_CHOICES = frozenset(
 
 
 def narrate(
-    events: Iterable[Mapping[str, Any] | Event] | EventLog,
+    events: Iterable[Mapping[str, object] | Event] | EventLog,
     *,
     viewer: int | None,
     names: Sequence[str],
@@ -78,7 +78,7 @@ def narrate(
     return [text for text in told if text]
 
 
-def describe(event: Mapping[str, Any] | Event, names: Mapping[str, str]) -> str:
+def describe(event: Mapping[str, object] | Event, names: Mapping[str, str]) -> str:
     """One event for a spectator, players by number. Never fails: an event of an unexpected
     shape is listed field by field (the log's tools; pages use ``narrate``)."""
     text = event_words(event, Words(player_name, names), viewer=None)
@@ -87,7 +87,7 @@ def describe(event: Mapping[str, Any] | Event, names: Mapping[str, str]) -> str:
     return _fields(event.to_dict(0) if isinstance(event, Event) else event)
 
 
-def _fields(event: Mapping[str, Any]) -> str:
+def _fields(event: Mapping[str, object]) -> str:
     details = ", ".join(
         f"{key}={value}" for key, value in event.items() if key not in ("seq", "type")
     )
@@ -95,7 +95,7 @@ def _fields(event: Mapping[str, Any]) -> str:
 
 
 def event_words(
-    event: Mapping[str, Any] | Event, words: Words, *, viewer: int | None, choices: bool = True
+    event: Mapping[str, object] | Event, words: Words, *, viewer: int | None, choices: bool = True
 ) -> str | None:
     """One event in words, or None when it has nothing to tell or an unexpected shape (a
     stored line ``event_from_dict`` cannot read). ``choices`` False: a choice tells nothing."""

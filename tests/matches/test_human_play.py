@@ -11,6 +11,7 @@ from django.http import Http404
 
 from decks.models import Visibility
 from komandor.rules.decisions import IllegalChoiceError
+from komandor.rules.event_records import Choice, EventKind
 from komandor.rules.match import replay_match
 from komandor.rules.match_state import decode_actions
 from matches.models import HumanMatch, HumanMatchStatus
@@ -177,13 +178,15 @@ def test_the_cache_is_bounded():
 def test_events_since_the_persons_last_decision(owner, versions):
     match = start(owner, versions)
     events = human_match_events_since_turn(match)
-    assert events[0]["type"] == "match"  # before his first choice: everything so far
+    assert events[0].kind is EventKind.MATCH  # before his first choice: everything so far
     match = human_match_act(match, key=first_key(match), version=match.version)
     state = human_match_state(match)
     since = human_match_events_since_turn(match)
-    assert since and since[0]["type"] != "match"
-    assert since == state.log.events[len(state.log.events) - len(since) :]
-    assert len(since) < len(state.log.events)
+    assert since and since[0].kind is not EventKind.MATCH
+    # from his choice on: the choice first, then what it did and the agent's replies
+    assert isinstance(since[0], Choice) and since[0].player == match.human_seat
+    assert since == state.log.records[len(state.log) - len(since) :]
+    assert len(since) < len(state.log)
 
 
 def test_a_deck_of_another_player_that_is_private_cannot_be_played(owner, stranger, versions):

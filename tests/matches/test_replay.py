@@ -5,6 +5,7 @@ import json
 import pytest
 
 from komandor.agents.registry import AGENTS_VERSION
+from komandor.rules.event_records import Choice, EventKind, Turn
 from komandor.rules.match import ENGINE_VERSION
 from komandor.rules.match_state import decode_actions
 from matches.games import decks as engine_decks
@@ -71,15 +72,15 @@ def test_a_replay_asks_no_agent(tournament, monkeypatch):
     step = replay_services.match_replay_step(
         match=match, step=5, at_step=lambda state: state.history
     )
-    assert step.step == 5 and step.events == log.events and len(step.at_step) == 5
+    assert step.step == 5 and step.events == log.records and len(step.at_step) == 5
 
 
 def test_a_match_without_stored_choices_replays_while_the_engine_version_matches(tournament):
     match = Match.objects.filter(tournament=tournament).first()
-    stored = replay_services.match_replay(match=match).events
+    stored = replay_services.match_replay(match=match).records
     Match.objects.filter(pk=match.pk).update(actions=None)
     match.refresh_from_db()
-    assert replay_services.match_replay(match=match).events == stored
+    assert replay_services.match_replay(match=match).records == stored
     assert replay_services.match_replay_step(match=match, step=3, at_step=id).events == stored
 
 
@@ -133,12 +134,12 @@ def test_each_step_is_a_decision_and_turns_begin_at_their_first_decision(tournam
 
     last = replay_services.match_replay_step(match=match, step=10**6, at_step=seen)
     assert last.step == last.last and last.at_step[1] is None  # past the end: the end
-    assert last.events[-1]["type"] == "victory" and last.chosen is None
-    assert last.step_events[-1]["type"] == "victory"
+    assert last.events[-1].kind is EventKind.VICTORY and last.chosen is None
+    assert last.step_events[-1].kind is EventKind.VICTORY
     first = replay_services.match_replay_step(match=match, step=0, at_step=seen)
-    assert first.at_step[1] is not None and first.step_events[0]["type"] == "match"
+    assert first.at_step[1] is not None and first.step_events[0].kind is EventKind.MATCH
     for number, step in enumerate(last.turn_steps[:3], start=1):
         walk = replay_services.match_replay_step(match=match, step=step, at_step=seen)
         assert walk.at_step[0] == number
-        assert any(event["type"] == "turn" for event in walk.step_events)
-        assert walk.step_events[0]["type"] == "choice"  # the decision before, then its fruit
+        assert any(isinstance(event, Turn) and event.turn == number for event in walk.step_events)
+        assert isinstance(walk.step_events[0], Choice)  # the decision before, then its fruit
