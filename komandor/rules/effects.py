@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from komandor.rules import event_records as ev
 
@@ -211,6 +211,10 @@ class _Rule:
     expires: str | None
 
 
+# Each window's value as a plain ``str``: ``Enum.value`` is a Python property, read at every
+# window opened.
+_WINDOW_KEYS: Final[dict[Window, str]] = {window: window.value for window in Window}
+
 _PASS = Option("pass")
 _KEEP = Option("keep")
 _REROLL = Option("reroll")
@@ -360,21 +364,21 @@ class Effects:
     def expire(self, key: str) -> None:
         """End everything lasting until ``key`` (a window opening, the end of a round, battle,
         phase or turn)."""
-        if self._grants:
+        # Called at every window opened: nothing is rebuilt unless something ends.
+        if self._grants and any(r.expires == key for r in self._grants):
             self._grants = [r for r in self._grants if r.expires != key]
-        if self._bans:
+        if self._bans and any(r.expires == key for r in self._bans):
             self._bans = [r for r in self._bans if r.expires != key]
         for left in self._rerolls:
-            if left:
+            if left and any(grant.expires == key for grant in left):
                 left[:] = [grant for grant in left if grant.expires != key]
-        if self._in_force:
+        if self._in_force and any(held[2] == key for held in self._in_force):
             self._in_force = {held for held in self._in_force if held[2] != key}
         state = self.game.state
-        if state.modifiers:
+        if state.modifiers and any(m.expires == key for m in state.modifiers):
             ending = [m for m in state.modifiers if m.expires == key]
-            if ending:
-                state.modifiers = [m for m in state.modifiers if m.expires != key]
-                self._modifiers_changed(ending)
+            state.modifiers = [m for m in state.modifiers if m.expires != key]
+            self._modifiers_changed(ending)
 
     def _modifiers_changed(self, changed: Iterable[Modifier]) -> None:
         """Stat reads follow the modifiers: the initiative, and the running battle's cards."""
@@ -593,7 +597,7 @@ class Effects:
     ) -> None:
         """Open ``window``: what lasted until it ends, then each player in turn plays what he
         wishes — the priority player first (SPECIAL-5) unless ``players`` says who may."""
-        self.expire(window.value)
+        self.expire(_WINDOW_KEYS[window])
         if window is Window.ROUND_START:
             self.expire("round")  # the round before this one has ended
         elif window is Window.BATTLE_PHASE_START:
@@ -651,7 +655,7 @@ class Effects:
                 battle = moment.battle
                 rounds = NO_CONTEXT if battle is None else battle.context
                 context = DecisionContext(
-                    window=window.value,
+                    window=_WINDOW_KEYS[window],
                     attack=moment.attack,
                     round=rounds.round,
                     range=rounds.range,
