@@ -28,7 +28,7 @@ A match with nothing attached pays one attribute test per window (``Effects.enab
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final, TypeVar
@@ -181,6 +181,12 @@ class Effect:
     cancels: bool = False  # a «cancel» play: answers the opponent's play, is never answered
     play: str = "effect"
     actions: tuple[Action, ...] = ()
+    # The offers of this effect made so far, by target (``Effects._offers``): an offer's key and
+    # facts depend on the effect and the target alone (but for a play picking later), and the
+    # records are immutable, so each is built once, not at every window opened.
+    offers: dict[str | None, Option] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "windows", _as_windows(frozenset(self.windows)))
@@ -648,7 +654,7 @@ class Effects:
                     card = cards.get(source)
                     if card is None or card.zone is not zone:
                         continue  # as can_use_source says, without the calls: most wait in the deck
-                options += self._offers(effect, moment)
+                options.extend(self._offers(effect, moment))
             if len(options) == 1:
                 return
             if context is None:  # nothing has been played yet: as the window opened
@@ -688,17 +694,24 @@ class Effects:
         if isinstance(facts, PlayFacts):  # not ``pass``
             self._play(effect, moment.aimed(facts.target))
 
-    def _offers(self, effect: Effect, moment: Moment) -> list[Option]:
+    def _offers(self, effect: Effect, moment: Moment) -> Sequence[Option]:
         targets = self.playable(effect, moment)
         if not targets:
-            return []
-        return [
-            Option(
-                f"play:{effect.key}" if target is None else f"play:{effect.key}>{target}",
-                self.play_facts(effect, moment, target),
-            )
-            for target in targets
-        ]
+            return ()
+        if effect.play == "effect" and self._picks_later(effect):
+            # Its facts name the cards in reach now: built afresh.
+            return [Option(f"play:{effect.key}", self.play_facts(effect, moment, None))]
+        made = effect.offers
+        found: list[Option] = []
+        for target in targets:
+            option = made.get(target)
+            if option is None:
+                option = made[target] = Option(
+                    f"play:{effect.key}" if target is None else f"play:{effect.key}>{target}",
+                    self.play_facts(effect, moment, target),
+                )
+            found.append(option)
+        return found
 
     def play_facts(
         self, effect: Effect, moment: Moment, target: str | None, *, reach: bool = True
