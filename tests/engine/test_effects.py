@@ -689,9 +689,7 @@ def test_a_play_picking_its_cards_later_is_offered_with_the_cards_in_reach_now()
     reach.append(cruiser)
     game.effects.open(Window.END_OF_TURN, (0,))
     first, second = _effect_plays(game, 0)
-    assert [option.key for option in first] == [option.key for option in second] == [
-        "pass",
-        "play:all",
-    ]
+    for options in (first, second):
+        assert [option.key for option in options] == ["pass", "play:all"]
     assert first[1].data.candidates == (home,)
     assert second[1].data.candidates == (home, cruiser)
