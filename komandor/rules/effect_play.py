@@ -278,7 +278,6 @@ def _compile(
         else Cost(printed.action_tokens, printed.resources, printed.roll),
         condition=None if spec.condition is None else partial(_holds, spec.condition, source),
         targets=None if selector is None else partial(_targets, selector, source, harms),
-        aimed_condition=False,  # ``_holds`` reads no target
         source=source,
         lasts_until=until_key(untils[0], source) if untils else None,
         stacks=spec.stacks,
@@ -447,8 +446,6 @@ def _specific(selector: Selector, source: str | None, moment: Moment) -> list[st
     """``is``: this card, the upgraded card, the Commander's carrier, the attack's cards."""
     is_ = selector.is_
     if is_ is None:
-        if not selector.any_of:
-            return None  # the common case, without building the empty list below
         parts = [_specific(part, source, moment) for part in selector.any_of]
         return None if not parts or None in parts else [u for p in parts for u in p or ()]
     state = moment.state

@@ -181,9 +181,6 @@ class Effect:
     cancels: bool = False  # a «cancel» play: answers the opponent's play, is never answered
     play: str = "effect"
     actions: tuple[Action, ...] = ()
-    # Whether ``condition`` may read the play's target: when not (a card's data condition,
-    # ``effect_play._holds``), it is asked once per offer, before the targets are looked for.
-    aimed_condition: bool = True
     # The offers of this effect made so far, by target (``Effects._offers``): an offer's key and
     # facts depend on the effect and the target alone (but for a play picking later), and the
     # records are immutable, so each is built once, not at every window opened.
@@ -618,21 +615,8 @@ class Effects:
             players = (state.priority, state.opponent(state.priority))
         for player in players:
             candidates = self._window_plays(player, window)
-            if candidates and self._any_present(candidates):
+            if candidates:
                 self._plays(Moment(self.game, window, player, battle, attack), candidates)
-
-    def _any_present(self, candidates: Sequence[Effect]) -> bool:
-        """Whether one of ``candidates`` has its card where it is played from (``_plays``' own
-        first test): else nothing is offered, and no moment need be built for it."""
-        cards = self.game.state.cards
-        for effect in candidates:
-            zone, source = effect.zone, effect.source
-            if zone is None or source is None:
-                return True
-            card = cards.get(source)
-            if card is not None and card.zone is zone:
-                return True
-        return False
 
     def _window_plays(self, player: int, window: Window) -> Sequence[Effect]:
         """The effects ``player`` may be offered in ``window``: his own, and the properties of
@@ -786,25 +770,13 @@ class Effects:
         """The targets in reach of ``effect`` now (SPECIAL-3, SPECIAL-8, its condition)."""
         assert effect.targets is not None
         player, battle, condition = moment.player, moment.battle, effect.condition
-        if condition is not None and not effect.aimed_condition:
-            # The same for every target: a play it forbids has none (and nothing is looked for).
-            if not condition(moment):
-                return []
-            condition = None
-        # SPECIAL-8: «не может быть изменен двумя или более одинаковыми тактическими картами»
-        # within one battle phase — the card and its name read once, not per target.
-        changed = self._changed
-        limited = bool(changed) and bool(effect.changes) and self._is_tactical_in_battle(effect)
-        name = name_key(effect.name) if limited else ""
-        found: list[str] = []
-        for target in effect.targets(moment):
-            if not self.in_zones_of(player, target, battle):
-                continue
-            if limited and any((name, target, part) in changed for part in effect.changes):
-                continue
-            if condition is None or condition(moment.aimed(target)):
-                found.append(target)
-        return found
+        return [
+            target
+            for target in effect.targets(moment)
+            if self.in_zones_of(player, target, battle)
+            and self._may_change(effect, target)
+            and (condition is None or condition(moment.aimed(target)))
+        ]
 
     def _is_in_force(self, player: int, key: str) -> bool:
         return any(held[0] == player and held[1] == key for held in self._in_force)
@@ -854,6 +826,14 @@ class Effects:
             return True
         obj = state.cards.get(where)
         return obj is not None and obj.zone is Zone.PLAY and obj.controller == player
+
+    def _may_change(self, effect: Effect, target: str) -> bool:
+        """SPECIAL-8: «не может быть изменен двумя или более одинаковыми тактическими картами»
+        within one battle phase."""
+        if not effect.changes or not self._is_tactical_in_battle(effect):
+            return True
+        name = name_key(effect.name)
+        return all((name, target, part) not in self._changed for part in effect.changes)
 
     def _is_tactical_in_battle(self, effect: Effect) -> bool:
         state = self.game.state
@@ -942,8 +922,8 @@ class Effects:
         window): a «cancel» there stops it. A cancel is never answered in turn."""
         opponent = self.game.state.opponent(moment.player)
         candidates = self._window_plays(opponent, Window.OPPONENT_PLAY)
-        if not candidates or not self._any_present(candidates):
-            return False  # most cancels wait in the deck: no answered play built
+        if not candidates:
+            return False
         source = self.game.state.cards.get(effect.source) if effect.source else None
         self._cancelled = False
         self._plays(

@@ -226,7 +226,7 @@ _set_play_chooser: Final[Callable[[PlayFacts, str | None], None]] = vars(PlayFac
 ].__set__
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class AnsweredPlay:
     """The play the opponent may answer (the ``opponent_play`` window): its facts, the card
     being played (face up now: ``spec``, None for the Commander's ability) and its name, who
@@ -241,23 +241,6 @@ class AnsweredPlay:
     battle: object | None
     attack: WindowAttack | None
 
-    def __init__(
-        self,
-        play: PlayFacts,
-        spec: CardSpec | None,
-        name: str,
-        player: int,
-        battle: object | None,
-        attack: WindowAttack | None,
-    ) -> None:
-        # One per play the opponent may answer: the slots set directly, as ``Option`` does.
-        _set_answered_play(self, play)
-        _set_answered_spec(self, spec)
-        _set_answered_name(self, name)
-        _set_answered_player(self, player)
-        _set_answered_battle(self, battle)
-        _set_answered_attack(self, attack)
-
 
 @dataclass(frozen=True, slots=True)
 class ShipLost:
@@ -268,23 +251,6 @@ class ShipLost:
 
 
 WindowAttack = AttackFacts | AnsweredPlay | ShipLost
-
-_set_answered_play: Final[Callable[[AnsweredPlay, PlayFacts], None]] = vars(AnsweredPlay)[
-    "play"
-].__set__
-_set_answered_spec: Final[Callable[[AnsweredPlay, CardSpec | None], None]] = vars(AnsweredPlay)[
-    "spec"
-].__set__
-_set_answered_name: Final[Callable[[AnsweredPlay, str], None]] = vars(AnsweredPlay)["name"].__set__
-_set_answered_player: Final[Callable[[AnsweredPlay, int], None]] = vars(AnsweredPlay)[
-    "player"
-].__set__
-_set_answered_battle: Final[Callable[[AnsweredPlay, object | None], None]] = vars(AnsweredPlay)[
-    "battle"
-].__set__
-_set_answered_attack: Final[Callable[[AnsweredPlay, WindowAttack | None], None]] = vars(
-    AnsweredPlay
-)["attack"].__set__
 
 OptionFacts = (
     NoFacts

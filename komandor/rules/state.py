@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final
 
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
 
@@ -188,7 +187,7 @@ ATTACHED = "attached:"  # expiry prefix: while the named card stays in play or i
 LIVE_ZONES = frozenset({Zone.PLAY, Zone.SITUATIONS, Zone.ATTACHED})
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Modifier:
     """A change of a stat with a duration, kept as data in the state (card effects): ``target``
     is a card uid (or ``player:<n>`` for the initiative), ``stat`` a stat or weapon name,
@@ -201,21 +200,6 @@ class Modifier:
     stat: str
     delta: int
     expires: str | None
-
-    def __init__(self, target: str, stat: str, delta: int, expires: str | None) -> None:
-        # One per effect's stat change: the slots set directly, as ``decisions.Option`` does.
-        _set_modifier_target(self, target)
-        _set_modifier_stat(self, stat)
-        _set_modifier_delta(self, delta)
-        _set_modifier_expires(self, expires)
-
-
-_set_modifier_target: Final[Callable[[Modifier, str], None]] = vars(Modifier)["target"].__set__
-_set_modifier_stat: Final[Callable[[Modifier, str], None]] = vars(Modifier)["stat"].__set__
-_set_modifier_delta: Final[Callable[[Modifier, int], None]] = vars(Modifier)["delta"].__set__
-_set_modifier_expires: Final[Callable[[Modifier, str | None], None]] = vars(Modifier)[
-    "expires"
-].__set__
 
 
 @dataclass(slots=True)
