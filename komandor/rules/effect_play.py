@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from komandor.rules import event_records as ev
 from komandor.rules.battle import Combatant, Mount, Status
@@ -51,6 +51,7 @@ from komandor.rules.facts import AttackFacts, Cost, DecisionContext, ShipLost
 from komandor.rules.names import name_key
 from komandor.rules.state import Card, GameState, Zone
 from komandor.rules.vocabulary import COMMANDER_NAME
+from komandor.rules.weapons import Distance
 
 if TYPE_CHECKING:
     from komandor.rules.table import Table
@@ -437,6 +438,8 @@ def _pool(selector: Selector, source: str | None, moment: Moment) -> list[Card]:
 
 
 _CARD_KINDS = {kind.value: kind for kind in CardKind}
+# ``Distance.key`` without the ``Enum.name`` property read.
+_RANGE_KEYS: Final[dict[Distance, str]] = {distance: distance.key for distance in Distance}
 
 
 def _specific(selector: Selector, source: str | None, moment: Moment) -> list[str] | None:
@@ -476,7 +479,8 @@ def matches(
             return False
     if selector.kinds and not _kind_in(card, selector.kinds):
         return False
-    if selector.sizes and (spec.size is None or spec.size.value not in selector.sizes):
+    # A StrEnum member equals (and hashes as) its value: no ``.value``, a Python property.
+    if selector.sizes and (spec.size is None or spec.size not in selector.sizes):
         return False
     if selector.ship_class is not None and not (
         spec.ship_class is not None and has_name(spec, selector.ship_class)
@@ -485,7 +489,7 @@ def matches(
     if selector.name is not None and not has_name(spec, selector.name):
         return False
     if selector.object_types and (
-        spec.object_type is None or spec.object_type.value not in selector.object_types
+        spec.object_type is None or spec.object_type not in selector.object_types
     ):
         return False
     if selector.damaged is not None:
@@ -563,9 +567,9 @@ def _holds(condition: Condition, source: str | None, moment: Moment) -> bool:
     """Every given part of the condition holds now (SPECIAL-6c)."""
     battle = moment.battle
     player = moment.player
-    if condition.ranges and (battle is None or battle.range.name.lower() not in condition.ranges):
+    if condition.ranges and (battle is None or _RANGE_KEYS[battle.range] not in condition.ranges):
         return False
-    if condition.site is not None and (battle is None or battle.site.kind.value != condition.site):
+    if condition.site is not None and (battle is None or battle.site.kind != condition.site):
         return False
     if condition.role is not None:
         if battle is None:
@@ -633,7 +637,7 @@ def _self_holds(condition: Condition, source: str | None, moment: Moment) -> boo
         obj = state.cards.get(where or "")
         if obj is None or obj.spec.object_type is None:
             return False
-        if obj.spec.object_type.value != wanted.object_type:
+        if obj.spec.object_type != wanted.object_type:
             return False
     return True
 

@@ -28,10 +28,10 @@ A match with nothing attached pays one attribute test per window (``Effects.enab
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from komandor.rules import event_records as ev
 
@@ -181,6 +181,12 @@ class Effect:
     cancels: bool = False  # a «cancel» play: answers the opponent's play, is never answered
     play: str = "effect"
     actions: tuple[Action, ...] = ()
+    # The offers of this effect made so far, by target (``Effects._offers``): an offer's key and
+    # facts depend on the effect and the target alone (but for a play picking later), and the
+    # records are immutable, so each is built once, not at every window opened.
+    offers: dict[str | None, Option] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "windows", _as_windows(frozenset(self.windows)))
@@ -210,6 +216,10 @@ class _Rule:
     name: str
     expires: str | None
 
+
+# Each window's value as a plain ``str``: ``Enum.value`` is a Python property, read at every
+# window opened.
+_WINDOW_KEYS: Final[dict[Window, str]] = {window: window.value for window in Window}
 
 _PASS = Option("pass")
 _KEEP = Option("keep")
@@ -360,21 +370,21 @@ class Effects:
     def expire(self, key: str) -> None:
         """End everything lasting until ``key`` (a window opening, the end of a round, battle,
         phase or turn)."""
-        if self._grants:
+        # Called at every window opened: nothing is rebuilt unless something ends.
+        if self._grants and any(r.expires == key for r in self._grants):
             self._grants = [r for r in self._grants if r.expires != key]
-        if self._bans:
+        if self._bans and any(r.expires == key for r in self._bans):
             self._bans = [r for r in self._bans if r.expires != key]
         for left in self._rerolls:
-            if left:
+            if left and any(grant.expires == key for grant in left):
                 left[:] = [grant for grant in left if grant.expires != key]
-        if self._in_force:
+        if self._in_force and any(held[2] == key for held in self._in_force):
             self._in_force = {held for held in self._in_force if held[2] != key}
         state = self.game.state
-        if state.modifiers:
+        if state.modifiers and any(m.expires == key for m in state.modifiers):
             ending = [m for m in state.modifiers if m.expires == key]
-            if ending:
-                state.modifiers = [m for m in state.modifiers if m.expires != key]
-                self._modifiers_changed(ending)
+            state.modifiers = [m for m in state.modifiers if m.expires != key]
+            self._modifiers_changed(ending)
 
     def _modifiers_changed(self, changed: Iterable[Modifier]) -> None:
         """Stat reads follow the modifiers: the initiative, and the running battle's cards."""
@@ -593,7 +603,7 @@ class Effects:
     ) -> None:
         """Open ``window``: what lasted until it ends, then each player in turn plays what he
         wishes — the priority player first (SPECIAL-5) unless ``players`` says who may."""
-        self.expire(window.value)
+        self.expire(_WINDOW_KEYS[window])
         if window is Window.ROUND_START:
             self.expire("round")  # the round before this one has ended
         elif window is Window.BATTLE_PHASE_START:
@@ -644,14 +654,14 @@ class Effects:
                     card = cards.get(source)
                     if card is None or card.zone is not zone:
                         continue  # as can_use_source says, without the calls: most wait in the deck
-                options += self._offers(effect, moment)
+                options.extend(self._offers(effect, moment))
             if len(options) == 1:
                 return
             if context is None:  # nothing has been played yet: as the window opened
                 battle = moment.battle
                 rounds = NO_CONTEXT if battle is None else battle.context
                 context = DecisionContext(
-                    window=window.value,
+                    window=_WINDOW_KEYS[window],
                     attack=moment.attack,
                     round=rounds.round,
                     range=rounds.range,
@@ -684,17 +694,24 @@ class Effects:
         if isinstance(facts, PlayFacts):  # not ``pass``
             self._play(effect, moment.aimed(facts.target))
 
-    def _offers(self, effect: Effect, moment: Moment) -> list[Option]:
+    def _offers(self, effect: Effect, moment: Moment) -> Sequence[Option]:
         targets = self.playable(effect, moment)
         if not targets:
-            return []
-        return [
-            Option(
-                f"play:{effect.key}" if target is None else f"play:{effect.key}>{target}",
-                self.play_facts(effect, moment, target),
-            )
-            for target in targets
-        ]
+            return ()
+        if effect.play == "effect" and self._picks_later(effect):
+            # Its facts name the cards in reach now: built afresh.
+            return [Option(f"play:{effect.key}", self.play_facts(effect, moment, None))]
+        made = effect.offers
+        found: list[Option] = []
+        for target in targets:
+            option = made.get(target)
+            if option is None:
+                option = made[target] = Option(
+                    f"play:{effect.key}" if target is None else f"play:{effect.key}>{target}",
+                    self.play_facts(effect, moment, target),
+                )
+            found.append(option)
+        return found
 
     def play_facts(
         self, effect: Effect, moment: Moment, target: str | None, *, reach: bool = True

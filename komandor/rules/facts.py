@@ -209,19 +209,21 @@ class PlayFacts:
         _set_play_chooser(self, chooser)
 
 
-_set_play_effect: Callable[[PlayFacts, str], None] = vars(PlayFacts)["effect"].__set__
-_set_play_cost: Callable[[PlayFacts, Cost], None] = vars(PlayFacts)["cost"].__set__
-_set_play_source: Callable[[PlayFacts, str | None], None] = vars(PlayFacts)["source"].__set__
-_set_play_play: Callable[[PlayFacts, str], None] = vars(PlayFacts)["play"].__set__
-_set_play_actions: Callable[[PlayFacts, tuple[Action, ...]], None] = vars(PlayFacts)[
+_set_play_effect: Final[Callable[[PlayFacts, str], None]] = vars(PlayFacts)["effect"].__set__
+_set_play_cost: Final[Callable[[PlayFacts, Cost], None]] = vars(PlayFacts)["cost"].__set__
+_set_play_source: Final[Callable[[PlayFacts, str | None], None]] = vars(PlayFacts)["source"].__set__
+_set_play_play: Final[Callable[[PlayFacts, str], None]] = vars(PlayFacts)["play"].__set__
+_set_play_actions: Final[Callable[[PlayFacts, tuple[Action, ...]], None]] = vars(PlayFacts)[
     "actions"
 ].__set__
-_set_play_target: Callable[[PlayFacts, str | None], None] = vars(PlayFacts)["target"].__set__
-_set_play_candidates: Callable[[PlayFacts, tuple[str, ...] | None], None] = vars(PlayFacts)[
+_set_play_target: Final[Callable[[PlayFacts, str | None], None]] = vars(PlayFacts)["target"].__set__
+_set_play_candidates: Final[Callable[[PlayFacts, tuple[str, ...] | None], None]] = vars(PlayFacts)[
     "candidates"
 ].__set__
-_set_play_pick: Callable[[PlayFacts, int | None], None] = vars(PlayFacts)["pick"].__set__
-_set_play_chooser: Callable[[PlayFacts, str | None], None] = vars(PlayFacts)["chooser"].__set__
+_set_play_pick: Final[Callable[[PlayFacts, int | None], None]] = vars(PlayFacts)["pick"].__set__
+_set_play_chooser: Final[Callable[[PlayFacts, str | None], None]] = vars(PlayFacts)[
+    "chooser"
+].__set__
 
 
 @dataclass(frozen=True, slots=True)

@@ -653,3 +653,43 @@ def test_a_copy_of_the_dice_rolls_on_as_they_would_whatever_they_roll_after():
     copied_cards = list(range(30))
     later.shuffle(copied_cards)
     assert copied_cards == cards
+
+
+# --- offers built once ---------------------------------------------------------------------------
+
+
+def _effect_plays(game, player):
+    return [d.options for d in game.agents[player].decisions if d.kind == "effect.play"]
+
+
+def test_an_offer_is_built_once_per_effect_and_target_and_offered_again_as_it_was():
+    """A window offers the same effect on the same target with the same records each time
+    (``Effect.offers``: its key and facts depend on the effect and the target alone)."""
+    game, uids = table()
+    home, cruiser = uids["home0"], uids["cruiser0"]
+    windows = {Window.START_OF_TURN, Window.END_OF_TURN}
+    game.effects.attach(0, effect("aim", windows, targets=lambda m: [home, cruiser]))
+    game.effects.open(Window.START_OF_TURN, (0,))
+    game.effects.open(Window.END_OF_TURN, (0,))
+    first, second = _effect_plays(game, 0)
+    assert [option.key for option in first] == ["pass", f"play:aim>{home}", f"play:aim>{cruiser}"]
+    assert [option.data.target for option in first[1:]] == [home, cruiser]
+    assert all(old is new for old, new in zip(first, second, strict=True))
+
+
+def test_a_play_picking_its_cards_later_is_offered_with_the_cards_in_reach_now():
+    """A play on several cards names the cards in reach when it is offered: never an offer
+    kept from an earlier window."""
+    game, uids = table()
+    home, cruiser = uids["home0"], uids["cruiser0"]
+    reach = [home]
+    windows = {Window.START_OF_TURN, Window.END_OF_TURN}
+    game.effects.attach(0, effect("all", windows, targets=lambda m: list(reach), pick=None))
+    game.effects.open(Window.START_OF_TURN, (0,))
+    reach.append(cruiser)
+    game.effects.open(Window.END_OF_TURN, (0,))
+    first, second = _effect_plays(game, 0)
+    for options in (first, second):
+        assert [option.key for option in options] == ["pass", "play:all"]
+    assert first[1].data.candidates == (home,)
+    assert second[1].data.candidates == (home, cruiser)
