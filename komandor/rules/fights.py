@@ -155,10 +155,8 @@ def fight(game: Table[Effects], mover: int, where: str) -> None:
                 )
     effects = game.effects
     if effects.enabled and (state.modifiers or effects.statics):
-        for side in combatants.values():
-            for fighter in side:
-                if fighter.uid in state.cards:
-                    game.refresh_combatant(fighter)  # card effects on the stats
+        # Card effects on the stats (every fighter is fighting: none is passed over).
+        game.refresh_combatants([fighter for side in combatants.values() for fighter in side])
     if game.log.enabled:
         game.log.emit(
             ev.Battle(

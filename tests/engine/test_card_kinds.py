@@ -225,6 +225,11 @@ class RefreshSpy:
         self._game.refresh_combatant(fighter)
         self._seen.append((fighter.uid, fighter.shield_power))
 
+    def refresh_combatants(self, fighters):
+        fighters = list(fighters)
+        self._game.refresh_combatants(fighters)
+        self._seen.extend((fighter.uid, fighter.shield_power) for fighter in fighters)
+
 
 @pytest.mark.rules("UPG-3")
 def test_the_upgraded_card_gains_the_upgrade_s_properties_in_battle():
