@@ -963,9 +963,16 @@ def _static_deltas(card: Card, live: list[_LiveStatic], deltas: dict[str, int]) 
     for source, targets, moment, changes in live:
         # Most statics are their own card's (``is: self``): every other card is turned away at
         # once, as ``_specific`` would.
-        if source and targets.is_ == "self" and uid != source:
+        is_ = targets.is_
+        if source and is_ == "self" and uid != source:
             continue
-        if not changes or not _picks(targets, card, source, moment):
+        if not changes:
+            continue
+        if is_ is None and not targets.any_of:
+            # ``_picks`` without the selector's ``_specific`` (which has none to give)
+            if not matches(targets, card, moment.player, source, moment):
+                continue
+        elif not _picks(targets, card, source, moment):
             continue
         for stat, by in changes:
             deltas[stat] = deltas.get(stat, 0) + by
@@ -999,7 +1006,7 @@ class _Printed:
     """A spec's printed battle stats, read by ``refresh`` (never changed: each refresh writes
     the fighter's own), and its mounts as a refresh with no weapon change leaves them."""
 
-    __slots__ = ("fighter", "mounts")
+    __slots__ = ("fighter", "mounts", "powered")
 
     def __init__(self, spec: CardSpec) -> None:
         self.fighter = Combatant.from_card("printed", spec, player=0)
@@ -1007,6 +1014,19 @@ class _Printed:
             _with_power(mount, mount.power if mount.power > 0 else 0)
             for mount in self.fighter.mounts
         )
+        # Each mount at each changed power met so far (mounts are immutable: shared).
+        self.powered: list[dict[int, Mount]] = [{} for _ in self.mounts]
+
+    def mount_at(self, index: int, power: int) -> Mount:
+        """Printed mount ``index`` at ``power`` (``_with_power``, built once per power)."""
+        mount = self.fighter.mounts[index]
+        if power == mount.power:
+            return mount
+        known = self.powered[index]
+        found = known.get(power)
+        if found is None:
+            found = known[power] = _with_power(mount, power)
+        return found
 
 
 # Built once per spec object.
@@ -1092,7 +1112,8 @@ def _write_stats(fighter: Combatant, printed: _Printed, deltas: dict[str, int]) 
     if _MOUNT_STATS.isdisjoint(deltas):
         fighter.mounts = printed.mounts
     else:
-        fighter.mounts = tuple(
-            _with_power(mount, max(0, mount.power + deltas.get(mount.weapon.value, 0)))
-            for mount in base.mounts
-        )
+        mounts: list[Mount] = []
+        for index, mount in enumerate(base.mounts):
+            power = mount.power + deltas.get(mount.weapon, 0)  # a StrEnum: its value's key
+            mounts.append(printed.mount_at(index, power if power > 0 else 0))
+        fighter.mounts = tuple(mounts)
