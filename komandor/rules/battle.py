@@ -296,7 +296,9 @@ class Combatant:
         # A civil building printed without strength cannot be damaged at all (CIV-2 gives it
         # the military buildings' rules, which need a strength to destroy it).
         unbreakable = role is Role.CIVIL_BUILDING and spec.strength is None
-        return cls(
+        # ``Combatant`` itself, not ``cls``: the compiled engine then builds it directly instead
+        # of through a keyword-argument call (no class derives from it).
+        return Combatant(
             uid=uid,
             player=player,
             role=role,

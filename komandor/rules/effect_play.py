@@ -51,7 +51,7 @@ from komandor.rules.facts import AttackFacts, Cost, DecisionContext, ShipLost
 from komandor.rules.names import name_key
 from komandor.rules.state import Card, GameState, Zone
 from komandor.rules.vocabulary import COMMANDER_NAME
-from komandor.rules.weapons import Distance
+from komandor.rules.weapons import Distance, Weapon
 
 if TYPE_CHECKING:
     from komandor.rules.table import Table
@@ -915,34 +915,70 @@ def stat_deltas(game: Table[Effects], uid: str) -> dict[str, int]:
         if modifier.target == uid and effects.is_live(modifier.expires):
             deltas[modifier.stat] = deltas.get(modifier.stat, 0) + modifier.delta
     if effects.statics:
-        _static_deltas(game, uid, deltas)
+        card = game.state.cards.get(uid)
+        if card is not None:
+            _static_deltas(card, _live_statics(game), deltas)
     return deltas
 
 
-def _static_deltas(game: Table[Effects], uid: str, deltas: dict[str, int]) -> None:
-    state = game.state
-    card = state.cards.get(uid)
-    if card is None:
-        return
+# A static stat effect in force now: its source, its targets, the moment its selector is read
+# in (its holder's), and its stat changes.
+_LiveStatic = tuple[str | None, Selector, Moment, tuple[tuple[str, int], ...]]
+
+
+def _live_statics(game: Table[Effects]) -> list[_LiveStatic]:
+    """The registered static effects with targets whose source is in force now (present,
+    ready and eligible: CAP-4, OBJ-4, ECH-6, BATTLE-22), each with its holder's moment. What
+    holds for every card read at this moment, found once for all of them."""
     effects = game.effects
+    state = game.state
     battle = effects.battle
+    moments: list[Moment | None] = [None, None]
+    live: list[_LiveStatic] = []
     for source, player, spec in effects.statics:
-        # Each test only says no, so the cheap and choosy ones first: most statics are their
-        # own card's (``is: self``), so ``_picks`` turns every other card away at once.
         targets = spec.targets
         if targets is None:
             continue
         if source:
-            if targets.is_ == "self" and uid != source:
-                continue  # its own card's (``_specific``), and this is another: no moment made
             if not effects.source_in_force(source):
-                continue  # present, ready and eligible (CAP-4, OBJ-4, ECH-6, BATTLE-22)
+                continue
             player = _holder(state, source, player)
-        if not _picks(targets, card, source, Moment(game, "static", player, battle)):
+        moment = moments[player] if 0 <= player < 2 else None
+        if moment is None:
+            moment = Moment(game, "static", player, battle)
+            if 0 <= player < 2:
+                moments[player] = moment
+        live.append((source, targets, moment, _stat_changes(spec)))
+    return live
+
+
+def _stat_changes_of(spec: EffectSpec) -> tuple[tuple[str, int], ...]:
+    return tuple((a.stat, a.by) for a in spec.actions if a.do == "modify" and a.stat)
+
+
+_stat_changes: IdentityCache[EffectSpec, tuple[tuple[str, int], ...]] = IdentityCache(
+    _stat_changes_of
+)
+
+
+def _static_deltas(card: Card, live: list[_LiveStatic], deltas: dict[str, int]) -> None:
+    uid = card.uid
+    for source, targets, moment, changes in live:
+        # Most statics are their own card's (``is: self``): every other card is turned away at
+        # once, as ``_specific`` would.
+        is_ = targets.is_
+        if source and is_ == "self" and uid != source:
             continue
-        for action in spec.actions:
-            if action.do == "modify" and action.stat:
-                deltas[action.stat] = deltas.get(action.stat, 0) + action.by
+        if not changes:
+            continue
+        if is_ is None and not targets.any_of:
+            # ``_picks`` without the selector's ``_specific`` (which has none to give)
+            if not matches(targets, card, moment.player, source, moment):
+                continue
+        elif not _picks(targets, card, source, moment):
+            continue
+        for stat, by in changes:
+            deltas[stat] = deltas.get(stat, 0) + by
 
 
 def _picks(selector: Selector, card: Card, source: str | None, moment: Moment) -> bool:
@@ -969,11 +1005,38 @@ def _with_power(mount: Mount, power: int) -> Mount:
     return Mount(mount.key, mount.weapon, mount.range, power, mount.count, mount.maser_type)
 
 
-# A spec's printed battle stats, read by ``refresh`` (never changed: each refresh writes the
-# fighter's own), built once per spec object.
-_printed_fighter: IdentityCache[CardSpec, Combatant] = IdentityCache(
-    lambda spec: Combatant.from_card("printed", spec, player=0)
-)
+class _Printed:
+    """A spec's printed battle stats, read by ``refresh`` (never changed: each refresh writes
+    the fighter's own), and its mounts as a refresh with no weapon change leaves them."""
+
+    __slots__ = ("fighter", "mounts", "powered")
+
+    def __init__(self, spec: CardSpec) -> None:
+        self.fighter = Combatant.from_card("printed", spec, player=0)
+        self.mounts = tuple(
+            _with_power(mount, mount.power if mount.power > 0 else 0)
+            for mount in self.fighter.mounts
+        )
+        # Each mount at each changed power met so far (mounts are immutable: shared).
+        self.powered: list[dict[int, Mount]] = [{} for _ in self.mounts]
+
+    def mount_at(self, index: int, power: int) -> Mount:
+        """Printed mount ``index`` at ``power`` (``_with_power``, built once per power)."""
+        mount = self.fighter.mounts[index]
+        if power == mount.power:
+            return mount
+        known = self.powered[index]
+        found = known.get(power)
+        if found is None:
+            found = known[power] = _with_power(mount, power)
+        return found
+
+
+# Built once per spec object.
+_printed: IdentityCache[CardSpec, _Printed] = IdentityCache(_Printed)
+
+# The stats that change a weapon mount's power (a mount's weapon, by value).
+_MOUNT_STATS = frozenset(weapon.value for weapon in Weapon)
 
 
 def refresh(game: Table[Effects], fighter: Combatant) -> None:
@@ -981,21 +1044,79 @@ def refresh(game: Table[Effects], fighter: Combatant) -> None:
     card = game.state.cards.get(fighter.uid)
     if card is None:
         return
-    printed = _printed_fighter(card.spec)
-    deltas = stat_deltas(game, fighter.uid)
-    # Each stat of ``_COMBAT_STATS`` written out (no getattr/setattr by name: a hot path).
-    fighter.strength = max(1, printed.strength + deltas.get("strength", 0))
-    critical = printed.critical
-    fighter.critical = None if critical is None else max(0, critical + deltas.get("critical", 0))
-    fighter.armor = max(0, printed.armor + deltas.get("armor", 0))
-    fighter.speed = max(0, printed.speed + deltas.get("speed", 0))
-    fighter.shield_power = max(0, printed.shield_power + deltas.get("shield", 0))
-    fighter.crew_size = max(0, printed.crew_size + deltas.get("crew", 0))
-    fighter.landing = max(0, printed.landing + deltas.get("landing", 0))
-    fighter.mounts = tuple(
-        _with_power(mount, max(0, mount.power + deltas.get(mount.weapon.value, 0)))
-        for mount in printed.mounts
-    )
+    _write_stats(fighter, _printed(card.spec), stat_deltas(game, fighter.uid))
     battle = game.effects.battle
     if fighter.damage >= fighter.strength and battle is not None and fighter.uid in battle.by_uid:
         battle.effect_destroy(fighter.uid)  # a lowered strength its damage now reaches
+
+
+def refresh_all(game: Table[Effects], fighters: Iterable[Combatant]) -> None:
+    """``refresh`` for each of ``fighters`` not destroyed whose card is on the table, in
+    order: the statics in force are found once, and again after a refresh destroys a card (its
+    window and the standing's change may have changed them)."""
+    state = game.state
+    effects = game.effects
+    live: list[_LiveStatic] | None = None
+    for fighter in fighters:
+        if fighter.status is Status.DESTROYED:
+            continue
+        uid = fighter.uid
+        card = state.cards.get(uid)
+        if card is None:
+            continue
+        deltas: dict[str, int] = {}
+        for modifier in state.modifiers:
+            if modifier.target == uid and effects.is_live(modifier.expires):
+                deltas[modifier.stat] = deltas.get(modifier.stat, 0) + modifier.delta
+        if effects.statics:
+            if live is None:
+                live = _live_statics(game)
+            _static_deltas(card, live, deltas)
+        _write_stats(fighter, _printed(card.spec), deltas)
+        battle = effects.battle
+        if fighter.damage >= fighter.strength and battle is not None and uid in battle.by_uid:
+            battle.effect_destroy(uid)  # a lowered strength its damage now reaches
+            live = None
+
+
+def _write_stats(fighter: Combatant, printed: _Printed, deltas: dict[str, int]) -> None:
+    """The printed stats plus ``deltas``, each kept in its bounds."""
+    base = printed.fighter
+    if not deltas:
+        # Each stat of ``_COMBAT_STATS`` written out (no getattr/setattr by name: a hot path).
+        fighter.strength = base.strength if base.strength > 1 else 1
+        critical = base.critical
+        fighter.critical = None if critical is None else (critical if critical > 0 else 0)
+        fighter.armor = base.armor if base.armor > 0 else 0
+        fighter.speed = base.speed if base.speed > 0 else 0
+        fighter.shield_power = base.shield_power if base.shield_power > 0 else 0
+        fighter.crew_size = base.crew_size if base.crew_size > 0 else 0
+        fighter.landing = base.landing if base.landing > 0 else 0
+        fighter.mounts = printed.mounts
+        return
+    value = base.strength + deltas.get("strength", 0)
+    fighter.strength = value if value > 1 else 1
+    critical = base.critical
+    if critical is None:
+        fighter.critical = None
+    else:
+        value = critical + deltas.get("critical", 0)
+        fighter.critical = value if value > 0 else 0
+    value = base.armor + deltas.get("armor", 0)
+    fighter.armor = value if value > 0 else 0
+    value = base.speed + deltas.get("speed", 0)
+    fighter.speed = value if value > 0 else 0
+    value = base.shield_power + deltas.get("shield", 0)
+    fighter.shield_power = value if value > 0 else 0
+    value = base.crew_size + deltas.get("crew", 0)
+    fighter.crew_size = value if value > 0 else 0
+    value = base.landing + deltas.get("landing", 0)
+    fighter.landing = value if value > 0 else 0
+    if _MOUNT_STATS.isdisjoint(deltas):
+        fighter.mounts = printed.mounts
+    else:
+        mounts: list[Mount] = []
+        for index, mount in enumerate(base.mounts):
+            power = mount.power + deltas.get(mount.weapon, 0)  # a StrEnum: its value's key
+            mounts.append(printed.mount_at(index, power if power > 0 else 0))
+        fighter.mounts = tuple(mounts)

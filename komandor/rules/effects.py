@@ -416,9 +416,7 @@ class Effects:
         self.recount_initiative()
         battle = self.battle
         if battle is not None and (state.modifiers or self.statics):
-            for fighter in list(battle.by_uid.values()):
-                if fighter.status is not Status.DESTROYED and fighter.uid in state.cards:
-                    self.game.refresh_combatant(fighter)
+            self.game.refresh_combatants(list(battle.by_uid.values()))
 
     def standing_changed(self, battle: _Battle) -> None:
         """The battle's cards changed standing (``battle.BattleHooks``): the second echelon

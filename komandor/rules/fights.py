@@ -29,6 +29,16 @@ if TYPE_CHECKING:
 # What keeps an object in its controller's hands against ships on the orbit (CAP-2, CIV-5).
 _HOLDERS = (CardKind.MILITARY_BUILDING, CardKind.GROUND_UNIT)
 _BUILT_IN_SEP = "#"
+# Battle sites are immutable: one open space, one orbit per object type, shared by every battle.
+_OPEN_SPACE = BattleSite(SiteKind.OPEN_SPACE)
+_ORBITS: dict[str | None, BattleSite] = {}
+
+
+def _orbit(object_type: str | None) -> BattleSite:
+    site = _ORBITS.get(object_type)
+    if site is None:
+        site = _ORBITS[object_type] = BattleSite(SiteKind.ORBIT, object_type)
+    return site
 
 
 def battle_phase(game: Table[Effects], mover: int) -> None:
@@ -114,10 +124,10 @@ def fight(game: Table[Effects], mover: int, where: str) -> None:
                 has_commander=ship.uid in commanders,
             )
         )
-    site = BattleSite(SiteKind.OPEN_SPACE)
+    site = _OPEN_SPACE
     if obj is not None:
         object_type = obj.spec.object_type.value if obj.spec.object_type else None
-        site = BattleSite(SiteKind.ORBIT, object_type)
+        site = _orbit(object_type)
         on_planet = obj.spec.object_type is ObjectType.PLANET
         owner = obj.controller
         if obj.spec.object_type is ObjectType.STATION:
@@ -155,10 +165,8 @@ def fight(game: Table[Effects], mover: int, where: str) -> None:
                 )
     effects = game.effects
     if effects.enabled and (state.modifiers or effects.statics):
-        for side in combatants.values():
-            for fighter in side:
-                if fighter.uid in state.cards:
-                    game.refresh_combatant(fighter)  # card effects on the stats
+        # Card effects on the stats (every fighter is fighting: none is passed over).
+        game.refresh_combatants([fighter for side in combatants.values() for fighter in side])
     if game.log.enabled:
         game.log.emit(
             ev.Battle(

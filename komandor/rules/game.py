@@ -7,7 +7,7 @@ production, movement and the battle phases, in the book's order (TURN-1, AMB-1).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
 from komandor.rules import event_records as ev
@@ -21,7 +21,7 @@ from komandor.rules.cards import (
 from komandor.rules.commerce import commercial_runs
 from komandor.rules.decisions import Agent, Decision, DecisionKind, Option, decide
 from komandor.rules.dice import Dice, RecordingDice, copy_dice
-from komandor.rules.effect_play import attach_all, card_entered, has_plays, refresh
+from komandor.rules.effect_play import attach_all, card_entered, has_plays, refresh, refresh_all
 from komandor.rules.effects import Effects, Permission, Window
 from komandor.rules.events import EventLog
 from komandor.rules.facts import (
@@ -690,6 +690,11 @@ class Game:
     def refresh_combatant(self, fighter: Combatant) -> None:
         """A battle card's stats as card effects now change them (``effect_play.refresh``)."""
         refresh(self, fighter)
+
+    def refresh_combatants(self, fighters: Iterable[Combatant]) -> None:
+        """``refresh_combatant`` for each of ``fighters`` not destroyed whose card is on the
+        table, in order (``effect_play.refresh_all``)."""
+        refresh_all(self, fighters)
 
     def place_ship(self, player: int, uid: str) -> None:
         """PROD-10..13, AMB-33: own unblocked orbits, enemy orbits I block, own or new sectors."""

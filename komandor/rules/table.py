@@ -10,7 +10,7 @@ the rules modules write ``Table[Effects]``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar
 
 from komandor.rules.battle import Combatant
@@ -61,6 +61,8 @@ class Table(Protocol[EffectsT_co]):
     def lose_card(self, uid: str, cause: str) -> None: ...
 
     def refresh_combatant(self, fighter: Combatant) -> None: ...
+
+    def refresh_combatants(self, fighters: Iterable[Combatant]) -> None: ...
 
     def declare_variant(self, player: int, uid: str) -> None: ...
 

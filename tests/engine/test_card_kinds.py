@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from komandor.agents.registry import HeuristicAgent, RandomAgent, ScriptedAgent
+from komandor.rules.battle import Combatant, Status
 from komandor.rules.cards import card_from_dict
 from komandor.rules.decks import DeckError, deck_from_dict
 from komandor.rules.dice import FixedDice
@@ -225,6 +226,11 @@ class RefreshSpy:
         self._game.refresh_combatant(fighter)
         self._seen.append((fighter.uid, fighter.shield_power))
 
+    def refresh_combatants(self, fighters):
+        fighters = list(fighters)
+        self._game.refresh_combatants(fighters)
+        self._seen.extend((fighter.uid, fighter.shield_power) for fighter in fighters)
+
 
 @pytest.mark.rules("UPG-3")
 def test_the_upgraded_card_gains_the_upgrade_s_properties_in_battle():
@@ -244,6 +250,43 @@ def test_the_upgraded_card_gains_the_upgrade_s_properties_in_battle():
     seen = []
     battle_phase(RefreshSpy(game, seen), 0)
     assert (uid["cruiser0"], printed + 2) in seen and (uid["cruiser1"], printed) in seen
+
+
+@pytest.mark.rules("UPG-3")
+def test_refreshing_every_fighter_at_once_gives_each_its_own_stats_and_passes_the_destroyed_over():
+    """``refresh_combatants`` (the statics in force found once for all the fighters) gives each
+    fighter what ``refresh_combatant`` gives it alone, and leaves a destroyed fighter as it was."""
+    game, uid = table(
+        {
+            "cards": {
+                "cruiser0": {"card": "exorcist", "at": "s1"},
+                "shields": {"card": SHIELDS, "zone": "attached", "at": "cruiser0"},
+            }
+        },
+        {"cards": {"cruiser1": {"card": "exorcist", "at": "s1"}}},
+        phase="battle_1",
+    )
+
+    def fighters():
+        return [
+            Combatant.from_card(u, card.spec, player=card.controller)
+            for u in (uid["cruiser0"], uid["cruiser1"])
+            for card in [game.state.cards[u]]
+        ]
+
+    together, alone = fighters(), fighters()
+    game.refresh_combatants(together)
+    for fighter in alone:
+        game.refresh_combatant(fighter)
+    printed = game.state.cards[uid["cruiser0"]].spec.shield.power
+    assert [f.shield_power for f in together] == [printed + 2, printed]
+    assert [(f.shield_power, f.mounts, f.strength) for f in together] == [
+        (f.shield_power, f.mounts, f.strength) for f in alone
+    ]
+    destroyed = fighters()
+    destroyed[0].status = Status.DESTROYED
+    game.refresh_combatants(destroyed)
+    assert [f.shield_power for f in destroyed] == [printed, printed]
 
 
 @pytest.mark.rules("UPG-4")
