@@ -77,6 +77,19 @@ class ExpertParameters:
     # ``evaluate``: resources a Commander within the enemy's reach costs (on a space object or
     # on a ship on an orbit: open space is entered only by a card, MOVE-9).
     exposed_commander: float = 0.0
+    # Leave every move of the Commander's own carrier (``move.ship`` with the context's
+    # ``commander``) to the policy: the search never carries him (``expert-3``).
+    policy_carrier: bool = False
+
+
+# ``expert-3``: the Commander's own decisions are the policy's (``standard-2``'s safety rules):
+# where he is placed and moved, and every move of his carrier; the search keeps the fleet's
+# other moves and the first turns' ship placements.
+EXPERT_3_PARAMETERS = ExpertParameters(
+    early_kinds=frozenset({DecisionKind.MOVE_SHIP, DecisionKind.PLACE_SHIP}),
+    late_kinds=frozenset({DecisionKind.MOVE_SHIP}),
+    policy_carrier=True,
+)
 
 
 class ExpertAgent:
@@ -105,6 +118,8 @@ class ExpertAgent:
         ):
             return fallback
         p = self.parameters
+        if p.policy_carrier and decision.context.commander:
+            return fallback
         options = len(decision.options)
         worlds = min(p.max_worlds, max(p.min_worlds, p.playouts // options))
         scores = [0.0] * options

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from komandor.agents.expert import ExpertAgent
+from komandor.agents.expert import EXPERT_3_PARAMETERS, ExpertAgent
 from komandor.agents.heuristic import (
     HEURISTIC_SPACE,
     WEIGHTS_1_1,
@@ -88,6 +88,7 @@ AGENTS: dict[str, str] = {
     "expert-1": "heuristic playouts of more decisions, a Commander threat check (the expert level)",
     "standard-2": "standard-1 keeping its Commander safe: carrier, second echelon, withdrawal",
     "expert-2": "the expert searching with standard-2's playouts and answers",
+    "expert-3": "expert-2 leaving its Commander's placement, moves and carrier to standard-2",
 }
 # The levels a player picks from, weakest first, each with the agent spec that plays it now
 # (``standard``: ``standard-1``, under which the precons are balanced; standard-2 is measured
@@ -101,11 +102,18 @@ LEVELS: dict[str, str] = {
 DEFAULT_LEVEL = "standard"
 # The agents written for a level (each a name of its own, so a level can move on while its
 # stored games keep the agent that played them).
-LEVEL_AGENTS: tuple[str, ...] = ("novice-1", "standard-1", "expert-1", "standard-2", "expert-2")
+LEVEL_AGENTS: tuple[str, ...] = (
+    "novice-1",
+    "standard-1",
+    "expert-1",
+    "standard-2",
+    "expert-2",
+    "expert-3",
+)
 # The frozen baselines, each with the agent it is frozen from.
 BASELINES: dict[str, str] = {"heuristic-1.1": "heuristic", "search-1.1": "search"}
 # The experts (``expert.ExpertAgent``), each costing ``EXPERT_COST``.
-_EXPERTS = frozenset({"expert-1", "expert-2"})
+_EXPERTS = frozenset({"expert-1", "expert-2", "expert-3"})
 # The names that take a budget (``name:N``).
 _SEARCHES = frozenset({"search", "search-1.1"})
 # ``search:N``: N playouts per searched decision (``search.SearchAgent``).
@@ -211,6 +219,13 @@ def _expert_2(name: str, seed: int, budget: int | None) -> Agent:
     return ExpertAgent(policy=Standard2Agent(), seed=seed, name=name)
 
 
+def _expert_3(name: str, seed: int, budget: int | None) -> Agent:
+    # expert-2 with the Commander's own decisions left to standard-2 (``EXPERT_3_PARAMETERS``).
+    return ExpertAgent(
+        policy=Standard2Agent(), seed=seed, name=name, parameters=EXPERT_3_PARAMETERS
+    )
+
+
 def _random(name: str, seed: int, budget: int | None) -> Agent:
     return RandomAgent(seed, name)
 
@@ -231,6 +246,7 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "expert-1": _expert,
     "standard-2": _standard_2,
     "expert-2": _expert_2,
+    "expert-3": _expert_3,
 }
 
 # The tuned agents (``tuned.py``): a level's agent with the numbers a self-play tuning shipped,
