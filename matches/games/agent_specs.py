@@ -2,7 +2,7 @@
 (``registry.LEVELS``: each names the agent that plays it now), ``random``, ``heuristic``,
 ``search``, ``search:N``, the frozen baselines ``heuristic-1.1``, ``search-1.1``,
 ``search-1.1:N``, and the agents written for a level (``LEVEL_AGENTS``: ``novice-1``,
-``standard-1``, ``expert-1``, ``standard-2``, ``expert-2``).
+``standard-1``, ``expert-1``, ``standard-2``, ``expert-2``, ``expert-3``).
 
 A level is stored as the agent it names when the game is made (``stored_agent``), so a stored
 game replays with the agent that played it even after the level is pointed elsewhere.
@@ -120,6 +120,10 @@ def agent_descriptions() -> dict[str, str]:
         ),
         "expert-2": gettext(
             "the expert's look ahead with standard 2's rules of thumb and Commander safety"
+        ),
+        "expert-3": gettext(
+            "expert 2 that leaves where its Commander stands and goes to standard 2's rules: "
+            "it looks ahead for the rest of the fleet"
         ),
     }
 

@@ -6,11 +6,12 @@ loses its Commander and ``standard-2`` keeps him. No test asserts strength: that
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from komandor.agents.expert import ExpertAgent
+from komandor.agents.expert import EXPERT_3_PARAMETERS, ExpertAgent, ExpertParameters
 from komandor.agents.registry import AGENTS, LEVEL_AGENTS, agent_cost, make_agent
 from komandor.agents.standard import StandardAgent
 from komandor.agents.standard2 import (
@@ -47,7 +48,7 @@ RAIDER = ship("Рейдер", strength=10, speed=8, weapons={"plasma": 5})[1]
 
 
 def test_standard_2_and_expert_2_are_agents_by_name_with_their_costs():
-    for name in ("standard-2", "expert-2"):
+    for name in ("standard-2", "expert-2", "expert-3"):
         assert name in AGENTS and name in LEVEL_AGENTS
     standard = make_agent("standard-2", seed=4)
     assert isinstance(standard, Standard2Agent) and standard.name == "standard-2"
@@ -56,6 +57,11 @@ def test_standard_2_and_expert_2_are_agents_by_name_with_their_costs():
     assert isinstance(expert, ExpertAgent) and expert.name == "expert-2"
     assert isinstance(expert._policy, Standard2Agent)
     assert agent_cost("expert-2") == agent_cost("expert-1")
+    expert_3 = make_agent("expert-3", seed=4)
+    assert isinstance(expert_3, ExpertAgent) and expert_3.name == "expert-3"
+    assert isinstance(expert_3._policy, Standard2Agent)
+    assert expert_3.parameters is EXPERT_3_PARAMETERS
+    assert agent_cost("expert-3") == agent_cost("expert-1")
     # Its weights pinned: a tuning of standard-1's defaults leaves standard-2 as it is.
     assert standard._standard.weights is STANDARD_2_WEIGHTS
 
@@ -69,9 +75,10 @@ def test_the_same_seed_gives_the_same_game_log(seed):
     assert play() == play()
 
 
-def test_expert_2_gives_the_same_match_for_the_same_seed():
+@pytest.mark.parametrize("name", ["expert-2", "expert-3"])
+def test_expert_2_and_3_give_the_same_match_for_the_same_seed(name):
     def play():
-        agents = [make_agent("heuristic-1.1", seed=5), make_agent("expert-2", seed=6)]
+        agents = [make_agent("heuristic-1.1", seed=5), make_agent(name, seed=6)]
         return run_match(decks=list(PAIRS[11]), agents=agents, seed=5, log=False).actions
 
     assert play() == play()
@@ -231,3 +238,61 @@ def test_the_enemy_commander_s_ship_is_never_let_go():
     context = DecisionContext(ship="scout", battle=view)
     asked = Decision(0, DecisionKind.BATTLE_ALLOW_WITHDRAW, options, context)
     assert Standard2Agent().choose(asked) == 0
+
+
+# --- expert-3: the Commander's own decisions are standard-2's ---------------------------------
+
+# The kinds expert-2 searches (``ExpertParameters``' defaults).
+_EXPERT_2_KINDS = {
+    "early_kinds": ExpertParameters().early_kinds,
+    "late_kinds": ExpertParameters().late_kinds,
+}
+
+_COMMANDER_KINDS = (DecisionKind.SETUP_COMMANDER, DecisionKind.COMMANDER_MOVE)
+
+
+class _Told:
+    """standard-2, keeping its last answer (the expert asks its policy first, then searches)."""
+
+    name = "standard-2"
+
+    def __init__(self) -> None:
+        self.agent = Standard2Agent()
+        self.last = -1
+
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        self.last = self.agent.choose(decision, observation)
+        return self.last
+
+
+def _commander_answers(parameters, seed: int) -> list[tuple[int, int]]:
+    """(the expert's answer, standard-2's) at every decision of the expert's about where its
+    Commander is placed or goes and every move of his carrier, in one precon match."""
+    told = _Told()
+    expert = ExpertAgent(policy=told, seed=seed, parameters=parameters)
+    answers: list[tuple[int, int]] = []
+
+    class Watched:
+        name = "expert"
+
+        def choose(self, decision, observation=None):
+            index = expert.choose(decision, observation)
+            if decision.kind in _COMMANDER_KINDS or (
+                decision.kind is DecisionKind.MOVE_SHIP and decision.context.commander
+            ):
+                answers.append((index, told.last))
+            return index
+
+    agents = [make_agent("standard-1", seed=seed), Watched()]
+    run_match(decks=list(PAIRS[(seed * 7) % len(PAIRS)]), agents=agents, seed=seed, log=False)
+    return answers
+
+
+def test_expert_3_leaves_its_commanders_place_moves_and_carrier_to_standard_2():
+    # expert-2's search overrides standard-2 there in these matches; expert-3 never does.
+    seeds = (1, 2, 3)
+    expert_2 = replace(EXPERT_3_PARAMETERS, **_EXPERT_2_KINDS, policy_carrier=False)
+    overridden = [a for s in seeds for a, b in _commander_answers(expert_2, s) if a != b]
+    assert overridden
+    kept = [pair for s in seeds for pair in _commander_answers(EXPERT_3_PARAMETERS, s)]
+    assert len(kept) >= 6 and all(a == b for a, b in kept)
