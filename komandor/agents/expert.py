@@ -80,6 +80,11 @@ class ExpertParameters:
     # Leave every move of the Commander's own carrier (``move.ship`` with the context's
     # ``commander``) to the policy: the search never carries him (``expert-3``).
     policy_carrier: bool = False
+    # Leave to the policy the ships' placement before the Commander is placed (``place.ship``
+    # in the deployment: where his carrier and its escort stand), and every ship's move that
+    # the policy ends where the Commander stands (his guard is not sent raiding).
+    policy_deployment: bool = False
+    policy_guard: bool = False
 
 
 # ``expert-3``: the Commander's own decisions are the policy's (``standard-2``'s safety rules):
@@ -89,6 +94,8 @@ EXPERT_3_PARAMETERS = ExpertParameters(
     early_kinds=frozenset({DecisionKind.MOVE_SHIP, DecisionKind.PLACE_SHIP}),
     late_kinds=frozenset({DecisionKind.MOVE_SHIP}),
     policy_carrier=True,
+    policy_deployment=True,
+    policy_guard=True,
 )
 
 
@@ -120,6 +127,8 @@ class ExpertAgent:
         p = self.parameters
         if p.policy_carrier and decision.context.commander:
             return fallback
+        if self._policys(decision, observation, fallback):
+            return fallback
         options = len(decision.options)
         worlds = min(p.max_worlds, max(p.min_worlds, p.playouts // options))
         scores = [0.0] * options
@@ -132,6 +141,29 @@ class ExpertAgent:
                 scores[index] += score
                 lost[index] += commander_lost
         return _best(scores, lost, fallback, p.margin * worlds)
+
+    def _policys(self, decision: Decision, observation: Observation, fallback: int) -> bool:
+        """Whether ``policy_deployment`` or ``policy_guard`` leaves this decision to the
+        policy's answer ``fallback``."""
+        p = self.parameters
+        me = decision.player
+        carrier_uid = observation.commander_at(me)
+        kind = decision.kind
+        if kind is DecisionKind.PLACE_SHIP:
+            return p.policy_deployment and carrier_uid is None
+        if not p.policy_guard or kind is not DecisionKind.MOVE_SHIP or carrier_uid is None:
+            return False
+        carrier = observation.card(carrier_uid)
+        if carrier is None:
+            return False
+        # Where he stands: his ship's place, or the object he is on.
+        place = carrier.where if carrier.kind is CardKind.SHIP else carrier_uid
+        key = decision.options[fallback].key
+        if key == "stay":
+            ship_uid = decision.context.ship
+            ship = observation.card(ship_uid) if ship_uid is not None else None
+            return ship is not None and place is not None and ship.where == place
+        return place is not None and key == place
 
     def _searches(self, decision: Decision, turn: int) -> bool:
         p = self.parameters

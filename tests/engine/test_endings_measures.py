@@ -319,9 +319,9 @@ def test_the_report_puts_two_agents_side_by_side_seat_swapped_with_a_pairs_own_s
 def test_the_report_counts_a_level_by_its_name_and_names_the_agents_it_played():
     # A level's agent calls itself by the spec the level resolves to (``novice`` → novice-1):
     # the columns still find its seats, and the header names the agents, not agents' version.
+    command = ["scripts/match_endings.py", "--jobs", "1", "--pairs", "novice heuristic-1.1 seeds=1"]
     out = subprocess.run(
-        [sys.executable, "scripts/match_endings.py", "--jobs", "1", "--pairs"]
-        + ["novice heuristic-1.1 seeds=1"],
+        [sys.executable, *command],
         cwd=ROOT,
         check=True,
         capture_output=True,

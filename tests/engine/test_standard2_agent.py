@@ -21,6 +21,7 @@ from komandor.agents.standard2 import (
     Standard2Agent,
 )
 from komandor.rules.battle import Combatant, Role
+from komandor.rules.cards import CardKind
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.facts import AttackFacts, DecisionContext
@@ -252,22 +253,40 @@ _COMMANDER_KINDS = (DecisionKind.SETUP_COMMANDER, DecisionKind.COMMANDER_MOVE)
 
 
 class _Told:
-    """standard-2, keeping its last answer (the expert asks its policy first, then searches)."""
+    """standard-2, keeping its first answer since ``first`` was reset (the expert asks its
+    policy for the decision itself before any playout asks it for others)."""
 
     name = "standard-2"
 
     def __init__(self) -> None:
         self.agent = Standard2Agent()
-        self.last = -1
+        self.first: int | None = None
 
     def choose(self, decision: Decision, observation: Observation | None = None) -> int:
-        self.last = self.agent.choose(decision, observation)
-        return self.last
+        answer = self.agent.choose(decision, observation)
+        if self.first is None:
+            self.first = answer
+        return answer
+
+
+def _guarding(decision: Decision, observation, answer: int) -> bool:
+    """Whether ``answer`` to a ``move.ship`` ends the ship where its Commander stands (his
+    ship's place, or the object he is on)."""
+    carrier = observation.card(observation.commander_at(decision.player) or "")
+    if carrier is None:
+        return False
+    place = carrier.where if carrier.kind is CardKind.SHIP else carrier.uid
+    key = decision.options[answer].key
+    if key == "stay":
+        ship = observation.card(decision.context.ship or "")
+        return ship is not None and ship.where == place
+    return key == place
 
 
 def _commander_answers(parameters, seed: int) -> list[tuple[int, int]]:
     """(the expert's answer, standard-2's) at every decision of the expert's about where its
-    Commander is placed or goes and every move of his carrier, in one precon match."""
+    Commander is placed or goes, every move of his carrier, every ship placed before him and
+    every move standard-2 ends where he stands, in one precon match."""
     told = _Told()
     expert = ExpertAgent(policy=told, seed=seed, parameters=parameters)
     answers: list[tuple[int, int]] = []
@@ -276,11 +295,21 @@ def _commander_answers(parameters, seed: int) -> list[tuple[int, int]]:
         name = "expert"
 
         def choose(self, decision, observation=None):
+            told.first = None
             index = expert.choose(decision, observation)
-            if decision.kind in _COMMANDER_KINDS or (
-                decision.kind is DecisionKind.MOVE_SHIP and decision.context.commander
+            policy = told.first
+            assert policy is not None
+            kind = decision.kind
+            if (
+                kind in _COMMANDER_KINDS
+                or (kind is DecisionKind.MOVE_SHIP and decision.context.commander)
+                or (
+                    kind is DecisionKind.PLACE_SHIP
+                    and observation.commander_at(decision.player) is None
+                )
+                or (kind is DecisionKind.MOVE_SHIP and _guarding(decision, observation, policy))
             ):
-                answers.append((index, told.last))
+                answers.append((index, policy))
             return index
 
     agents = [make_agent("standard-1", seed=seed), Watched()]
@@ -288,11 +317,17 @@ def _commander_answers(parameters, seed: int) -> list[tuple[int, int]]:
     return answers
 
 
-def test_expert_3_leaves_its_commanders_place_moves_and_carrier_to_standard_2():
+def test_expert_3_leaves_its_commanders_place_moves_carrier_and_guard_to_standard_2():
     # expert-2's search overrides standard-2 there in these matches; expert-3 never does.
     seeds = (1, 2, 3)
-    expert_2 = replace(EXPERT_3_PARAMETERS, **_EXPERT_2_KINDS, policy_carrier=False)
+    expert_2 = replace(
+        EXPERT_3_PARAMETERS,
+        **_EXPERT_2_KINDS,
+        policy_carrier=False,
+        policy_deployment=False,
+        policy_guard=False,
+    )
     overridden = [a for s in seeds for a, b in _commander_answers(expert_2, s) if a != b]
     assert overridden
     kept = [pair for s in seeds for pair in _commander_answers(EXPERT_3_PARAMETERS, s)]
-    assert len(kept) >= 6 and all(a == b for a, b in kept)
+    assert len(kept) >= 20 and all(a == b for a, b in kept)
