@@ -283,13 +283,14 @@ def _guarding(decision: Decision, observation, answer: int) -> bool:
     return key == place
 
 
-def _commander_answers(parameters, seed: int) -> list[tuple[int, int]]:
-    """(the expert's answer, standard-2's) at every decision of the expert's about where its
-    Commander is placed or goes, every move of his carrier, every ship placed before him and
-    every move standard-2 ends where he stands, in one precon match."""
+def _commander_answers(parameters, seed: int) -> list[tuple[str, int, int]]:
+    """(what the decision is, the expert's answer, standard-2's) at every decision of the
+    expert's about where its Commander is placed or goes (``commander``), every move of his
+    carrier (``carrier``), every ship placed before him (``deployment``) and every other move
+    standard-2 ends where he stands (``guard``), in one precon match."""
     told = _Told()
     expert = ExpertAgent(policy=told, seed=seed, parameters=parameters)
-    answers: list[tuple[int, int]] = []
+    answers: list[tuple[str, int, int]] = []
 
     class Watched:
         name = "expert"
@@ -300,16 +301,18 @@ def _commander_answers(parameters, seed: int) -> list[tuple[int, int]]:
             policy = told.first
             assert policy is not None
             kind = decision.kind
-            if (
-                kind in _COMMANDER_KINDS
-                or (kind is DecisionKind.MOVE_SHIP and decision.context.commander)
-                or (
-                    kind is DecisionKind.PLACE_SHIP
-                    and observation.commander_at(decision.player) is None
-                )
-                or (kind is DecisionKind.MOVE_SHIP and _guarding(decision, observation, policy))
-            ):
-                answers.append((index, policy))
+            what = None
+            if kind in _COMMANDER_KINDS:
+                what = "commander"
+            elif kind is DecisionKind.MOVE_SHIP and decision.context.commander:
+                what = "carrier"
+            elif kind is DecisionKind.PLACE_SHIP:
+                if observation.commander_at(decision.player) is None:
+                    what = "deployment"
+            elif kind is DecisionKind.MOVE_SHIP and _guarding(decision, observation, policy):
+                what = "guard"
+            if what is not None:
+                answers.append((what, index, policy))
             return index
 
     agents = [make_agent("standard-1", seed=seed), Watched()]
@@ -317,17 +320,27 @@ def _commander_answers(parameters, seed: int) -> list[tuple[int, int]]:
     return answers
 
 
+def _overridden(parameters, seeds=(0, 14)) -> set[str]:
+    """The kinds of decision (``_commander_answers``) at which the expert's answer differed
+    from standard-2's in the matches of ``seeds``."""
+    return {what for s in seeds for what, a, b in _commander_answers(parameters, s) if a != b}
+
+
 def test_expert_3_leaves_its_commanders_place_moves_carrier_and_guard_to_standard_2():
-    # expert-2's search overrides standard-2 there in these matches; expert-3 never does.
-    seeds = (1, 2, 3)
-    expert_2 = replace(
-        EXPERT_3_PARAMETERS,
-        **_EXPERT_2_KINDS,
-        policy_carrier=False,
-        policy_deployment=False,
-        policy_guard=False,
-    )
-    overridden = [a for s in seeds for a, b in _commander_answers(expert_2, s) if a != b]
-    assert overridden
-    kept = [pair for s in seeds for pair in _commander_answers(EXPERT_3_PARAMETERS, s)]
-    assert len(kept) >= 20 and all(a == b for a, b in kept)
+    kept = [row for s in (0, 14) for row in _commander_answers(EXPERT_3_PARAMETERS, s)]
+    assert {what for what, _, _ in kept} == {"commander", "carrier", "deployment", "guard"}
+    assert all(a == b for _, a, b in kept)
+
+
+@pytest.mark.parametrize(
+    ("changed", "overridden"),
+    [
+        (_EXPERT_2_KINDS, "commander"),
+        ({"policy_deployment": False}, "deployment"),
+        ({"policy_guard": False}, "guard"),
+        # A carrier told to stay stands where the Commander is: the guard's rule keeps it too.
+        ({"policy_carrier": False, "policy_guard": False}, "carrier"),
+    ],
+)
+def test_without_each_of_expert_3s_rules_its_search_overrides_standard_2_there(changed, overridden):
+    assert overridden in _overridden(replace(EXPERT_3_PARAMETERS, **changed))
