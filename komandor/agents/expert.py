@@ -17,6 +17,14 @@ affordable and what the search lacked:
   progress to the Trader's, Procurator's and Pirate's victories (``evaluate``), the cards left
   to draw: a match that runs long is won by the larger deck.
 
+- **The Commander left to the policy** (``expert-3``: ``EXPERT_3_PARAMETERS``). Searched, the
+  Commander's own decisions went wherever a few sampled worlds scored best, and the threat
+  check sees only the losses the policy's playouts produce: expert-2 lost him by turn 3 in 8–19
+  % of its games. With ``policy_carrier``, ``policy_deployment`` and ``policy_guard`` the
+  policy (standard-2's safety rules) answers where he is placed and moves, every move of his
+  carrier, the ships' placement before he is placed and every move it ends where he stands;
+  the search keeps the rest of the fleet.
+
 Every number is in one frozen ``ExpertParameters`` (for tuning). The budget counts playouts,
 never time, and the agent's generator is seeded: the same seed and the same actions give the
 same match. The playout policy is a constructor argument (any ``Agent``): it also answers every

@@ -4,8 +4,10 @@ each costs (``agent_cost``), and the version of how they choose (``AGENTS_VERSIO
 A name is ``random``, ``heuristic``, ``search`` or ``search:N`` (N playouts per searched
 decision), the agents written for a level: ``novice-1``, ``standard-1`` and ``expert-1``
 (``novice``, ``standard.StandardAgent``, ``expert.ExpertAgent``), ``standard-2``
-(``standard2.Standard2Agent``: standard-1 keeping its Commander) and ``expert-2`` (the expert
-with standard-2's playouts), or a frozen baseline:
+(``standard2.Standard2Agent``: standard-1 keeping its Commander), ``expert-2`` (the expert
+with standard-2's playouts) and ``expert-3`` (expert-2 leaving its Commander's placement and
+moves, his carrier, the deployment before him and his guard to standard-2:
+``expert.EXPERT_3_PARAMETERS``), or a frozen baseline:
 ``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose exactly as agents 1.1 did (the
 heuristic and the search of 39ffb88), whatever ``heuristic`` and ``search`` become, so every
 strength figure is measured against the same opponents
