@@ -344,3 +344,16 @@ def test_expert_3_leaves_its_commanders_place_moves_carrier_and_guard_to_standar
 )
 def test_without_each_of_expert_3s_rules_its_search_overrides_standard_2_there(changed, overridden):
     assert overridden in _overridden(replace(EXPERT_3_PARAMETERS, **changed))
+
+
+def test_the_strength_script_measures_an_expert_with_other_playouts_and_worlds():
+    from scripts.bench.search_strength import Variant, with_budget
+
+    expert = make_agent("expert-3", seed=5)
+    assert with_budget(expert, 5, Variant()) is expert
+    heuristic = make_agent("heuristic-1.1", seed=5)
+    assert with_budget(heuristic, 5, Variant(expert_playouts=48)) is heuristic
+    more = with_budget(expert, 5, Variant(expert_playouts=48, expert_worlds=12))
+    assert isinstance(more, ExpertAgent) and more.name == "expert-3"
+    assert isinstance(more._policy, Standard2Agent)
+    assert more.parameters == replace(EXPERT_3_PARAMETERS, playouts=48, max_worlds=12)
