@@ -96,9 +96,13 @@ class ExpertParameters:
 
 
 # ``expert-3``: the Commander's own decisions are the policy's (``standard-2``'s safety rules):
-# where he is placed and moved, and every move of his carrier; the search keeps the fleet's
-# other moves and the first turns' ship placements.
+# where he is placed and moved, every move of his carrier, the deployment before him and his
+# guard; the search keeps the fleet's other moves and the first turns' ship placements, with
+# four times expert-2's playouts (those decisions searched cost a sixth of expert-2's; 48
+# playouts measured stronger against expert-1 than 12 on the same games, docs/engine.md).
 EXPERT_3_PARAMETERS = ExpertParameters(
+    playouts=48,
+    max_worlds=12,
     early_kinds=frozenset({DecisionKind.MOVE_SHIP, DecisionKind.PLACE_SHIP}),
     late_kinds=frozenset({DecisionKind.MOVE_SHIP}),
     policy_carrier=True,

@@ -353,7 +353,7 @@ def test_the_strength_script_measures_an_expert_with_other_playouts_and_worlds()
     assert with_budget(expert, 5, Variant()) is expert
     heuristic = make_agent("heuristic-1.1", seed=5)
     assert with_budget(heuristic, 5, Variant(expert_playouts=48)) is heuristic
-    more = with_budget(expert, 5, Variant(expert_playouts=48, expert_worlds=12))
+    more = with_budget(expert, 5, Variant(expert_playouts=24, expert_worlds=6))
     assert isinstance(more, ExpertAgent) and more.name == "expert-3"
     assert isinstance(more._policy, Standard2Agent)
-    assert more.parameters == replace(EXPERT_3_PARAMETERS, playouts=48, max_worlds=12)
+    assert more.parameters == replace(EXPERT_3_PARAMETERS, playouts=24, max_worlds=6)
