@@ -99,7 +99,7 @@ AGENTS: dict[str, str] = {
 LEVELS: dict[str, str] = {
     "novice": "novice-1",
     "standard": "standard-1",
-    "expert": "expert-1",
+    "expert": "expert-3",
 }
 DEFAULT_LEVEL = "standard"
 # The agents written for a level (each a name of its own, so a level can move on while its

@@ -61,8 +61,7 @@ def level_descriptions() -> dict[str, str]:
         ),
         "expert": gettext(
             "looks ahead: tries its options forward in worlds like the one it sees before it "
-            "chooses, and thinks longer; not yet measured stronger than standard (see the "
-            "ratings)"
+            "chooses, and thinks longer; the strongest level (see the ratings)"
         ),
     }
 
@@ -112,7 +111,7 @@ def agent_descriptions() -> dict[str, str]:
         "expert-1": gettext(
             "plays the Commander's place and the fleet's moves forward in worlds like the one it "
             "sees, and never takes a move that loses its Commander more often than the rules of "
-            "thumb would (the expert level's agent)"
+            "thumb would (the expert level's agent before expert 3)"
         ),
         "standard-2": gettext(
             "standard 1 that keeps its Commander safe in battle: his ship waits in the second "
@@ -122,8 +121,8 @@ def agent_descriptions() -> dict[str, str]:
             "the expert's look ahead with standard 2's rules of thumb and Commander safety"
         ),
         "expert-3": gettext(
-            "expert 2 that leaves where its Commander stands and goes to standard 2's rules: "
-            "it looks ahead for the rest of the fleet"
+            "expert 2 that leaves where its Commander stands and goes to standard 2's rules "
+            "and looks further ahead for the rest of the fleet (the expert level's agent)"
         ),
     }
 
