@@ -28,6 +28,7 @@ prints only the turn-of-the-end distribution and termination kinds of ``--agents
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import statistics
 import sys
@@ -44,7 +45,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from komandor.agents.registry import AGENTS_VERSION, make_agent  # noqa: E402
+from komandor.agents.registry import make_agent, resolved_spec  # noqa: E402
 from komandor.rules.match import ENGINE_VERSION  # noqa: E402
 from scripts.bench.engine_matches import load, load_engine_copy  # noqa: E402
 from scripts.bench.precon_files import precon_files  # noqa: E402
@@ -131,9 +132,28 @@ def parse_pair(text: str, seeds: int) -> Pair:
 
 
 def _record(job: tuple[int, int, int, tuple[str, str]]) -> GameRecord:
+    """One game, its seats named by the specs as given (``tally.columns`` finds each agent's
+    seat by them): an agent calls itself by the spec it resolves to (a level by its agent's),
+    or by a name of its own."""
     first, second, seed, names = job
     agents = [make_agent(name, seed=seed + i) for i, name in enumerate(names)]
-    return record_game([_DECKS[first], _DECKS[second]], agents, seed)
+    record = record_game([_DECKS[first], _DECKS[second]], agents, seed)
+    return dataclasses.replace(record, agents=names)
+
+
+def described_agents(pairs: Sequence[Pair]) -> str:
+    """The agents of ``pairs``, each once, in order: a level with the agent it plays now
+    (``expert (expert-1)``)."""
+    seen: list[str] = []
+    for first, second, _seeds in pairs:
+        for name in (first, second):
+            if name not in seen:
+                seen.append(name)
+    shown = [
+        name if resolved_spec(name) == name.strip() else f"{name} ({resolved_spec(name)})"
+        for name in seen
+    ]
+    return ", ".join(shown)
 
 
 def _progress(records: Iterable[GameRecord], total: int) -> list[GameRecord]:
@@ -241,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for (a, b, seeds), records in zip(pairs, grouped, strict=True)
     )
     print(
-        f"`.venv/bin/python {command.strip()}` — agents {AGENTS_VERSION}, engine "
+        f"`.venv/bin/python {command.strip()}` — agents {described_agents(pairs)}; engine "
         f"{ENGINE_VERSION} (this tree's engine), every ordered precon pairing: {described}; "
         f"{time.monotonic() - started:.0f} s, load average before {before}, after {load()}."
     )

@@ -17,6 +17,14 @@ affordable and what the search lacked:
   progress to the Trader's, Procurator's and Pirate's victories (``evaluate``), the cards left
   to draw: a match that runs long is won by the larger deck.
 
+- **The Commander left to the policy** (``expert-3``: ``EXPERT_3_PARAMETERS``). Searched, the
+  Commander's own decisions went wherever a few sampled worlds scored best, and the threat
+  check sees only the losses the policy's playouts produce: expert-2 lost him by turn 3 in 8–19
+  % of its games. With ``policy_carrier``, ``policy_deployment`` and ``policy_guard`` the
+  policy (standard-2's safety rules) answers where he is placed and moves, every move of his
+  carrier, the ships' placement before he is placed and every move it ends where he stands;
+  the search keeps the rest of the fleet.
+
 Every number is in one frozen ``ExpertParameters`` (for tuning). The budget counts playouts,
 never time, and the agent's generator is seeded: the same seed and the same actions give the
 same match. The playout policy is a constructor argument (any ``Agent``): it also answers every
@@ -77,6 +85,30 @@ class ExpertParameters:
     # ``evaluate``: resources a Commander within the enemy's reach costs (on a space object or
     # on a ship on an orbit: open space is entered only by a card, MOVE-9).
     exposed_commander: float = 0.0
+    # Leave every move of the Commander's own carrier (``move.ship`` with the context's
+    # ``commander``) to the policy: the search never carries him (``expert-3``).
+    policy_carrier: bool = False
+    # Leave to the policy the ships' placement before the Commander is placed (``place.ship``
+    # in the deployment: where his carrier and its escort stand), and every ship's move that
+    # the policy ends where the Commander stands (his guard is not sent raiding).
+    policy_deployment: bool = False
+    policy_guard: bool = False
+
+
+# ``expert-3``: the Commander's own decisions are the policy's (``standard-2``'s safety rules):
+# where he is placed and moved, every move of his carrier, the deployment before him and his
+# guard; the search keeps the fleet's other moves and the first turns' ship placements, with
+# four times expert-2's playouts (those decisions searched cost a sixth of expert-2's; 48
+# playouts measured stronger against expert-1 than 12 on the same games, docs/engine.md).
+EXPERT_3_PARAMETERS = ExpertParameters(
+    playouts=48,
+    max_worlds=12,
+    early_kinds=frozenset({DecisionKind.MOVE_SHIP, DecisionKind.PLACE_SHIP}),
+    late_kinds=frozenset({DecisionKind.MOVE_SHIP}),
+    policy_carrier=True,
+    policy_deployment=True,
+    policy_guard=True,
+)
 
 
 class ExpertAgent:
@@ -105,6 +137,10 @@ class ExpertAgent:
         ):
             return fallback
         p = self.parameters
+        if p.policy_carrier and decision.context.commander:
+            return fallback
+        if self._policys(decision, observation, fallback):
+            return fallback
         options = len(decision.options)
         worlds = min(p.max_worlds, max(p.min_worlds, p.playouts // options))
         scores = [0.0] * options
@@ -117,6 +153,29 @@ class ExpertAgent:
                 scores[index] += score
                 lost[index] += commander_lost
         return _best(scores, lost, fallback, p.margin * worlds)
+
+    def _policys(self, decision: Decision, observation: Observation, fallback: int) -> bool:
+        """Whether ``policy_deployment`` or ``policy_guard`` leaves this decision to the
+        policy's answer ``fallback``."""
+        p = self.parameters
+        me = decision.player
+        carrier_uid = observation.commander_at(me)
+        kind = decision.kind
+        if kind is DecisionKind.PLACE_SHIP:
+            return p.policy_deployment and carrier_uid is None
+        if not p.policy_guard or kind is not DecisionKind.MOVE_SHIP or carrier_uid is None:
+            return False
+        carrier = observation.card(carrier_uid)
+        if carrier is None:
+            return False
+        # Where he stands: his ship's place, or the object he is on.
+        place = carrier.where if carrier.kind is CardKind.SHIP else carrier_uid
+        key = decision.options[fallback].key
+        if key == "stay":
+            ship_uid = decision.context.ship
+            ship = observation.card(ship_uid) if ship_uid is not None else None
+            return ship is not None and place is not None and ship.where == place
+        return place is not None and key == place
 
     def _searches(self, decision: Decision, turn: int) -> bool:
         p = self.parameters

@@ -4,8 +4,10 @@ each costs (``agent_cost``), and the version of how they choose (``AGENTS_VERSIO
 A name is ``random``, ``heuristic``, ``search`` or ``search:N`` (N playouts per searched
 decision), the agents written for a level: ``novice-1``, ``standard-1`` and ``expert-1``
 (``novice``, ``standard.StandardAgent``, ``expert.ExpertAgent``), ``standard-2``
-(``standard2.Standard2Agent``: standard-1 keeping its Commander) and ``expert-2`` (the expert
-with standard-2's playouts), or a frozen baseline:
+(``standard2.Standard2Agent``: standard-1 keeping its Commander), ``expert-2`` (the expert
+with standard-2's playouts) and ``expert-3`` (expert-2 leaving its Commander's placement and
+moves, his carrier, the deployment before him and his guard to standard-2:
+``expert.EXPERT_3_PARAMETERS``), or a frozen baseline:
 ``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose exactly as agents 1.1 did (the
 heuristic and the search of 39ffb88), whatever ``heuristic`` and ``search`` become, so every
 strength figure is measured against the same opponents
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from komandor.agents.expert import ExpertAgent
+from komandor.agents.expert import EXPERT_3_PARAMETERS, ExpertAgent
 from komandor.agents.heuristic import (
     HEURISTIC_SPACE,
     WEIGHTS_1_1,
@@ -88,6 +90,7 @@ AGENTS: dict[str, str] = {
     "expert-1": "heuristic playouts of more decisions, a Commander threat check (the expert level)",
     "standard-2": "standard-1 keeping its Commander safe: carrier, second echelon, withdrawal",
     "expert-2": "the expert searching with standard-2's playouts and answers",
+    "expert-3": "expert-2 leaving its Commander's placement, moves and carrier to standard-2",
 }
 # The levels a player picks from, weakest first, each with the agent spec that plays it now
 # (``standard``: ``standard-1``, under which the precons are balanced; standard-2 is measured
@@ -96,16 +99,23 @@ AGENTS: dict[str, str] = {
 LEVELS: dict[str, str] = {
     "novice": "novice-1",
     "standard": "standard-1",
-    "expert": "expert-1",
+    "expert": "expert-3",
 }
 DEFAULT_LEVEL = "standard"
 # The agents written for a level (each a name of its own, so a level can move on while its
 # stored games keep the agent that played them).
-LEVEL_AGENTS: tuple[str, ...] = ("novice-1", "standard-1", "expert-1", "standard-2", "expert-2")
+LEVEL_AGENTS: tuple[str, ...] = (
+    "novice-1",
+    "standard-1",
+    "expert-1",
+    "standard-2",
+    "expert-2",
+    "expert-3",
+)
 # The frozen baselines, each with the agent it is frozen from.
 BASELINES: dict[str, str] = {"heuristic-1.1": "heuristic", "search-1.1": "search"}
 # The experts (``expert.ExpertAgent``), each costing ``EXPERT_COST``.
-_EXPERTS = frozenset({"expert-1", "expert-2"})
+_EXPERTS = frozenset({"expert-1", "expert-2", "expert-3"})
 # The names that take a budget (``name:N``).
 _SEARCHES = frozenset({"search", "search-1.1"})
 # ``search:N``: N playouts per searched decision (``search.SearchAgent``).
@@ -211,6 +221,13 @@ def _expert_2(name: str, seed: int, budget: int | None) -> Agent:
     return ExpertAgent(policy=Standard2Agent(), seed=seed, name=name)
 
 
+def _expert_3(name: str, seed: int, budget: int | None) -> Agent:
+    # expert-2 with the Commander's own decisions left to standard-2 (``EXPERT_3_PARAMETERS``).
+    return ExpertAgent(
+        policy=Standard2Agent(), seed=seed, name=name, parameters=EXPERT_3_PARAMETERS
+    )
+
+
 def _random(name: str, seed: int, budget: int | None) -> Agent:
     return RandomAgent(seed, name)
 
@@ -231,6 +248,7 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
     "expert-1": _expert,
     "standard-2": _standard_2,
     "expert-2": _expert_2,
+    "expert-3": _expert_3,
 }
 
 # The tuned agents (``tuned.py``): a level's agent with the numbers a self-play tuning shipped,

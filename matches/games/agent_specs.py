@@ -2,7 +2,7 @@
 (``registry.LEVELS``: each names the agent that plays it now), ``random``, ``heuristic``,
 ``search``, ``search:N``, the frozen baselines ``heuristic-1.1``, ``search-1.1``,
 ``search-1.1:N``, and the agents written for a level (``LEVEL_AGENTS``: ``novice-1``,
-``standard-1``, ``expert-1``, ``standard-2``, ``expert-2``).
+``standard-1``, ``expert-1``, ``standard-2``, ``expert-2``, ``expert-3``).
 
 A level is stored as the agent it names when the game is made (``stored_agent``), so a stored
 game replays with the agent that played it even after the level is pointed elsewhere.
@@ -61,8 +61,7 @@ def level_descriptions() -> dict[str, str]:
         ),
         "expert": gettext(
             "looks ahead: tries its options forward in worlds like the one it sees before it "
-            "chooses, and thinks longer; not yet measured stronger than standard (see the "
-            "ratings)"
+            "chooses, and thinks longer; the strongest level (see the ratings)"
         ),
     }
 
@@ -112,7 +111,7 @@ def agent_descriptions() -> dict[str, str]:
         "expert-1": gettext(
             "plays the Commander's place and the fleet's moves forward in worlds like the one it "
             "sees, and never takes a move that loses its Commander more often than the rules of "
-            "thumb would (the expert level's agent)"
+            "thumb would (the expert level's agent before expert 3)"
         ),
         "standard-2": gettext(
             "standard 1 that keeps its Commander safe in battle: his ship waits in the second "
@@ -120,6 +119,10 @@ def agent_descriptions() -> dict[str, str]:
         ),
         "expert-2": gettext(
             "the expert's look ahead with standard 2's rules of thumb and Commander safety"
+        ),
+        "expert-3": gettext(
+            "expert 2 that leaves where its Commander stands and goes to standard 2's rules "
+            "and looks further ahead for the rest of the fleet (the expert level's agent)"
         ),
     }
 

@@ -29,6 +29,7 @@ AGENT_NAMES = {
     "expert-1": _("expert 1"),
     "standard-2": _("standard 2"),
     "expert-2": _("expert 2"),
+    "expert-3": _("expert 3"),
 }
 RANDOM_SEAT = "random"
 

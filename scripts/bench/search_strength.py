@@ -18,6 +18,10 @@ of the agent's games it lost by its Commander taken by turn 3
 decision with two options or more, searched or not): the mean and the 95th percentile; also per
 game.
 
+``--expert-playouts N`` and ``--expert-worlds M`` measure an expert (``--agent expert-3``)
+with N playouts per searched decision and at most M worlds instead of its own (the opponent
+keeps its own).
+
 ``--budgets`` plays ``--games`` games at each budget (``search:N``) and prints one line each:
 the curve of strength against budget. ``--opponent random`` plays against the random agent.
 Prints the load average before and after. Not a test: figures go to docs/engine.md.
@@ -32,7 +36,7 @@ import statistics as stats
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -41,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from komandor.agents.registry import (  # noqa: E402
     Agent,
+    ExpertAgent,
     HeuristicAgent,
     agent_spec_error,
     make_agent,
@@ -112,6 +117,28 @@ class Variant:
     until_turn: int = SEARCHED_UNTIL_TURN
     margin: float = SEARCH_MARGIN
     horizon: int = SEARCH_HORIZON
+    # The measured agent, an expert (``expert.ExpertAgent``), with these playouts per searched
+    # decision and at most these worlds (0: its own): ``--expert-playouts``, ``--expert-worlds``.
+    expert_playouts: int = 0
+    expert_worlds: int = 0
+
+
+def with_budget(agent: Agent, seed: int, variant: Variant) -> Agent:
+    """``agent``, if an expert and ``variant`` sets its playouts or worlds, built again with
+    them (its policy and name as ``make_agent`` built them, ``seed`` its seed)."""
+    if not isinstance(agent, ExpertAgent) or not (variant.expert_playouts or variant.expert_worlds):
+        return agent
+    parameters = agent.parameters
+    return ExpertAgent(
+        policy=agent._policy,
+        seed=seed,
+        name=agent.name,
+        parameters=replace(
+            parameters,
+            playouts=variant.expert_playouts or parameters.playouts,
+            max_worlds=variant.expert_worlds or parameters.max_worlds,
+        ),
+    )
 
 
 def build(spec: str, seed: int, variant: Variant) -> Agent:
@@ -140,6 +167,7 @@ def play(job: tuple[int, int, str, str, Variant]) -> Game:
     decks = list(_PAIRINGS[pair % len(_PAIRINGS)])
     names = [spec, opponent] if seat == 0 else [opponent, spec]
     agents = [build(name, seed * 2 + i, variant) for i, name in enumerate(names)]
+    agents[seat] = with_budget(agents[seat], seed * 2 + seat, variant)
     timed = Timed(agents[seat])
     agents[seat] = timed
     result = run_match(decks=decks, agents=agents, seed=seed, log=False)
@@ -176,6 +204,8 @@ def run(spec: str, opponent: str, games: int, jobs: int, args: argparse.Namespac
         args.until_turn,
         args.margin,
         args.horizon,
+        args.expert_playouts,
+        args.expert_worlds,
     )
     jobs_list = [(index, args.first_seed, spec, opponent, variant) for index in range(games)]
     with Pool(jobs) as pool:
@@ -275,6 +305,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--margin", type=float, default=SEARCH_MARGIN, help="the agent's margin")
     parser.add_argument(
         "--horizon", type=int, default=SEARCH_HORIZON, help="playout turns (0: to the end)"
+    )
+    parser.add_argument(
+        "--expert-playouts",
+        type=int,
+        default=0,
+        help="an expert measured (--agent expert-N): its playouts per searched decision",
+    )
+    parser.add_argument(
+        "--expert-worlds",
+        type=int,
+        default=0,
+        help="an expert measured: the most worlds per searched decision",
     )
     parser.add_argument("--progress", type=int, default=0, help="print every N games")
     parser.add_argument(

@@ -314,3 +314,24 @@ def test_the_report_puts_two_agents_side_by_side_seat_swapped_with_a_pairs_own_s
     assert header == "| | random (vs heuristic-1.1) | heuristic-1.1 (vs random) |"
     assert "| games of the agent | 112 | 112 |" in out
     assert "112 matches;" in out
+
+
+def test_the_report_counts_a_level_by_its_name_and_names_the_agents_it_played():
+    # A level's agent calls itself by the spec the level resolves to (``novice`` → novice-1):
+    # the columns still find its seats, and the header names the agents, not agents' version.
+    command = ["scripts/match_endings.py", "--jobs", "1", "--pairs", "novice heuristic-1.1 seeds=1"]
+    out = subprocess.run(
+        [sys.executable, *command],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    first = out.splitlines()[0]
+    assert "agents novice (novice-1), heuristic-1.1;" in first and "agents 1.1" not in first
+    header = next(line for line in out.splitlines() if line.startswith("| |"))
+    assert header == "| | novice (vs heuristic-1.1) | heuristic-1.1 (vs novice) |"
+    assert "| games of the agent | 112 | 112 |" in out
+    won = next(line for line in out.splitlines() if line.startswith("| won |"))
+    shares = [float(cell.strip(" %")) for cell in won.strip("|").split("|")[1:]]
+    assert sum(shares) == 100.0 and min(shares) > 0

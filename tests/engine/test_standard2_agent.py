@@ -6,11 +6,12 @@ loses its Commander and ``standard-2`` keeps him. No test asserts strength: that
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from komandor.agents.expert import ExpertAgent
+from komandor.agents.expert import EXPERT_3_PARAMETERS, ExpertAgent, ExpertParameters
 from komandor.agents.registry import AGENTS, LEVEL_AGENTS, agent_cost, make_agent
 from komandor.agents.standard import StandardAgent
 from komandor.agents.standard2 import (
@@ -20,6 +21,7 @@ from komandor.agents.standard2 import (
     Standard2Agent,
 )
 from komandor.rules.battle import Combatant, Role
+from komandor.rules.cards import CardKind
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.decks import deck_from_dict
 from komandor.rules.facts import AttackFacts, DecisionContext
@@ -47,7 +49,7 @@ RAIDER = ship("Рейдер", strength=10, speed=8, weapons={"plasma": 5})[1]
 
 
 def test_standard_2_and_expert_2_are_agents_by_name_with_their_costs():
-    for name in ("standard-2", "expert-2"):
+    for name in ("standard-2", "expert-2", "expert-3"):
         assert name in AGENTS and name in LEVEL_AGENTS
     standard = make_agent("standard-2", seed=4)
     assert isinstance(standard, Standard2Agent) and standard.name == "standard-2"
@@ -56,6 +58,11 @@ def test_standard_2_and_expert_2_are_agents_by_name_with_their_costs():
     assert isinstance(expert, ExpertAgent) and expert.name == "expert-2"
     assert isinstance(expert._policy, Standard2Agent)
     assert agent_cost("expert-2") == agent_cost("expert-1")
+    expert_3 = make_agent("expert-3", seed=4)
+    assert isinstance(expert_3, ExpertAgent) and expert_3.name == "expert-3"
+    assert isinstance(expert_3._policy, Standard2Agent)
+    assert expert_3.parameters is EXPERT_3_PARAMETERS
+    assert agent_cost("expert-3") == agent_cost("expert-1")
     # Its weights pinned: a tuning of standard-1's defaults leaves standard-2 as it is.
     assert standard._standard.weights is STANDARD_2_WEIGHTS
 
@@ -69,9 +76,10 @@ def test_the_same_seed_gives_the_same_game_log(seed):
     assert play() == play()
 
 
-def test_expert_2_gives_the_same_match_for_the_same_seed():
+@pytest.mark.parametrize("name", ["expert-2", "expert-3"])
+def test_expert_2_and_3_give_the_same_match_for_the_same_seed(name):
     def play():
-        agents = [make_agent("heuristic-1.1", seed=5), make_agent("expert-2", seed=6)]
+        agents = [make_agent("heuristic-1.1", seed=5), make_agent(name, seed=6)]
         return run_match(decks=list(PAIRS[11]), agents=agents, seed=5, log=False).actions
 
     assert play() == play()
@@ -231,3 +239,121 @@ def test_the_enemy_commander_s_ship_is_never_let_go():
     context = DecisionContext(ship="scout", battle=view)
     asked = Decision(0, DecisionKind.BATTLE_ALLOW_WITHDRAW, options, context)
     assert Standard2Agent().choose(asked) == 0
+
+
+# --- expert-3: the Commander's own decisions are standard-2's ---------------------------------
+
+# The kinds expert-2 searches (``ExpertParameters``' defaults).
+_EXPERT_2_KINDS = {
+    "early_kinds": ExpertParameters().early_kinds,
+    "late_kinds": ExpertParameters().late_kinds,
+}
+
+_COMMANDER_KINDS = (DecisionKind.SETUP_COMMANDER, DecisionKind.COMMANDER_MOVE)
+
+
+class _Told:
+    """standard-2, keeping its first answer since ``first`` was reset (the expert asks its
+    policy for the decision itself before any playout asks it for others)."""
+
+    name = "standard-2"
+
+    def __init__(self) -> None:
+        self.agent = Standard2Agent()
+        self.first: int | None = None
+
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        answer = self.agent.choose(decision, observation)
+        if self.first is None:
+            self.first = answer
+        return answer
+
+
+def _guarding(decision: Decision, observation, answer: int) -> bool:
+    """Whether ``answer`` to a ``move.ship`` ends the ship where its Commander stands (his
+    ship's place, or the object he is on)."""
+    carrier = observation.card(observation.commander_at(decision.player) or "")
+    if carrier is None:
+        return False
+    place = carrier.where if carrier.kind is CardKind.SHIP else carrier.uid
+    key = decision.options[answer].key
+    if key == "stay":
+        ship = observation.card(decision.context.ship or "")
+        return ship is not None and ship.where == place
+    return key == place
+
+
+def _commander_answers(parameters, seed: int) -> list[tuple[str, int, int]]:
+    """(what the decision is, the expert's answer, standard-2's) at every decision of the
+    expert's about where its Commander is placed or goes (``commander``), every move of his
+    carrier (``carrier``), every ship placed before him (``deployment``) and every other move
+    standard-2 ends where he stands (``guard``), in one precon match."""
+    told = _Told()
+    expert = ExpertAgent(policy=told, seed=seed, parameters=parameters)
+    answers: list[tuple[str, int, int]] = []
+
+    class Watched:
+        name = "expert"
+
+        def choose(self, decision, observation=None):
+            told.first = None
+            index = expert.choose(decision, observation)
+            policy = told.first
+            assert policy is not None
+            kind = decision.kind
+            what = None
+            if kind in _COMMANDER_KINDS:
+                what = "commander"
+            elif kind is DecisionKind.MOVE_SHIP and decision.context.commander:
+                what = "carrier"
+            elif kind is DecisionKind.PLACE_SHIP:
+                if observation.commander_at(decision.player) is None:
+                    what = "deployment"
+            elif kind is DecisionKind.MOVE_SHIP and _guarding(decision, observation, policy):
+                what = "guard"
+            if what is not None:
+                answers.append((what, index, policy))
+            return index
+
+    agents = [make_agent("standard-1", seed=seed), Watched()]
+    run_match(decks=list(PAIRS[(seed * 7) % len(PAIRS)]), agents=agents, seed=seed, log=False)
+    return answers
+
+
+def _overridden(parameters, seeds=(0, 14)) -> set[str]:
+    """The kinds of decision (``_commander_answers``) at which the expert's answer differed
+    from standard-2's in the matches of ``seeds``."""
+    return {what for s in seeds for what, a, b in _commander_answers(parameters, s) if a != b}
+
+
+def test_expert_3_leaves_its_commanders_place_moves_carrier_and_guard_to_standard_2():
+    kept = [row for s in (0, 14) for row in _commander_answers(EXPERT_3_PARAMETERS, s)]
+    assert {what for what, _, _ in kept} == {"commander", "carrier", "deployment", "guard"}
+    assert all(a == b for _, a, b in kept)
+
+
+@pytest.mark.parametrize(
+    ("changed", "overridden"),
+    [
+        (_EXPERT_2_KINDS, "commander"),
+        ({"policy_deployment": False}, "deployment"),
+        ({"policy_guard": False}, "guard"),
+        # A carrier told to stay stands where the Commander is: the guard's rule keeps it too.
+        ({"policy_carrier": False, "policy_guard": False}, "carrier"),
+    ],
+)
+def test_without_each_of_expert_3s_rules_its_search_overrides_standard_2_there(changed, overridden):
+    assert overridden in _overridden(replace(EXPERT_3_PARAMETERS, **changed))
+
+
+def test_the_strength_script_measures_an_expert_with_other_playouts_and_worlds():
+    from scripts.bench.search_strength import Variant, with_budget
+
+    expert = make_agent("expert-3", seed=5)
+    assert with_budget(expert, 5, Variant()) is expert
+    heuristic = make_agent("heuristic-1.1", seed=5)
+    assert with_budget(heuristic, 5, Variant(expert_playouts=48)) is heuristic
+    more = with_budget(expert, 5, Variant(expert_playouts=24, expert_worlds=6))
+    assert isinstance(more, ExpertAgent) and more.name == "expert-3"
+    assert isinstance(more._policy, Standard2Agent)
+    assert more.parameters == replace(EXPERT_3_PARAMETERS, playouts=24, max_worlds=6)

@@ -111,14 +111,13 @@ def test_costs_come_from_the_ladder_where_it_measured_them(ladder_file):
 
 
 def test_a_costly_agent_s_measured_cost_replaces_the_engine_s_guess(ladder_file):
-    specs = ["heuristic-1.1", "expert-1"]
-    results = [PairResult("heuristic-1.1", "expert-1", 40, 60, 0)]
-    _write_ladder(
-        ladder_file, specs, results, game_cpu={"heuristic-1.1": [0.02], "expert-1": [0.3]}
-    )
-    assert LEVELS["expert"] == "expert-1"
-    assert measured_agent_cost("expert") == measured_agent_cost("expert-1") == 15.0
-    assert measured_agent_cost("expert-1") != agent_cost("expert-1")
+    expert = LEVELS["expert"]  # the expert level's agent now (expert-3)
+    specs = ["heuristic-1.1", expert]
+    results = [PairResult("heuristic-1.1", expert, 40, 60, 0)]
+    _write_ladder(ladder_file, specs, results, game_cpu={"heuristic-1.1": [0.02], expert: [0.3]})
+    assert expert == "expert-3"
+    assert measured_agent_cost("expert") == measured_agent_cost(expert) == 15.0
+    assert measured_agent_cost(expert) != agent_cost(expert)
     assert game_cost(["expert", "expert"]) == 29.0  # each side's excess over the heuristic
     assert offered_costs()["expert"] == 15.0
 
