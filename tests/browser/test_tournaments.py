@@ -17,6 +17,10 @@ from tests.matches.workers import require_services, worker_pool
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("SCREENSHOT_DIR")
+# Enough games that the run outlasts several of the page's one-second polls on a fast engine:
+# at 24 a pairing the 144 random games could finish between two polls (the bar showed 0, then
+# the end); 6 × 120 took about two seconds here (the bar read 0, 300, 700).
+GAMES_PER_PAIRING = 200
 
 
 def shot(page, name):
@@ -38,14 +42,14 @@ def test_a_round_robin_in_the_browser(page):
         page.select_option("#id_format", "round_robin")
         for deck in decks:
             page.check(f"input[name=decks][value='{deck.pk}']")
-        page.fill("#id_games_per_pairing", "24")
+        page.fill("#id_games_per_pairing", str(GAMES_PER_PAIRING))
         page.fill("#id_agent_a", "random")
         page.fill("#id_agent_b", "random")
         shot(page, "tournament-new")
         page.click("#tournament-form button[type=submit]:not([name=estimate])")
         expect(page).to_have_url(re.compile(r"/tournaments/\d+/$"))
         tournament = Tournament.objects.get()
-        assert tournament.total == 6 * 24
+        assert tournament.total == 6 * GAMES_PER_PAIRING
         start()  # the worker comes up while the page is already watching
         bar = page.locator("#progress-bar")
         seen = {int(bar.get_attribute("value"))}
