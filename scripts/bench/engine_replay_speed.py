@@ -24,11 +24,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
-import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -41,7 +38,7 @@ from komandor.agents.simple import ScriptedAgent  # noqa: E402
 from komandor.rules.decks import deck_from_dict  # noqa: E402
 from komandor.rules.match import ENGINE_VERSION, run_match  # noqa: E402
 from scripts.bench.engine_matches import load_engine_copy  # noqa: E402
-from scripts.bench.engine_speed import reference  # noqa: E402
+from scripts.bench.engine_speed import alternate, load, reference  # noqa: E402
 from scripts.bench.precon_files import precon_files  # noqa: E402
 
 
@@ -68,16 +65,6 @@ def ending(summary: dict[str, Any]) -> tuple[Any, ...]:
     return (summary["winner"], summary["termination"], summary["turns"], players)
 
 
-def cpu(thunk: Callable[[], object]) -> float:
-    start = time.process_time()
-    thunk()
-    return time.process_time() - start
-
-
-def load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", default="f533bd2", help="the older engine's commit (0.4.0)")
@@ -94,8 +81,7 @@ def main() -> None:
         }
         print(f"today: komandor ({komandor.ENGINE}, engine {ENGINE_VERSION})")
         print(f"against: {args.against} (interpreted, engine {theirs['match'].ENGINE_VERSION})")
-        games: list[tuple[int, Callable[[], object], Callable[[], object]]] = []
-        different = 0
+        kept: dict[int, tuple[Callable[[], object], Callable[[], object]]] = {}
         for seed in range(args.seeds):
             a, b = pairs[seed % len(pairs)]
             their_decks = [theirs["decks"].deck_from_dict(files[i]) for i in (a, b)]
@@ -119,45 +105,31 @@ def main() -> None:
             except Exception:  # an illegal key or a script run out: a different game
                 same = False
             if not same:
-                different += 1
                 continue
-            games.append(
-                (
+            kept[seed] = (
+                replay(
+                    theirs["match"].run_match,
+                    theirs["agents"].ScriptedAgent,
+                    their_decks,
+                    scripts,
                     seed,
-                    replay(
-                        theirs["match"].run_match,
-                        theirs["agents"].ScriptedAgent,
-                        their_decks,
-                        scripts,
-                        seed,
-                    ),
-                    replay(run_match, ScriptedAgent, our_decks, scripts, seed),
-                )
+                ),
+                replay(run_match, ScriptedAgent, our_decks, scripts, seed),
             )
         print(
-            f"{len(games)} of {args.seeds} games replay the same on both engines "
-            f"({different} play differently on today's rules and are left out); "
+            f"{len(kept)} of {args.seeds} games replay the same on both engines "
+            f"({args.seeds - len(kept)} play differently on today's rules and are left out); "
             f"{args.rounds} rounds; load average before {load()}"
         )
-        names = ("reference", "against", "today")
-        totals = dict.fromkeys(names, 0.0)
-        per_game: dict[str, list[float]] = {name: [] for name in names}
-        for round_ in range(1, args.rounds + 1):
-            rounded = dict.fromkeys(names, 0.0)
-            for seed, their_replay, our_replay in games:
-                thunks = {"reference": reference, "against": their_replay, "today": our_replay}
-                shift = seed % len(names)
-                for name in names[shift:] + names[:shift]:
-                    spent = cpu(thunks[name])
-                    rounded[name] += spent
-                    per_game[name].append(spent)
-            for name in names:
-                totals[name] += rounded[name]
-            report(f"round {round_}", rounded)
-        report("all rounds", totals)
-        for name in ("today", "against"):
-            print(f"  {name}: median {statistics.median(per_game[name]) * 1000:.2f} ms per game")
-        print(f"load average after {load()}")
+        alternate(
+            list(kept),
+            {
+                "reference": lambda seed: reference,
+                "against": lambda seed: kept[seed][0],
+                "today": lambda seed: kept[seed][1],
+            },
+            args.rounds,
+        )
 
 
 def replay(
@@ -171,15 +143,6 @@ def replay(
         return run(decks=decks, agents=[scripted(keys) for keys in scripts], seed=seed, log=False)
 
     return thunk
-
-
-def report(label: str, totals: dict[str, float]) -> None:
-    today = totals["today"] / totals["reference"]
-    against = totals["against"] / totals["reference"]
-    print(
-        f"{label}: today / reference {today:.4f}, against / reference {against:.4f}, "
-        f"today / against ×{today / against:.3f}"
-    )
 
 
 if __name__ == "__main__":

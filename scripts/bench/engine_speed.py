@@ -29,7 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -149,25 +149,35 @@ def main() -> None:
             "today": lambda seed: lambda: today(seed),
             "against": lambda seed: lambda: theirs(seed),
         }
-        names = list(workloads)
-        totals: dict[str, float] = dict.fromkeys(names, 0.0)
-        per_match: dict[str, list[float]] = {name: [] for name in names}
-        for round_ in range(1, args.rounds + 1):
-            rounded: dict[str, float] = dict.fromkeys(names, 0.0)
-            for seed in range(args.seeds):
-                shift = seed % len(names)
-                for name in names[shift:] + names[:shift]:
-                    spent = cpu(workloads[name](seed))
-                    rounded[name] += spent
-                    per_match[name].append(spent)
-            for name in names:
-                totals[name] += rounded[name]
-            report(f"round {round_}", rounded)
-        report("all rounds", totals)
-        for name in ("today", "against"):
-            median = statistics.median(per_match[name]) * 1000
-            print(f"  {name}: median {median:.2f} ms per match")
-        print(f"load average after {load()}")
+        alternate(range(args.seeds), workloads, args.rounds)
+
+
+def alternate(
+    seeds: Sequence[int], workloads: dict[str, Callable[[int], Callable[[], object]]], rounds: int
+) -> None:
+    """Every workload of every seed, ``rounds`` times, in an order rotating from seed to seed
+    (the workloads' own order shifted by the seed), each timed with ``cpu``; prints each
+    round's and all rounds' ratios (``report``: the workloads named ``reference``, ``today``
+    and ``against``), the medians per match and the load average after."""
+    names = list(workloads)
+    totals: dict[str, float] = dict.fromkeys(names, 0.0)
+    per_match: dict[str, list[float]] = {name: [] for name in names}
+    for round_ in range(1, rounds + 1):
+        rounded: dict[str, float] = dict.fromkeys(names, 0.0)
+        for seed in seeds:
+            shift = seed % len(names)
+            for name in names[shift:] + names[:shift]:
+                spent = cpu(workloads[name](seed))
+                rounded[name] += spent
+                per_match[name].append(spent)
+        for name in names:
+            totals[name] += rounded[name]
+        report(f"round {round_}", rounded)
+    report("all rounds", totals)
+    for name in ("today", "against"):
+        median = statistics.median(per_match[name]) * 1000
+        print(f"  {name}: median {median:.2f} ms per match")
+    print(f"load average after {load()}")
 
 
 def report(label: str, totals: dict[str, float]) -> None:
