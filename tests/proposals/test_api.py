@@ -5,14 +5,11 @@ origin and image."""
 import json
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 
-from cardbase.editorial.roles import PUBLISHERS
 from cardbase.models import Card
 from proposals.models import CardProposal
-from tests.factories import GameFactory
 from tests.proposals import photos
 from tests.proposals.data import EFFECT, PRINTED, SHIP, ship
 
@@ -21,21 +18,9 @@ URL = "/api/card-proposals/"
 
 
 @pytest.fixture
-def komandor():
-    return GameFactory(slug="komandor", name_ru="Путь Командора")
-
-
-@pytest.fixture
 def player(client, django_user_model, komandor):
     user = django_user_model.objects.create_user("pilot", password="pw-123-xyz")
     client.force_login(user)
-    return user
-
-
-@pytest.fixture
-def publisher(django_user_model):
-    user = django_user_model.objects.create_user("boss", password="pw-123-xyz", is_staff=True)
-    user.groups.add(Group.objects.get(name=PUBLISHERS))
     return user
 
 

@@ -6,13 +6,11 @@ proposal's page; the published card's page shows its photo and origin."""
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from cardbase.editorial.roles import PUBLISHERS
 from cardbase.models import Card, Draft
 from proposals.models import CardProposal
-from tests.factories import CardFactory, GameFactory
+from tests.factories import CardFactory
 from tests.proposals import photos
 from tests.proposals.data import PRINTED, SHIP
 
@@ -21,21 +19,9 @@ PROPOSE = "/cards/propose/"
 
 
 @pytest.fixture
-def komandor():
-    return GameFactory(slug="komandor", name_ru="Путь Командора")
-
-
-@pytest.fixture
 def player(client, django_user_model, komandor):
     user = django_user_model.objects.create_user("pilot", password="pw-123-xyz")
     client.force_login(user)
-    return user
-
-
-@pytest.fixture
-def publisher(django_user_model):
-    user = django_user_model.objects.create_user("boss", password="pw-123-xyz", is_staff=True)
-    user.groups.add(Group.objects.get(name=PUBLISHERS))
     return user
 
 

@@ -17,32 +17,11 @@ from proposals.services import (
     proposal_return,
     proposal_submit,
 )
-from tests.factories import CardFactory, GameFactory
+from tests.factories import CardFactory
 from tests.proposals import photos
 from tests.proposals.data import EFFECT, PRINTED, SHIP, photo, proposal_data, ship
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def komandor():
-    return GameFactory(slug="komandor", name_ru="Путь Командора")
-
-
-@pytest.fixture
-def player(django_user_model):
-    return django_user_model.objects.create_user("pilot", password="pw-123-xyz")
-
-
-@pytest.fixture
-def publisher(django_user_model):
-    from django.contrib.auth.models import Group
-
-    from cardbase.editorial.roles import PUBLISHERS
-
-    user = django_user_model.objects.create_user("boss", password="pw-123-xyz", is_staff=True)
-    user.groups.add(Group.objects.get(name=PUBLISHERS))
-    return user
 
 
 def submit(player, data=None, image=None, **kwargs):
