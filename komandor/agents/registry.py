@@ -273,6 +273,14 @@ def _standard_tuned(name: str, seed: int, budget: int | None, values: Mapping[st
     return StandardAgent(name, standard_weights(values))
 
 
+def _standard_2_tuned(
+    name: str, seed: int, budget: int | None, values: Mapping[str, float]
+) -> Agent:
+    # standard-2's safety rules over standard-1's plan with these weights (its own pinned
+    # weights, ``STANDARD_2_WEIGHTS``, are the space's defaults).
+    return Standard2Agent(name, standard_weights(values))
+
+
 # The search's own numbers; its space adds its playout policy's (the heuristic's).
 SEARCH_SPACE: tuple[Parameter, ...] = (
     Parameter("search_margin", SEARCH_MARGIN, 0.0, 0.5, c_end=0.02),
@@ -285,11 +293,13 @@ TUNABLE: dict[str, tuple[Parameter, ...]] = {
     "heuristic": HEURISTIC_SPACE,
     "search": (*SEARCH_SPACE, *HEURISTIC_SPACE),
     "standard-1": STANDARD_SPACE,
+    "standard-2": STANDARD_SPACE,
 }
 _TUNED_BUILDERS: dict[str, Callable[[str, int, int | None, Mapping[str, float]], Agent]] = {
     "heuristic": _heuristic_tuned,
     "search": _search_tuned,
     "standard-1": _standard_tuned,
+    "standard-2": _standard_2_tuned,
 }
 
 

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from komandor.agents.expert import EXPERT_3_PARAMETERS, ExpertAgent, ExpertParameters
-from komandor.agents.registry import AGENTS, LEVEL_AGENTS, agent_cost, make_agent
-from komandor.agents.standard import StandardAgent
+from komandor.agents.parameters import defaults_of
+from komandor.agents.registry import AGENTS, LEVEL_AGENTS, TUNABLE, agent_cost, make_agent
+from komandor.agents.standard import STANDARD_SPACE, StandardAgent
 from komandor.agents.standard2 import (
     ALL_SAFETY_KINDS,
     SAFETY_KINDS,
@@ -46,6 +47,19 @@ SCOUT = ship("Разведчик", strength=4, speed=9)[1]  # no enemy ship belo
 BARGE = ship("Баржа", strength=3, speed=3)[1]  # the weakest, and every enemy outruns it
 ESCORT = ship("Эскорт", strength=30, speed=3, weapons={"plasma": 20})[1]
 RAIDER = ship("Рейдер", strength=10, speed=8, weapons={"plasma": 5})[1]
+
+
+def test_standard_2_is_tunable_from_its_own_weights():
+    """A tuning of ``standard-2`` starts where ``standard-2`` plays: the space's defaults are
+    its pinned weights, and values given reach its plan, its safety rules kept."""
+    assert TUNABLE["standard-2"] == STANDARD_SPACE
+    pinned = {name: getattr(STANDARD_2_WEIGHTS, name) for name in defaults_of(STANDARD_SPACE)}
+    assert defaults_of(STANDARD_SPACE) == pinned
+    agent = make_agent("standard-2", seed=3, parameters={"kill_margin": 1.1})
+    assert isinstance(agent, Standard2Agent) and agent.kinds == SAFETY_KINDS
+    assert agent._standard.weights == replace(STANDARD_2_WEIGHTS, kill_margin=1.1)
+    with pytest.raises(ValueError, match="kill_margin"):
+        make_agent("standard-2", parameters={"kill_margin": 9.0})
 
 
 def test_standard_2_and_expert_2_are_agents_by_name_with_their_costs():
