@@ -248,16 +248,17 @@ def position_from_dict(data: Any) -> Position:
 def _check_carrier(
     index: int, carrier: Any, players: tuple[PlayerSetup | None, ...], problems: list[str]
 ) -> None:
-    """The Commander is on a ship or space object the player controls in play (his own, or
-    one he captured)."""
+    """The Commander is on a ship or space object in play that the player controls (his own,
+    or one he captured) or owns: one the opponent took during this battle phase still carries
+    him until the phase's end, when the loss is checked (WIN-3, CMDR-5)."""
     carriers = {
         card.label
-        for player in players
+        for owner, player in enumerate(players)
         if player is not None
         for card in player.cards
         if card.zone is Zone.PLAY
         and card.spec.kind in (CardKind.SHIP, CardKind.SPACE_OBJECT)
-        and card.controller == index
+        and index in (card.controller, owner)
     }
     if carrier not in carriers:
         problems.append(

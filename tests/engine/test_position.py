@@ -182,3 +182,23 @@ def test_checked_data_is_not_changed_by_building_or_playing():
     play_phases(scripted_game(position), [Phase.MOVE_1, Phase.BATTLE_1])
     assert data == before
     assert scripted_game(position).state.cards["p1.03"].zone is Zone.PLAY
+
+
+def test_a_commander_on_an_object_taken_this_battle_phase_is_read_and_lost_at_its_end():
+    """An object taken by the opponent in a battle phase still carries the Commander until
+    the phase ends, when the loss is checked (WIN-3: «в конце … фазы сражения»; CMDR-5), so
+    a position written in between reads back, and the phase's end decides the match."""
+    data = capture_position(phase="battle_2")
+    first, second = data["players"]
+    for label in ("market", "picket"):
+        del second["cards"][label]
+    second["cards"]["outpost"]["controller"] = 0
+    second["cards"]["outpost"]["captured_turn"] = 2
+    first["cards"]["cruiser"]["at"] = "outpost"
+    second["commander_at"] = "outpost"
+    position = position_from_dict(data)
+    game = scripted_game(position)
+    assert game.state.players[1].commander_at == position.uids["outpost"]
+    outcome = play_phases(game, [Phase.BATTLE_2])
+    assert outcome is not None and outcome.termination.value == "commander_lost"
+    assert outcome.winner == 0
