@@ -102,3 +102,19 @@ def test_the_check_names_the_catalogue_and_the_text_of_each_problem(tmp_path):
             where + "untranslated '%(n)s card' (plural '%(n)s cards')",
         ]
     )
+
+
+def test_a_catalogue_edited_and_not_compiled_is_named(tmp_path):
+    """The pages read the compiled ``.mo``: a translation written into the ``.po`` but not
+    compiled would be served in English, so the check compares the two."""
+    po = tmp_path / "django.po"
+    po.write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "standard"\nmsgstr "стандарт"\n',
+        encoding="utf-8",
+    )
+    assert catalogues.compiled_problem(po) is not None  # no .mo at all
+    catalogues.subprocess.run(["msgfmt", "-o", str(po.with_suffix(".mo")), str(po)], check=True)
+    assert catalogues.compiled_problem(po) is None
+    po.write_text(po.read_text(encoding="utf-8").replace("стандарт", "обычный"), encoding="utf-8")
+    assert "not compiled from this .po" in catalogues.compiled_problem(po)
