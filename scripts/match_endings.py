@@ -227,8 +227,8 @@ def notable_games(games: Sequence[Played], decks: Sequence[str]) -> list[str]:
             if commander_lost_by(record, seat):
                 lines.append(f"- {deal}: seat {seat} lost its Commander on turn {record.turn}")
         if deck_out_verdict(record) is Verdict.MISSED:
-            seat = dominated_deck_out(record)
-            lines.append(f"- {deal}: seat {seat} ran out dominating, missed, turn {record.turn}")
+            out = dominated_deck_out(record)
+            lines.append(f"- {deal}: seat {out} ran out dominating, missed, turn {record.turn}")
     return lines
 
 
