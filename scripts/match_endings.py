@@ -18,6 +18,8 @@ stood one step from an extra victory and whether the agent could and did act aga
 attacks under a third of the defender's strength and the cards lost in them, cards lost and
 the action tokens and resources left unspent at the end; then, per pair, the distribution of
 the turn of the end and the termination kinds; with the command and the load average.
+``--list`` then prints, per pair, the games to replay behind item 4's two rows (an agent's own
+Commander lost within 3 turns, a *missed* deck-out): seed, precons and agents by seat.
 
 ``--against COMMIT`` plays on that commit's engine instead, with that commit's precons, and
 prints only the turn-of-the-end distribution and termination kinds of ``--agents`` (its
@@ -49,7 +51,14 @@ from komandor.agents.registry import make_agent, resolved_spec  # noqa: E402
 from komandor.rules.match import ENGINE_VERSION  # noqa: E402
 from scripts.bench.engine_matches import load, load_engine_copy  # noqa: E402
 from scripts.bench.precon_files import precon_files  # noqa: E402
-from scripts.endings.measure import GameRecord, record_game  # noqa: E402
+from scripts.endings.measure import (  # noqa: E402
+    GameRecord,
+    Verdict,
+    commander_lost_by,
+    deck_out_verdict,
+    dominated_deck_out,
+    record_game,
+)
 from scripts.endings.tally import columns, table  # noqa: E402
 
 AGAINST_PACKAGE = "engine_endings"
@@ -167,9 +176,19 @@ def _progress(records: Iterable[GameRecord], total: int) -> list[GameRecord]:
     return done
 
 
-def record_all(pairs: Sequence[Pair], jobs: int) -> list[list[GameRecord]]:
-    """Every pair's games, recorded: each ordered precon pairing × the pair's seeds, twice
-    with the seats swapped when the two agents differ."""
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A recorded game and its deal: the precons by index (seat 0, seat 1) and the seed."""
+
+    first: int
+    second: int
+    seed: int
+    record: GameRecord
+
+
+def record_all(pairs: Sequence[Pair], jobs: int) -> list[list[Played]]:
+    """Every pair's games, recorded with their deals: each ordered precon pairing × the pair's
+    seeds, twice with the seats swapped when the two agents differ."""
     count = len(precon_files(None))
     work: list[tuple[int, int, int, tuple[str, str]]] = []
     owner: list[int] = []
@@ -188,10 +207,29 @@ def record_all(pairs: Sequence[Pair], jobs: int) -> list[list[GameRecord]]:
     else:
         with Pool(jobs, initializer=_start, initargs=("matches.engine", None, None)) as pool:
             records = _progress(pool.imap(_record, work, chunksize=4), len(work))
-    grouped: list[list[GameRecord]] = [[] for _ in pairs]
-    for index, record in zip(owner, records, strict=True):
-        grouped[index].append(record)
+    grouped: list[list[Played]] = [[] for _ in pairs]
+    for index, (a, b, seed, _names), record in zip(owner, work, records, strict=True):
+        grouped[index].append(Played(a, b, seed, record))
     return grouped
+
+
+def notable_games(games: Sequence[Played], decks: Sequence[str]) -> list[str]:
+    """The games behind issue 31 item 4's two rows, one line each, to replay: an agent's own
+    Commander lost within the first 3 turns, a dominated deck-out classified *missed*."""
+    lines: list[str] = []
+    for game in games:
+        record = game.record
+        deal = (
+            f"seed {game.seed}: {decks[game.first]} ({record.agents[0]}) vs "
+            f"{decks[game.second]} ({record.agents[1]})"
+        )
+        for seat in (0, 1):
+            if commander_lost_by(record, seat):
+                lines.append(f"- {deal}: seat {seat} lost its Commander on turn {record.turn}")
+        if deck_out_verdict(record) is Verdict.MISSED:
+            out = dominated_deck_out(record)
+            lines.append(f"- {deal}: seat {out} ran out dominating, missed, turn {record.turn}")
+    return lines
 
 
 def share(count: int, total: int) -> str:
@@ -241,6 +279,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seeds", type=int, default=10, help="seeds per ordered pairing")
     parser.add_argument("--jobs", type=int, default=MAX_JOBS, choices=range(1, MAX_JOBS + 1))
     parser.add_argument(
+        "--list",
+        action="store_true",
+        help="also list the games lost by the Commander within 3 turns or a missed deck-out",
+    )
+    parser.add_argument(
         "--against", metavar="COMMIT", help="play on this commit's engine and precons instead"
     )
     args = parser.parse_args(argv)
@@ -255,7 +298,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         pairs = [parse_pair(text, args.seeds) for text in args.pairs or [" ".join(args.agents)]]
     except ValueError as error:
         parser.error(str(error))
-    grouped = record_all(pairs, args.jobs)
+    played = record_all(pairs, args.jobs)
+    grouped = [[game.record for game in games] for games in played]
     described = "; ".join(
         f"{a} vs {b} × {seeds} seeds ({len(records)} games)"
         for (a, b, seeds), records in zip(pairs, grouped, strict=True)
@@ -274,6 +318,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         print()
         endings = [Ending(r.turn, r.termination, r.winner) for r in records]
         print("\n".join(report(endings)))
+    if args.list:
+        decks = [data["name"] for data in precon_files(None)]
+        for (first, second, _seeds), games in zip(pairs, played, strict=True):
+            print()
+            print(f"**{first} vs {second}: the games to read**")
+            print()
+            print("\n".join(notable_games(games, decks)) or "(none)")
 
 
 def against(args: argparse.Namespace, command: str, started: float, before: str) -> None:

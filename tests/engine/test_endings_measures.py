@@ -335,3 +335,18 @@ def test_the_report_counts_a_level_by_its_name_and_names_the_agents_it_played():
     won = next(line for line in out.splitlines() if line.startswith("| won |"))
     shares = [float(cell.strip(" %")) for cell in won.strip("|").split("|")[1:]]
     assert sum(shares) == 100.0 and min(shares) > 0
+
+
+def test_the_list_names_the_deal_of_each_early_commander_loss_and_missed_deck_out():
+    from scripts.match_endings import Played, notable_games
+
+    missed = _deck_out(held=True, commander_on="sector")
+    no_way = _deck_out(held=False, commander_on="sector")
+    early = replace(missed, termination="commander_lost", winner=1, turn=2, agents=("a", "b"))
+    late = replace(early, turn=4)
+    games = [Played(0, 1, 3, missed), Played(1, 2, 0, no_way), Played(2, 0, 5, early)]
+    lines = notable_games([*games, Played(0, 2, 1, late)], ["Alpha", "Beta", "Gamma"])
+    assert lines == [
+        "- seed 3: Alpha (passive) vs Beta (passive): seat 0 ran out dominating, missed, turn 6",
+        "- seed 5: Gamma (a) vs Alpha (b): seat 0 lost its Commander on turn 2",
+    ]
