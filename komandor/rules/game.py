@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from typing import Final
 
 from komandor.rules import event_records as ev
 from komandor.rules import rules
@@ -52,6 +53,11 @@ PRODUCTION_STEPS: tuple[tuple[CardKind, ...], ...] = (
     (CardKind.GROUND_UNIT, CardKind.MILITARY_BUILDING, CardKind.CIVIL_BUILDING),
 )
 SETUP_KINDS = (CardKind.SPACE_OBJECT, CardKind.SHIP)  # SETUP-4, SETUP-7
+# Each step's kinds as the decision context names them, read once (``Enum.value`` is a Python
+# property in the compiled engine, and ``produce`` asked it at every payment).
+_STEP_VALUES: Final[dict[tuple[CardKind, ...], tuple[str, ...]]] = {
+    kinds: tuple(kind.value for kind in kinds) for kinds in (*PRODUCTION_STEPS, SETUP_KINDS)
+}
 NEW_SECTOR = "new"
 
 
@@ -587,6 +593,7 @@ class Game:
         if steps is None:
             steps = (SETUP_KINDS,) if setup else PRODUCTION_STEPS
         for kinds in steps:
+            step = _STEP_VALUES.get(kinds) or tuple(kind.value for kind in kinds)
             while True:
                 options = self.production_options(player, kinds, setup=setup, built=completed)
                 option = self.ask(
@@ -595,7 +602,7 @@ class Game:
                     options,
                     DecisionContext(
                         resources=self.state.players[player].resources,
-                        step=tuple(kind.value for kind in kinds),
+                        step=step,
                     ),
                 )
                 if option.key == "next":
