@@ -11,8 +11,6 @@ winning it.
 
 from __future__ import annotations
 
-from typing import Final
-
 from komandor.rules.battle import BattleView, Combatant, Mount, shown_battle
 from komandor.rules.decisions import Decision, DecisionKind
 from komandor.rules.facts import AttackFacts, OptionFacts
@@ -31,13 +29,13 @@ from komandor.rules.weapons import (
 )
 
 # The chance that one D6 less another is above ``k``.
-_P_D6_DIFF_ABOVE: Final = {
+_P_D6_DIFF_ABOVE = {
     k: sum(1 for a in range(1, 7) for b in range(1, 7) if a - b > k) / 36 for k in range(-40, 41)
 }
 # A Nova that fires hits one ship on 1–4, two on 5, three on 6 (WPN-NOVA-3).
-_NOVA_WEIGHTS: Final = (1.0, 2 / 6, 1 / 6)
+_NOVA_WEIGHTS = (1.0, 2 / 6, 1 / 6)
 # The decisions whose options are attacks.
-_ATTACKS: Final = frozenset({DecisionKind.BATTLE_ATTACK, DecisionKind.BATTLE_COUNTER_FIRE})
+_ATTACKS = frozenset({DecisionKind.BATTLE_ATTACK, DecisionKind.BATTLE_COUNTER_FIRE})
 
 
 def attack_values(decision: Decision) -> list[int | float] | None:

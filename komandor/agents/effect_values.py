@@ -14,7 +14,6 @@ tactical cards half the cards in his hand, the rest by its numbers (``action_wor
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
 from komandor.agents.battle_values import attack_value
 from komandor.agents.features import power
@@ -28,12 +27,12 @@ from komandor.rules.state import Card, Zone
 
 # Turns a situation or upgrade is counted as working when agents weigh putting it into play
 # (a match of the starter set's precons lasts about five).
-LASTING_TURNS: Final = 3
-CARD_WORTH: Final = 2.0  # a card drawn; one searched for (chosen) is worth more
-SEARCH_WORTH: Final = 3.0
-REROLL_WORTH: Final = 1.5  # a die rolled again (only a bad roll is)
-ABILITY_WORTH: Final = 2.0  # an ability card put on the Commander
-REMOVE_WORTH: Final = -1.0  # a situation discarded, an upgrade moved
+LASTING_TURNS = 3
+CARD_WORTH = 2.0  # a card drawn; one searched for (chosen) is worth more
+SEARCH_WORTH = 3.0
+REROLL_WORTH = 1.5  # a die rolled again (only a bad roll is)
+ABILITY_WORTH = 2.0  # an ability card put on the Commander
+REMOVE_WORTH = -1.0  # a situation discarded, an upgrade moved
 
 
 def play_values(decision: Decision, observation: Observation) -> list[float]:

@@ -26,7 +26,7 @@ from komandor.rules.state import Card
 PlaceTable = dict[str, list[int]]
 _OWN_SHIPS, _ENEMY_SHIPS, _ENEMY_GROUND, _ENEMY_UNITS, _OWN_UNITS = 0, 1, 2, 3, 4
 _OWN_COMMANDER, _ENEMY_COMMANDER = 5, 6
-_NOTHING: Final = [0, 0, 0, 0, 0, 0, 0]
+_NOTHING = [0, 0, 0, 0, 0, 0, 0]
 
 
 def base_power(spec: CardSpec) -> int:
@@ -162,7 +162,7 @@ class CardFeatures:
         return data
 
 
-NO_FEATURES: Final = CardFeatures()  # an option naming no card the agent sees, with no facts
+NO_FEATURES = CardFeatures()  # an option naming no card the agent sees, with no facts
 
 
 def card_features(card: Card) -> CardFeatures:
@@ -472,7 +472,7 @@ def mobile_power(observation: Observation, player: int) -> int:
 # --- the decisions' features ----------------------------------------------------------------
 
 # The decision kinds whose options each name a card (the uid as the key, or under ``card``).
-_CARD_OPTIONS: Final = frozenset(
+_CARD_OPTIONS = frozenset(
     {
         DecisionKind.SETUP_COMMANDER,
         DecisionKind.SETUP_RETURN_CARD,
@@ -484,9 +484,9 @@ _CARD_OPTIONS: Final = frozenset(
         DecisionKind.EFFECT_TO_DECK,
     }
 )
-CARD_OPTION_KINDS: Final = _CARD_OPTIONS  # public: the heuristic weighs only these with features
+CARD_OPTION_KINDS = _CARD_OPTIONS  # public: the heuristic weighs only these with features
 # The decision kinds whose options each name a place.
-_PLACE_OPTIONS: Final = frozenset(
+_PLACE_OPTIONS = frozenset(
     {DecisionKind.PLACE_SHIP, DecisionKind.PLACE_GROUND, DecisionKind.MOVE_SHIP}
 )
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
 
 from komandor.agents.battle_values import attack_values
 from komandor.agents.effect_values import play_values
@@ -30,7 +29,7 @@ from komandor.rules.observation import Observation
 
 # Fixed answers of the heuristic to yes/no questions, by decision kind: the first listed key
 # that is legal wins.
-_PREFERRED: Final[dict[DecisionKind, tuple[str, ...]]] = {
+_PREFERRED: dict[DecisionKind, tuple[str, ...]] = {
     DecisionKind.SETUP_REDEAL: ("keep",),
     DecisionKind.COMMERCE_ESCORT: ("stay",),
     DecisionKind.CAPTURE_CIVIL_BUILDING: ("capture",),
@@ -48,11 +47,11 @@ _PREFERRED: Final[dict[DecisionKind, tuple[str, ...]]] = {
     DecisionKind.BATTLE_LANDING: ("land",),
 }
 # How much more fighting value the heuristic wants than the defenders before it attacks.
-ATTACK_MARGIN: Final = 1.25
+ATTACK_MARGIN = 1.25
 # Share of the movable fleet kept with a Commander on an orbit (in open space he needs none), and
 # the surplus sent past the margin.
-GUARD_SHARE: Final = 0.3
-ESCORT_POWER: Final = 10
+GUARD_SHARE = 0.3
+ESCORT_POWER = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +75,10 @@ class HeuristicWeights:
     reroll_below: float = 4
 
 
-DEFAULT_WEIGHTS: Final = HeuristicWeights()
+DEFAULT_WEIGHTS = HeuristicWeights()
 # The numbers of agents 1.1, written out: ``heuristic-1.1`` keeps them whatever a tuning makes
 # of the defaults.
-WEIGHTS_1_1: Final = HeuristicWeights(
+WEIGHTS_1_1 = HeuristicWeights(
     attack_margin=1.25,
     guard_share=0.3,
     escort_power=10,
@@ -91,7 +90,7 @@ WEIGHTS_1_1: Final = HeuristicWeights(
 )
 
 # The heuristic's tunable space (``registry.TUNABLE``): defaults are ``DEFAULT_WEIGHTS``'.
-HEURISTIC_SPACE: Final[tuple[Parameter, ...]] = (
+HEURISTIC_SPACE: tuple[Parameter, ...] = (
     Parameter("attack_margin", ATTACK_MARGIN, 0.8, 2.5, c_end=0.1),
     Parameter("guard_share", GUARD_SHARE, 0.0, 0.8, c_end=0.05),
     Parameter("escort_power", ESCORT_POWER, 0.0, 40.0, c_end=2.0),

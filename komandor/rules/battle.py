@@ -165,9 +165,9 @@ class BattleEnd(StrEnum):
 
 # «флот (включая военные постройки и вооруженные космические объекты)» — what keeps a side in
 # the battle (BEND-1).
-_FLEET_ROLES: Final = frozenset({Role.SHIP, Role.STATION, Role.MILITARY_BUILDING})
-_BUILDING_ROLES: Final = frozenset({Role.MILITARY_BUILDING, Role.CIVIL_BUILDING})
-_MOUNT_ORDER: Final = (
+_FLEET_ROLES = frozenset({Role.SHIP, Role.STATION, Role.MILITARY_BUILDING})
+_BUILDING_ROLES = frozenset({Role.MILITARY_BUILDING, Role.CIVIL_BUILDING})
+_MOUNT_ORDER = (
     "turbolaser",
     "nova",
     "missiles",
@@ -383,7 +383,7 @@ def _strength(uid: str, value: int | None) -> int:
 
 # Mount kinds by weapon: a power alone, a salvo (count and power), lasers (targets and power),
 # a force (boarding shuttles). Missiles (one salvo per range) and the maser (its type) apart.
-_POWER_MOUNTS: Final = frozenset({"turbolaser", "nova", "plasma", "bombs"})
+_POWER_MOUNTS = frozenset({"turbolaser", "nova", "plasma", "bombs"})
 
 
 @lru_cache(maxsize=1024)
@@ -590,14 +590,14 @@ def battle_fight(
 
 # --- The battle procedure -------------------------------------------------------------------
 
-_PASS: Final = Option("pass")
-_ATTACK_ROLES: Final = frozenset({Role.SHIP, Role.STATION, Role.MILITARY_BUILDING})
+_PASS = Option("pass")
+_ATTACK_ROLES = frozenset({Role.SHIP, Role.STATION, Role.MILITARY_BUILDING})
 # What weapons may be fired at: the fleet, plus civil buildings «по тем же правилам, что и
 # военные постройки» (CIV-2). Ground units are hit by bombs only (GRD-8).
-_WEAPON_TARGET_ROLES: Final = frozenset(
+_WEAPON_TARGET_ROLES = frozenset(
     {Role.SHIP, Role.STATION, Role.MILITARY_BUILDING, Role.CIVIL_BUILDING}
 )
-_NOT_WEAPONS: Final = frozenset({Weapon.BOARDING, Weapon.RAM})
+_NOT_WEAPONS = frozenset({Weapon.BOARDING, Weapon.RAM})
 
 
 class _Battle:

@@ -56,9 +56,9 @@ from komandor.rules.weapons import Distance, Weapon
 if TYPE_CHECKING:
     from komandor.rules.table import Table
 
-_HARMS: Final = frozenset({"damage", "destroy"})
-_UNTIL_KEYS: Final = {"round": "round", "battle": "battle", "phase": "phase", "turn": "turn"}
-_BUILT: Final = frozenset(
+_HARMS = frozenset({"damage", "destroy"})
+_UNTIL_KEYS = {"round": "round", "battle": "battle", "phase": "phase", "turn": "turn"}
+_BUILT = frozenset(
     {
         CardKind.SHIP,
         CardKind.SPACE_OBJECT,
@@ -67,7 +67,7 @@ _BUILT: Final = frozenset(
         CardKind.CIVIL_BUILDING,
     }
 )
-_COMBAT_STATS: Final = {
+_COMBAT_STATS = {
     "strength": "strength",
     "critical": "critical",
     "armor": "armor",
@@ -76,7 +76,7 @@ _COMBAT_STATS: Final = {
     "crew": "crew_size",
     "landing": "landing",
 }
-_MAX_ABILITIES: Final = 3  # ABIL-3
+_MAX_ABILITIES = 3  # ABIL-3
 
 
 # --- compiling a card's data into plays ----------------------------------------------------------
@@ -221,7 +221,7 @@ def is_entry(effect: EffectSpec) -> bool:
 
 
 # Stands in for a situation's ``enter`` effect among its own plays (keeps the others' indices).
-_NO_PLAY: Final = EffectSpec(when=("static",), actions=())
+_NO_PLAY = EffectSpec(when=("static",), actions=())
 
 
 def _entry_play(card: Card, effect: EffectSpec, index: int) -> Effect:
@@ -437,7 +437,7 @@ def _pool(selector: Selector, source: str | None, moment: Moment) -> list[Card]:
     return state.in_play()
 
 
-_CARD_KINDS: Final = {kind.value: kind for kind in CardKind}
+_CARD_KINDS = {kind.value: kind for kind in CardKind}
 # ``Distance.key`` without the ``Enum.name`` property read.
 _RANGE_KEYS: Final[dict[Distance, str]] = {distance: distance.key for distance in Distance}
 
@@ -901,7 +901,7 @@ _ACTIONS: dict[str, Callable[[Action, str | None, Moment], None]] = {
     "reroll": _reroll,
     "victory": _victory,
 }
-_PLAYER_ACTIONS: Final = frozenset(PLAYER_ACTIONS)
+_PLAYER_ACTIONS = frozenset(PLAYER_ACTIONS)
 
 
 # --- stats as modified ----------------------------------------------------------------------------
@@ -1036,7 +1036,7 @@ class _Printed:
 _printed: Final[IdentityCache[CardSpec, _Printed]] = IdentityCache(_Printed)
 
 # The stats that change a weapon mount's power (a mount's weapon, by value).
-_MOUNT_STATS: Final = frozenset(weapon.value for weapon in Weapon)
+_MOUNT_STATS = frozenset(weapon.value for weapon in Weapon)
 
 
 def refresh(game: Table[Effects], fighter: Combatant) -> None:

@@ -19,18 +19,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from komandor.rules.vocabulary import BOOK_QUOTES, SIZE_LETTERS
 from komandor.rules.windows import ATTACK_WINDOWS, BATTLE_WINDOWS, Window
 
-STATIC: Final = "static"
-ON_PLAY: Final = "on_play"
-WHEN_VALUES: Final = (*(w.value for w in Window), STATIC, ON_PLAY)
+STATIC = "static"
+ON_PLAY = "on_play"
+WHEN_VALUES = (*(w.value for w in Window), STATIC, ON_PLAY)
 
-SIDES: Final = ("own", "enemy", "any")
-SPECIFIC: Final = ("self", "host", "carrier", "attacker", "attacked")
-TARGET_KINDS: Final = (
+SIDES = ("own", "enemy", "any")
+SPECIFIC = ("self", "host", "carrier", "attacker", "attacked")
+TARGET_KINDS = (
     "ship",
     "space_object",
     "station",
@@ -38,18 +38,18 @@ TARGET_KINDS: Final = (
     "military_building",
     "civil_building",
 )
-_SIZE_ALIASES: Final = {"LK": "LK", "SK": "SK", "TK": "TK", **SIZE_LETTERS}  # and the book's «ЛК»…
+_SIZE_ALIASES = {"LK": "LK", "SK": "SK", "TK": "TK", **SIZE_LETTERS}  # and the book's «ЛК»…
 # Problem templates quoting the book's Russian (vocabulary.json); the Django side translates
 # them by their text (content/runtime_texts.py).
-SIZE_CLASS_PROBLEM: Final = (
+SIZE_CLASS_PROBLEM = (
     f"%(value)s is not a size class; accepted: LK, SK, TK ({', '.join(SIZE_LETTERS)})"
 )
-ENTER_WINDOW_PROBLEM: Final = (
+ENTER_WINDOW_PROBLEM = (
     "enter lets a situation card be played in the windows its text names (SIT-1: "
     f"«{BOOK_QUOTES['SIT-1']}»): only on a situation card, with a window"
 )
-OBJECT_TYPES: Final = ("planet", "asteroid", "station", "other")
-WEAPONS: Final = (
+OBJECT_TYPES = ("planet", "asteroid", "station", "other")
+WEAPONS = (
     "plasma",
     "turbolaser",
     "maser",
@@ -61,25 +61,21 @@ WEAPONS: Final = (
     "boarding",
     "landing",
 )
-PROPERTIES: Final = ("commercial_run", "escort", "smuggling_run", "evasive_manoeuvre")
-PLACES: Final = ("battle", "place", "orbit", "sector")
-TARGET_ZONES: Final = ("play", "production")
-SEARCH_ZONES: Final = ("deck", "losses")
-TO_DECK_ZONES: Final = (
-    "hand",
-    "losses",
-    "play",
-)  # SPECIAL-10: «из руки (потерь, со стола) в колоду»
-CHOOSERS: Final = ("self", "opponent")
-PLAYERS: Final = ("self", "opponent")
-RANGES: Final = ("long", "medium", "short")
-SITES: Final = ("orbit", "open_space")
-ROLES: Final = ("attacker", "defender")
-STATS: Final = ("strength", "critical", "armor", "speed", "shield", "crew", *WEAPONS)
-UNTIL: Final = ("round", "battle", "phase", "turn", "attached", "permanent")
-RULES: Final = ("enter_enemy_sector", "play_tactical")
-VICTORIES: Final = ("pirate", "trader", "procurator")
-ROLL_PURPOSES: Final = (
+PROPERTIES = ("commercial_run", "escort", "smuggling_run", "evasive_manoeuvre")
+PLACES = ("battle", "place", "orbit", "sector")
+TARGET_ZONES = ("play", "production")
+SEARCH_ZONES = ("deck", "losses")
+TO_DECK_ZONES = ("hand", "losses", "play")  # SPECIAL-10: «из руки (потерь, со стола) в колоду»
+CHOOSERS = ("self", "opponent")
+PLAYERS = ("self", "opponent")
+RANGES = ("long", "medium", "short")
+SITES = ("orbit", "open_space")
+ROLES = ("attacker", "defender")
+STATS = ("strength", "critical", "armor", "speed", "shield", "crew", *WEAPONS)
+UNTIL = ("round", "battle", "phase", "turn", "attached", "permanent")
+RULES = ("enter_enemy_sector", "play_tactical")
+VICTORIES = ("pirate", "trader", "procurator")
+ROLL_PURPOSES = (
     "effect",
     "smuggling",
     "initiative",
@@ -92,8 +88,8 @@ ROLL_PURPOSES: Final = (
     "nova_count",
 )
 # Actions on the chosen cards; the others act on a player.
-CARD_ACTIONS: Final = ("damage", "repair", "modify", "tap", "untap", "move", "destroy")
-PLAYER_ACTIONS: Final = (
+CARD_ACTIONS = ("damage", "repair", "modify", "tap", "untap", "move", "destroy")
+PLAYER_ACTIONS = (
     "draw",
     "search",
     "to_deck",
@@ -107,8 +103,8 @@ PLAYER_ACTIONS: Final = (
     "reroll",
     "victory",
 )
-ACTIONS: Final = CARD_ACTIONS + PLAYER_ACTIONS
-_ACTION_KEYS: Final[dict[str, tuple[str, ...]]] = {
+ACTIONS = CARD_ACTIONS + PLAYER_ACTIONS
+_ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "damage": ("amount",),
     "repair": ("amount",),
     "modify": ("stat", "by", "until"),
@@ -129,8 +125,8 @@ _ACTION_KEYS: Final[dict[str, tuple[str, ...]]] = {
     "reroll": ("count", "purposes", "until"),
     "victory": ("condition",),
 }
-_EFFECT_KEYS: Final = ("when", "cost", "condition", "targets", "actions", "stacks")
-SELECTOR_KEYS: Final = (
+_EFFECT_KEYS = ("when", "cost", "condition", "targets", "actions", "stacks")
+SELECTOR_KEYS = (
     "side",
     "is",
     "kind",
@@ -148,8 +144,8 @@ SELECTOR_KEYS: Final = (
     "chooser",
     "any_of",
 )
-CONDITION_KEYS: Final = ("range", "site", "role", "attack", "count", "self", "turn", "destroyed")
-_MAX_AMOUNT: Final = 99  # no printed figure comes near; keeps data sane
+CONDITION_KEYS = ("range", "site", "role", "attack", "count", "self", "turn", "destroyed")
+_MAX_AMOUNT = 99  # no printed figure comes near; keeps data sane
 
 
 # ---------------------------------------------------------------------------------------------
@@ -842,7 +838,7 @@ def _until(
 # Canonical form
 # ---------------------------------------------------------------------------------------------
 
-_JSON_NAMES: Final = {
+_JSON_NAMES = {
     "is_": "is",
     "in_": "in",
     "ship_class": "class",

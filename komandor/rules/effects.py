@@ -65,10 +65,10 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-_BATTLE_PHASES: Final = frozenset({Phase.BATTLE_1, Phase.BATTLE_2})
+_BATTLE_PHASES = frozenset({Phase.BATTLE_1, Phase.BATTLE_2})
 # OBJ-4: the phases of a turn before its movement, when a space object built this turn cannot
 # use its properties yet.
-_BEFORE_MOVEMENT: Final = frozenset(
+_BEFORE_MOVEMENT = frozenset(
     {Phase.START, Phase.DRAW, Phase.UNTAP, Phase.INITIATIVE, Phase.RESOURCES, Phase.PRODUCTION}
 )
 
@@ -221,10 +221,10 @@ class _Rule:
 # window opened.
 _WINDOW_KEYS: Final[dict[Window, str]] = {window: window.value for window in Window}
 
-_PASS: Final = Option("pass")
-_KEEP: Final = Option("keep")
-_REROLL: Final = Option("reroll")
-CARD_BAN: Final = "card:"  # a ban of the cards with a name (SPECIAL-7), not of a rule or an effect
+_PASS = Option("pass")
+_KEEP = Option("keep")
+_REROLL = Option("reroll")
+CARD_BAN = "card:"  # a ban of the cards with a name (SPECIAL-7), not of a rule or an effect
 
 
 def expiry(until: Window | str | None) -> str | None:

@@ -5,7 +5,7 @@ end-of-phase victory checks (WIN-3, WIN-6).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from komandor.rules import event_records as ev
 from komandor.rules.battle import (
@@ -27,11 +27,11 @@ if TYPE_CHECKING:
     from komandor.rules.table import Table
 
 # What keeps an object in its controller's hands against ships on the orbit (CAP-2, CIV-5).
-_HOLDERS: Final = (CardKind.MILITARY_BUILDING, CardKind.GROUND_UNIT)
-_BUILT_IN_SEP: Final = "#"
+_HOLDERS = (CardKind.MILITARY_BUILDING, CardKind.GROUND_UNIT)
+_BUILT_IN_SEP = "#"
 # Battle sites are immutable: one open space, one orbit per object type, shared by every battle.
-_OPEN_SPACE: Final = BattleSite(SiteKind.OPEN_SPACE)
-_ORBITS: Final[dict[str | None, BattleSite]] = {}
+_OPEN_SPACE = BattleSite(SiteKind.OPEN_SPACE)
+_ORBITS: dict[str | None, BattleSite] = {}
 
 
 def _orbit(object_type: str | None) -> BattleSite:

@@ -47,18 +47,18 @@ from komandor.rules.victory import (
 
 # Production order (PROD-3): space objects – ships – ground units/buildings. Upgrades and
 # situation cards are played in the effect windows that follow (``effects.PRODUCTION_WINDOWS``).
-PRODUCTION_STEPS: Final[tuple[tuple[CardKind, ...], ...]] = (
+PRODUCTION_STEPS: tuple[tuple[CardKind, ...], ...] = (
     (CardKind.SPACE_OBJECT,),
     (CardKind.SHIP,),
     (CardKind.GROUND_UNIT, CardKind.MILITARY_BUILDING, CardKind.CIVIL_BUILDING),
 )
-SETUP_KINDS: Final = (CardKind.SPACE_OBJECT, CardKind.SHIP)  # SETUP-4, SETUP-7
+SETUP_KINDS = (CardKind.SPACE_OBJECT, CardKind.SHIP)  # SETUP-4, SETUP-7
 # Each step's kinds as the decision context names them, read once (``Enum.value`` is a Python
 # property in the compiled engine, and ``produce`` asked it at every payment).
 _STEP_VALUES: Final[dict[tuple[CardKind, ...], tuple[str, ...]]] = {
     kinds: tuple(kind.value for kind in kinds) for kinds in (*PRODUCTION_STEPS, SETUP_KINDS)
 }
-NEW_SECTOR: Final = "new"
+NEW_SECTOR = "new"
 
 
 class MatchOver(Exception):
@@ -885,7 +885,7 @@ def _carries(card: Card) -> bool:
 
 
 # The turn (TURN-1..14): every phase but setup, in the book's order, and what each one does.
-TURN_ORDER: Final[tuple[Phase, ...]] = tuple(phase for phase in Phase if phase is not Phase.SETUP)
+TURN_ORDER: tuple[Phase, ...] = tuple(phase for phase in Phase if phase is not Phase.SETUP)
 _PHASE_STEPS: dict[Phase, Callable[[Game], None]] = {
     Phase.START: Game.start_phase,
     Phase.DRAW: Game.draw_phase,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from komandor.rules import event_records as ev
 from komandor.rules import rules
@@ -28,13 +28,13 @@ from komandor.rules.victory import Outcome, pirate_loot
 
 # Bumped with every release of the engine; how an agent chooses is versioned apart
 # (``agents.AGENTS_VERSION``).
-ENGINE_VERSION: Final = "0.7.0"
+ENGINE_VERSION = "0.7.0"
 # The engine versions whose stored matches this engine replays choice for choice: those whose
 # rules play every match as this one does for the same seed and choices (the log digests of
 # ``scripts/bench/engine_log_digest.py`` equal). A rules change that alters a match's course
 # leaves only ``ENGINE_VERSION`` here (docs/engine.md, "Versions and stored matches"): 0.7.0
 # fixed five rules (issue 30, item 8), so 0.6.0's and 0.5.0's matches no longer replay.
-REPLAYS_VERSIONS: Final = frozenset({ENGINE_VERSION})
+REPLAYS_VERSIONS = frozenset({ENGINE_VERSION})
 
 
 def replays_version(version: str) -> bool:

@@ -16,13 +16,13 @@ these methods, so building one for every decision costs nothing until an agent a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 from komandor.rules.cards import CardKind
 from komandor.rules.state import Card, GameState, Zone
 
 # The zones whose cards only their owner sees.
-_HIDDEN: Final = (Zone.HAND, Zone.DECK)
+_HIDDEN = (Zone.HAND, Zone.DECK)
 
 
 class Observation:

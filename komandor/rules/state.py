@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final
 
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
 
@@ -184,8 +183,8 @@ class PlayerState:
         }.get(zone)
 
 
-ATTACHED: Final = "attached:"  # expiry prefix: while the named card stays in play or in its zone
-LIVE_ZONES: Final = frozenset({Zone.PLAY, Zone.SITUATIONS, Zone.ATTACHED})
+ATTACHED = "attached:"  # expiry prefix: while the named card stays in play or in its zone
+LIVE_ZONES = frozenset({Zone.PLAY, Zone.SITUATIONS, Zone.ATTACHED})
 
 
 @dataclass(frozen=True, slots=True)
