@@ -646,19 +646,9 @@ class Game:
                     continue
             remaining = card.cost - card.tokens
             if remaining <= resources:
-                options.append(
-                    Option(
-                        f"{uid}:{remaining}",
-                        BuildFacts(uid, remaining, True),
-                    )
-                )
+                options.append(_build_option(uid, remaining, True))
             for amount in range(1, min(resources, remaining - 1) + 1):
-                options.append(
-                    Option(
-                        f"{uid}:{amount}",
-                        BuildFacts(uid, amount, False),
-                    )
-                )
+                options.append(_build_option(uid, amount, False))
         if setup and self.must_build_carrier(player, built, options):
             # AMB-28a: the Commander needs a built carrier, so complete one before anything else.
             return [option for option in options if _completes(option)]
@@ -872,6 +862,20 @@ class Game:
 
     def check_commanders(self) -> None:
         self.stop_if(check_commanders(self.state))
+
+
+# Every payment offered, by card position, amount and whether it builds the card: an option
+# and its facts are immutable and name nothing else, so each is built once per process, not
+# at every payment of every production (a few hundred a match, a position's few amounts).
+_BUILD_OPTIONS: Final[dict[tuple[str, int, bool], Option]] = {}
+
+
+def _build_option(uid: str, amount: int, complete: bool) -> Option:
+    key = (uid, amount, complete)
+    option = _BUILD_OPTIONS.get(key)
+    if option is None:
+        option = _BUILD_OPTIONS[key] = Option(f"{uid}:{amount}", BuildFacts(uid, amount, complete))
+    return option
 
 
 def _completes(option: Option) -> bool:
