@@ -11,6 +11,7 @@ is no battle's arithmetic, and a ``Place``'s powers add fighting values up.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from komandor.rules.by_identity import IdentityCache
 from komandor.rules.cards import CardKind, CardSpec, Force, Lasers, Maser, Missiles, Power, Salvo
@@ -59,7 +60,7 @@ def _spec_power(spec: CardSpec) -> int:
     return base_power(spec)
 
 
-_power: IdentityCache[CardSpec, int] = IdentityCache(_spec_power)  # once per spec object
+_power: Final[IdentityCache[CardSpec, int]] = IdentityCache(_spec_power)  # once per spec object
 
 
 def power(card: Card) -> int:
@@ -83,7 +84,9 @@ def _spec_printed(spec: CardSpec) -> tuple[str, int, str | None, int]:
     )
 
 
-_printed: IdentityCache[CardSpec, tuple[str, int, str | None, int]] = IdentityCache(_spec_printed)
+_printed: Final[IdentityCache[CardSpec, tuple[str, int, str | None, int]]] = IdentityCache(
+    _spec_printed
+)
 
 
 class CardFeatures:

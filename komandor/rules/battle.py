@@ -71,7 +71,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Protocol, cast
+from typing import Any, Final, Protocol, cast
 
 from komandor.rules import event_records as ev
 from komandor.rules.by_identity import IdentityCache
@@ -359,13 +359,20 @@ def _role_of(uid: str, spec: CardSpec) -> Role:
             f"{uid}: only a station among space objects fights (STN-2); "
             f"object_type is {object_type!r}"
         )
-    try:
-        return Role(kind.value)
-    except ValueError:
+    role = _ROLES.get(kind)
+    if role is None:
         raise BattleSetupError(
             f"{uid}: a card of kind {kind.value!r} cannot take part in a battle; expected ship, "
             "station, military_building, civil_building or ground_unit"
-        ) from None
+        )
+    return role
+
+
+# A card kind's battle role (a station's is settled by its object type above), read from a table:
+# ``Role(kind.value)`` is two Python-level enum calls in the compiled engine, per fighter.
+_ROLES: Final[dict[CardKind, Role]] = {
+    kind: role for kind in CardKind for role in Role if role.value == kind.value
+}
 
 
 def _strength(uid: str, value: int | None) -> int:
@@ -420,7 +427,7 @@ def _mounts_of(weapons: Weapons) -> tuple[Mount, ...]:
     return tuple(mounts)
 
 
-_mounts: IdentityCache[Weapons, tuple[Mount, ...]] = IdentityCache(_mounts_of)
+_mounts: Final[IdentityCache[Weapons, tuple[Mount, ...]]] = IdentityCache(_mounts_of)
 
 
 class BattleSide:

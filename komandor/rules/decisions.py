@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Final, Protocol
 
 from komandor.rules.facts import NO_CONTEXT, NO_FACTS, DecisionContext, OptionFacts
 from komandor.rules.observation import Observation
@@ -78,8 +78,8 @@ class Option:
 
 
 # The slots' descriptors (a frozen dataclass forbids ``self.key = …``).
-_set_option_key: Callable[[Option, str], None] = vars(Option)["key"].__set__
-_set_option_data: Callable[[Option, OptionFacts], None] = vars(Option)["data"].__set__
+_set_option_key: Final[Callable[[Option, str], None]] = vars(Option)["key"].__set__
+_set_option_data: Final[Callable[[Option, OptionFacts], None]] = vars(Option)["data"].__set__
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -110,12 +110,12 @@ class Decision:
         raise IllegalChoiceError(f"{key!r} is not a legal {self.kind} choice; legal: {keys}")
 
 
-_set_decision_player: Callable[[Decision, int], None] = vars(Decision)["player"].__set__
-_set_decision_kind: Callable[[Decision, DecisionKind], None] = vars(Decision)["kind"].__set__
-_set_decision_options: Callable[[Decision, tuple[Option, ...]], None] = vars(Decision)[
+_set_decision_player: Final[Callable[[Decision, int], None]] = vars(Decision)["player"].__set__
+_set_decision_kind: Final[Callable[[Decision, DecisionKind], None]] = vars(Decision)["kind"].__set__
+_set_decision_options: Final[Callable[[Decision, tuple[Option, ...]], None]] = vars(Decision)[
     "options"
 ].__set__
-_set_decision_context: Callable[[Decision, DecisionContext], None] = vars(Decision)[
+_set_decision_context: Final[Callable[[Decision, DecisionContext], None]] = vars(Decision)[
     "context"
 ].__set__
 

@@ -117,7 +117,7 @@ def _plays_of(uid: str, spec: CardSpec) -> tuple[Effect, ...]:
     return plays
 
 
-_PLAYS_BY_SPEC: IdentityCache[CardSpec, dict[str, tuple[Effect, ...]]] = IdentityCache(
+_PLAYS_BY_SPEC: Final[IdentityCache[CardSpec, dict[str, tuple[Effect, ...]]]] = IdentityCache(
     lambda spec: {}
 )
 
@@ -956,7 +956,7 @@ def _stat_changes_of(spec: EffectSpec) -> tuple[tuple[str, int], ...]:
     return tuple((a.stat, a.by) for a in spec.actions if a.do == "modify" and a.stat)
 
 
-_stat_changes: IdentityCache[EffectSpec, tuple[tuple[str, int], ...]] = IdentityCache(
+_stat_changes: Final[IdentityCache[EffectSpec, tuple[tuple[str, int], ...]]] = IdentityCache(
     _stat_changes_of
 )
 
@@ -1033,7 +1033,7 @@ class _Printed:
 
 
 # Built once per spec object.
-_printed: IdentityCache[CardSpec, _Printed] = IdentityCache(_Printed)
+_printed: Final[IdentityCache[CardSpec, _Printed]] = IdentityCache(_Printed)
 
 # The stats that change a weapon mount's power (a mount's weapon, by value).
 _MOUNT_STATS = frozenset(weapon.value for weapon in Weapon)

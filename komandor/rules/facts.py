@@ -60,7 +60,7 @@ class PlaceFacts:
         _set_place_to(self, to)
 
 
-_set_place_to: Callable[[PlaceFacts, str], None] = vars(PlaceFacts)["to"].__set__
+_set_place_to: Final[Callable[[PlaceFacts, str], None]] = vars(PlaceFacts)["to"].__set__
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -79,9 +79,11 @@ class BuildFacts:
         _set_build_complete(self, complete)
 
 
-_set_build_card: Callable[[BuildFacts, str], None] = vars(BuildFacts)["card"].__set__
-_set_build_amount: Callable[[BuildFacts, int], None] = vars(BuildFacts)["amount"].__set__
-_set_build_complete: Callable[[BuildFacts, bool], None] = vars(BuildFacts)["complete"].__set__
+_set_build_card: Final[Callable[[BuildFacts, str], None]] = vars(BuildFacts)["card"].__set__
+_set_build_amount: Final[Callable[[BuildFacts, int], None]] = vars(BuildFacts)["amount"].__set__
+_set_build_complete: Final[Callable[[BuildFacts, bool], None]] = vars(BuildFacts)[
+    "complete"
+].__set__
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +125,11 @@ class AttackFacts:
         _set_attack_targets(self, targets)
 
 
-_set_attack_attackers: Callable[[AttackFacts, tuple[str, ...]], None] = vars(AttackFacts)[
+_set_attack_attackers: Final[Callable[[AttackFacts, tuple[str, ...]], None]] = vars(AttackFacts)[
     "attackers"
 ].__set__
-_set_attack_mount: Callable[[AttackFacts, str], None] = vars(AttackFacts)["mount"].__set__
-_set_attack_targets: Callable[[AttackFacts, tuple[str, ...]], None] = vars(AttackFacts)[
+_set_attack_mount: Final[Callable[[AttackFacts, str], None]] = vars(AttackFacts)["mount"].__set__
+_set_attack_targets: Final[Callable[[AttackFacts, tuple[str, ...]], None]] = vars(AttackFacts)[
     "targets"
 ].__set__
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from typing import Final
 
 from komandor.rules import event_records as ev
 from komandor.rules import rules
@@ -52,6 +53,11 @@ PRODUCTION_STEPS: tuple[tuple[CardKind, ...], ...] = (
     (CardKind.GROUND_UNIT, CardKind.MILITARY_BUILDING, CardKind.CIVIL_BUILDING),
 )
 SETUP_KINDS = (CardKind.SPACE_OBJECT, CardKind.SHIP)  # SETUP-4, SETUP-7
+# Each step's kinds as the decision context names them, read once (``Enum.value`` is a Python
+# property in the compiled engine, and ``produce`` asked it at every payment).
+_STEP_VALUES: Final[dict[tuple[CardKind, ...], tuple[str, ...]]] = {
+    kinds: tuple(kind.value for kind in kinds) for kinds in (*PRODUCTION_STEPS, SETUP_KINDS)
+}
 NEW_SECTOR = "new"
 
 
@@ -587,6 +593,7 @@ class Game:
         if steps is None:
             steps = (SETUP_KINDS,) if setup else PRODUCTION_STEPS
         for kinds in steps:
+            step = _STEP_VALUES.get(kinds) or tuple(kind.value for kind in kinds)
             while True:
                 options = self.production_options(player, kinds, setup=setup, built=completed)
                 option = self.ask(
@@ -595,7 +602,7 @@ class Game:
                     options,
                     DecisionContext(
                         resources=self.state.players[player].resources,
-                        step=tuple(kind.value for kind in kinds),
+                        step=step,
                     ),
                 )
                 if option.key == "next":
@@ -639,19 +646,9 @@ class Game:
                     continue
             remaining = card.cost - card.tokens
             if remaining <= resources:
-                options.append(
-                    Option(
-                        f"{uid}:{remaining}",
-                        BuildFacts(uid, remaining, True),
-                    )
-                )
+                options.append(_build_option(uid, remaining, True))
             for amount in range(1, min(resources, remaining - 1) + 1):
-                options.append(
-                    Option(
-                        f"{uid}:{amount}",
-                        BuildFacts(uid, amount, False),
-                    )
-                )
+                options.append(_build_option(uid, amount, False))
         if setup and self.must_build_carrier(player, built, options):
             # AMB-28a: the Commander needs a built carrier, so complete one before anything else.
             return [option for option in options if _completes(option)]
@@ -865,6 +862,20 @@ class Game:
 
     def check_commanders(self) -> None:
         self.stop_if(check_commanders(self.state))
+
+
+# Every payment offered, by card position, amount and whether it builds the card: an option
+# and its facts are immutable and name nothing else, so each is built once per process, not
+# at every payment of every production (a few hundred a match, a position's few amounts).
+_BUILD_OPTIONS: Final[dict[tuple[str, int, bool], Option]] = {}
+
+
+def _build_option(uid: str, amount: int, complete: bool) -> Option:
+    key = (uid, amount, complete)
+    option = _BUILD_OPTIONS.get(key)
+    if option is None:
+        option = _BUILD_OPTIONS[key] = Option(f"{uid}:{amount}", BuildFacts(uid, amount, complete))
+    return option
 
 
 def _completes(option: Option) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import Final
 
 from komandor.rules.dice import Dice
 from komandor.rules.vocabulary import RANGE_LETTERS
@@ -24,13 +25,16 @@ class Distance(IntEnum):
 
     @property
     def key(self) -> str:
-        return self.name.lower()
+        return _KEY_OF_DISTANCE[self]  # ``Enum.name`` is a Python property: read per attack
 
     @classmethod
     def from_key(cls, key: str) -> Distance:
         return _DISTANCE_KEYS[key]
 
 
+_KEY_OF_DISTANCE: Final[dict[Distance, str]] = {
+    distance: distance.name.lower() for distance in Distance
+}
 _DISTANCE_KEYS = {
     "long": Distance.LONG,
     "medium": Distance.MEDIUM,
