@@ -6,7 +6,8 @@ public tournaments stay, and so does every deck a kept result played (his public
 tournaments, other players' tournaments, matches and games against his public decks). Those
 rows move to one owner, "deleted player" (a user that cannot sign in and whose name no one can
 register), and keep the visibility they had, so a private deck stays unreadable. All in one
-transaction: effective at once, or not at all.
+transaction: effective at once, or not at all. The players' cards he entered that were
+published stay in the catalogue too, entered by "deleted player" instead of his name.
 """
 
 from __future__ import annotations
@@ -20,7 +21,11 @@ from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck, DeckVersion
 from matches.models import Entry, HumanMatch, Match, Tournament
-from proposals.services import proposals_delete_of, proposals_deleted_with
+from proposals.services import (
+    proposals_cards_disown,
+    proposals_delete_of,
+    proposals_deleted_with,
+)
 
 # A space: Django's username validator refuses it, so no one can sign up as this player.
 DELETED_PLAYER = "deleted player"
@@ -125,5 +130,7 @@ def account_delete(*, user) -> None:
         kept.update(owner=heir)
         # His card proposals not published, with their photos (after the commit).
         proposals_delete_of(user=user)
+        # His published players' cards stay, entered by the deleted player, not his name.
+        proposals_cards_disown(user=user, heir=heir.get_username())
         # The rest (collection, tokens) goes with the row.
         user.delete()

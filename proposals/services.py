@@ -431,6 +431,15 @@ def proposals_delete_of(*, user: User) -> int:
     return len(drafts)
 
 
+def proposals_cards_disown(*, user: User, heir: str) -> int:
+    """A deleted account's published players' cards stay in the catalogue, entered by
+    ``heir`` (the deleted player, ``accounts/deletion.py``) instead of his name, as the
+    results he leaves are. Returns how many cards changed."""
+    return Card.all_objects.filter(origin=Origin.PLAYERS, entered_by=user.get_username()).update(
+        entered_by=heir
+    )
+
+
 def _release_of_proposal(proposal: CardProposal, user: User) -> None:
     """A release the player named as printed becomes a catalogue release when his card is
     published (the same name is found, not doubled), entered by players like the card."""

@@ -32,7 +32,7 @@ from decks.services import deck_create, deck_update
 from decks.values import DeckContent, EntryContent
 from komandor.rules import rules
 from komandor.rules.deck_rules import validate_deck
-from matches.lab.swap_tests import changed_content, field_versions
+from matches.lab.swap_tests import changed_content, field_versions, lab_copy_refuse
 from matches.models import Status, Tournament
 from matches.tournaments import doctor, formats
 from matches.tournaments.errors import TournamentError
@@ -198,6 +198,7 @@ def doctor_create(
 ) -> Tournament:
     """Find the candidates, save them and start the run; raises ``TournamentError`` (bad
     input, no candidate fits) or ``LimitExceeded`` (the player's limits), saving nothing."""
+    lab_copy_refuse(deck)
     if cards not in CARDS:
         raise TournamentError("invalid", "cards", {"cards": [_('"pool" or "owned"')]})
     if not isinstance(budget_games, int) or not 1 <= budget_games <= MOST_BUDGET:

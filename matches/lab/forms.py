@@ -11,6 +11,7 @@ from cardbase.display_names import shown_name
 from cardbase.models import Card
 from decks.models import Deck
 from matches.models import Tournament
+from matches.tournaments.errors import lab_copy_message
 from matches.tournaments.forms import DeckChoiceField
 from matches.tournaments.selectors import enterable_decks, tournaments_visible
 from matches.tournaments.swap import DEFAULTS
@@ -125,6 +126,7 @@ class DoctorForm(forms.Form):
 
     def __init__(self, *args, user=None, deck=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.deck = deck
         visible = tournaments_visible(user=user)
         recent = list(visible.order_by("-id").values_list("pk", flat=True)[:50])
         cast(forms.ModelChoiceField, self.fields["tournament"]).queryset = visible.filter(
@@ -137,6 +139,8 @@ class DoctorForm(forms.Form):
     def clean(self):
         super().clean()
         data = self.cleaned_data
+        if self.deck.lab_copy:  # the lab's copy for a run, not a deck to start one on
+            raise forms.ValidationError(lab_copy_message(), code="lab_copy")
         if data.get("field") == "tournament" and not data.get("tournament"):
             self.add_error("tournament", _("Pick a tournament."))
         if data.get("field") == "decks" and not data.get("decks"):

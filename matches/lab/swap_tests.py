@@ -25,7 +25,7 @@ from decks.values import DeckContent, EntryContent
 from komandor.agents.registry import DEFAULT_LEVEL
 from matches.models import Tournament
 from matches.tournaments import formats, swap
-from matches.tournaments.errors import TournamentError
+from matches.tournaments.errors import TournamentError, lab_copy_message
 from matches.tournaments.pairing_results import series_history
 from matches.tournaments.selectors import latest_version
 from matches.tournaments.services import MAX_DECKS, TournamentRequest, tournament_create
@@ -63,6 +63,13 @@ def field_versions(
         if len(versions) == MAX_DECKS - 2:
             break
     return versions
+
+
+def lab_copy_refuse(deck: Deck) -> None:
+    """A copy the lab made for a run (``Deck.lab_copy``) is that run's, not a deck to start
+    another lab run on; raises ``TournamentError`` on ``deck`` saying what to do instead."""
+    if deck.lab_copy:
+        raise TournamentError("lab_copy", "deck", {"deck": [lab_copy_message()]})
 
 
 def changed_content(version: DeckVersion, *, remove: Card, add: Card, copies: int) -> DeckContent:
@@ -129,6 +136,7 @@ def swap_test_create(
 ) -> Tournament:
     """Save the changed copy and start the paired run; raises ``TournamentError`` (the change
     or the field is wrong, the copy is not legal) or ``LimitExceeded``, saving nothing."""
+    lab_copy_refuse(version.deck)
     if not 1 <= copies <= 40:
         raise TournamentError("invalid", "copies", {"copies": [_("a whole number from 1 to 40")]})
     field = [v for v in field if v.deck_id != version.deck_id]
@@ -180,6 +188,7 @@ def field_test_create(
     *, owner: User, version: DeckVersion, seed: int = 0, dispatch: bool = True
 ) -> Tournament:
     """One click: a gauntlet of this deck version (the hero) against every precon."""
+    lab_copy_refuse(version.deck)
     field = field_versions(user=owner, groups=["precons"], exclude=[version.deck_id])
     if not field:
         raise TournamentError("invalid", "field", {"field": [_("no precons to play against")]})

@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
+
+def lab_copy_message() -> str:
+    """Why a copy the deck lab made for a run (``Deck.lab_copy``) starts nothing new."""
+    return _(
+        "This deck is a copy the deck lab made for a run. Test the deck it was made from, "
+        "or make it a deck of yours first with “Copy to my decks” on its page."
+    )
+
 
 class TournamentError(ValueError):
     """Bad input: ``code`` for clients, ``fields`` naming each bad field."""

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from decks.models import Deck, DeckVersion, Visibility
 from decks.selectors import deck_versions, version_visible
 from matches.models import Entry, Match, Pairing, Problem, Status, Tournament
+from matches.tournaments.errors import lab_copy_message
 from matches.tournaments.statistics import (
     bradley_terry,
     games_to_separate,
@@ -350,10 +351,16 @@ def versions_of_refs(
     *, user, refs: list[tuple[int, int | None]]
 ) -> tuple[list[DeckVersion], list[str]]:
     """Deck versions for ``(deck id, version number or None = latest)``; problems for refs
-    naming no deck the user may enter (a private deck of another user looks absent)."""
+    naming no deck the user may enter (a private deck of another user looks absent; his copy
+    made by the deck lab says so)."""
     decks = {
         deck.pk: deck for deck in enterable_decks(user=user).filter(pk__in={d for d, _ in refs})
     }
+    lab_copies = set(
+        Deck.objects.filter(
+            owner_id=getattr(user, "pk", None), lab_copy=True, pk__in={d for d, _ in refs}
+        ).values_list("pk", flat=True)
+    )
     versions, problems = [], []
     for deck_id, number in refs:
         deck = decks.get(deck_id)
@@ -367,7 +374,9 @@ def versions_of_refs(
                 if number
                 else chosen.order_by("-number").first()
             )
-        if version is None:
+        if deck_id in lab_copies:  # his, but the lab's: say what to do instead
+            problems.append(lab_copy_message())
+        elif version is None:
             problems.append(
                 _("No version %(version)s of deck %(deck)s that you may enter.")
                 % {"deck": deck_id, "version": number}

@@ -95,3 +95,29 @@ def test_the_labs_copies_made_before_the_mark_are_marked_by_migration(owner):
     migration.mark_lab_copies(apps, None)
     marked = [Deck.objects.get(pk=deck.pk).lab_copy for deck in old]
     assert marked == [True, True, False, False]
+
+
+def test_a_lab_copy_is_refused_as_the_deck_of_a_new_lab_run(owner, runs):
+    """Its own runs keep it; a new doctor run, swap test or field test on it is refused, in
+    the API's envelope and on the doctor's form, saying what to do instead."""
+    copy = Deck.objects.get(pk=max(lab_decks(runs["swap"])))
+    assert copy.lab_copy
+    remove = Card.objects.get(name_ru="Тестовый бомбардировщик").pk
+    add = Card.objects.get(name_ru="Тестовая станция").pk
+    api = APIClient()
+    api.force_authenticate(owner)
+    before = runs["swap"].__class__.objects.count()
+    for url, body in (
+        ("/api/deck-doctor/", {"deck": copy.pk, "budget_games": 64}),
+        ("/api/swap-tests/", {"deck": copy.pk, "remove": remove, "add": add, "copies": 1}),
+        ("/api/field-tests/", {"deck": copy.pk}),
+    ):
+        response = api.post(url, body, format="json", HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 400, (url, response.content)
+        assert "Copy to my decks" in response.content.decode(), url
+    client = Client()
+    client.force_login(owner)
+    page = client.post(f"/decks/{copy.pk}/doctor/", {"budget_games": 64}, HTTP_ACCEPT_LANGUAGE="en")
+    assert "Copy to my decks" in str(page.context["form"].non_field_errors())
+    assert runs["swap"].__class__.objects.count() == before  # nothing started
+    assert api.get(f"/api/tournaments/{runs['swap'].pk}/").status_code == 200  # its run stays

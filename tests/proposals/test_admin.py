@@ -6,6 +6,7 @@ the site does not keep is refused on that column."""
 import json
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -113,3 +114,21 @@ def test_an_import_naming_an_image_the_site_does_not_keep_is_refused(players_car
     (result,) = preview.context["preview"]
     assert result.kind == "invalid"
     assert [field for field, _messages in result.errors] == ["image"]
+
+
+def test_a_deleted_players_published_card_stays_entered_by_the_deleted_player(players_card):
+    from accounts.deletion import DELETED_PLAYER, account_delete
+
+    account_delete(user=User.objects.get(username="pilot"))
+    card = Card.objects.get(pk=players_card.pk)  # the content stays
+    assert card.entered_by == DELETED_PLAYER
+    public = Client()
+    page = public.get(f"/cards/{card.pk}/", follow=True).content.decode()
+    assert f'<dd class="entered-by">{DELETED_PLAYER}</dd>' in page
+    assert public.get(f"/api/cards/{card.pk}/").json()["source"]["entered_by"] == DELETED_PLAYER
+    root = logged_in(role_user("root", role=None, superuser=True))
+    exported = root.get(
+        reverse("admin:cardbase_card_export"), {"format": "json", "game": "komandor"}
+    ).json()
+    (row,) = [r for r in exported if r["key"] == card.key]
+    assert row["entered_by"] == DELETED_PLAYER
