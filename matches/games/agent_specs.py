@@ -106,7 +106,7 @@ def agent_descriptions() -> dict[str, str]:
         "standard-1": gettext(
             "plans its fleet: goes for the enemy Commander when it can win there, guards its "
             "own, blockades a victory one step away, spends its tokens (the standard level's "
-            "agent before standard t2)"
+            "agent)"
         ),
         "expert-1": gettext(
             "plays the Commander's place and the fleet's moves forward in worlds like the one it "
@@ -123,11 +123,6 @@ def agent_descriptions() -> dict[str, str]:
         "expert-3": gettext(
             "expert 2 that leaves where its Commander stands and goes to standard 2's rules "
             "and looks further ahead for the rest of the fleet (the expert level's agent)"
-        ),
-        "standard-t2": gettext(
-            "standard 2 with the weights a self-play tuning found: goes for an enemy "
-            "Commander sooner and attacks the rest with more to spare (the standard level's "
-            "agent)"
         ),
     }
 

@@ -30,7 +30,6 @@ AGENT_NAMES = {
     "standard-2": _("standard 2"),
     "expert-2": _("expert 2"),
     "expert-3": _("expert 3"),
-    "standard-t2": _("standard t2"),
 }
 RANDOM_SEAT = "random"
 

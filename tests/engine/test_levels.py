@@ -14,7 +14,7 @@ from komandor.agents.registry import (
     parse_agent_spec,
     resolved_spec,
 )
-from komandor.agents.standard2 import Standard2Agent
+from komandor.agents.standard import StandardAgent
 from komandor.rules.decisions import Decision, DecisionKind, Option
 from komandor.rules.match import run_match
 from tests.engine.test_match_state import precon_pair
@@ -40,7 +40,7 @@ def test_a_level_is_accepted_wherever_a_spec_is_and_means_its_agent(level):
 
 def test_the_levels_agents():
     assert isinstance(make_agent("novice"), NoviceAgent)
-    assert isinstance(make_agent("standard"), Standard2Agent)
+    assert isinstance(make_agent("standard"), StandardAgent)
     assert isinstance(make_agent("expert"), ExpertAgent)
 
 
@@ -67,7 +67,7 @@ def test_remapping_a_level_changes_new_agents_not_a_resolved_spec(monkeypatch):
     stored = resolved_spec("standard")
     monkeypatch.setitem(LEVELS, "standard", "random")
     assert resolved_spec("standard") == "random"
-    assert isinstance(make_agent(stored), Standard2Agent)
+    assert isinstance(make_agent(stored), StandardAgent)
 
 
 def _moves(agent_names, seed):

@@ -47,12 +47,11 @@ BEACON = {
         }
     ],
 }
-# «Опытный штурман» as the precons print it (the trade network's, since the swarm's went).
-NAVIGATOR = next(
-    entry["card"]
-    for entry in json.loads((ROOT / "content/precons/trade-network.json").read_text())["cards"]
-    if entry["card"]["name"] == "Опытный штурман"
-)
+LIGHT_SWARM_NAVIGATOR = next(
+    spec for spec in json.loads((ROOT / "content/precons/light-swarm.json").read_text())[
+        "setup_abilities"
+    ] if spec["name"] == "Опытный штурман"
+)  # fmt: skip
 
 
 class Recording:
@@ -286,7 +285,7 @@ def test_the_ability_variant_that_opens_enemy_sectors_is_declared():
                     "commander_at": "home0",
                     "cards": {
                         "home0": {"card": PLANET},
-                        "navigator": {"card": NAVIGATOR, "zone": "situations"},
+                        "navigator": {"card": LIGHT_SWARM_NAVIGATOR, "zone": "situations"},
                     },
                 },
                 {"commander_at": "home1", "cards": {"home1": {"card": PLANET}}},
@@ -330,7 +329,7 @@ def guard_position(*, navigator_variant: int):
                         "scout": {"card": "bomber", "at": "s1"},
                         **{f"raider{i}": {"card": "exorcist", "at": "s1"} for i in range(3)},
                         "navigator": {
-                            "card": NAVIGATOR,
+                            "card": LIGHT_SWARM_NAVIGATOR,
                             "zone": "situations",
                             "variant": navigator_variant,
                         },

@@ -95,7 +95,7 @@ def test_the_balance_script_writes_its_section_between_the_markers(tmp_path, cap
     assert len(rows) == len(keys)
     assert f"{len(keys) * (len(keys) - 1) // 2 * 2} games" in section
     assert "Cards of the set never played" in section
-    assert "`standard` = `standard-t2` on both sides" in section  # the default level, resolved
+    assert "`standard` = `standard-1` on both sides" in section  # the default level, resolved
     assert "How each precon wins" in section and "Pairings decided by deck size:" in section
 
 
