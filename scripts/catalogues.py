@@ -266,26 +266,24 @@ def catalogues() -> list[Catalogue]:
     return found
 
 
-def compiled_problem(po: Path) -> str | None:
-    """None when ``po``'s ``.mo`` beside it is what ``msgfmt`` makes of it now; else what is
-    wrong (a ``.po`` edited by hand and not compiled serves the old translations)."""
+def compiled_from(po: Path) -> bool:
+    """Whether the ``.mo`` beside ``po`` is what ``msgfmt`` makes of it now (a ``.po`` edited
+    by hand and not compiled would serve the old translations)."""
     mo = po.with_suffix(".mo")
     with tempfile.TemporaryDirectory() as scratch:
         fresh = Path(scratch) / "fresh.mo"
         subprocess.run(["msgfmt", "-o", str(fresh), str(po)], check=True)
-        if mo.exists() and mo.read_bytes() == fresh.read_bytes():
-            return None
-    return f"{mo}: not compiled from this .po (run scripts/catalogues.py --update)"
+        return mo.exists() and mo.read_bytes() == fresh.read_bytes()
 
 
 def problems() -> list[str]:
-    found = [problem for catalogue in catalogues() for problem in catalogue.problems()]
+    found = []
     for catalogue in catalogues():
+        found.extend(catalogue.problems())
         full = ROOT / catalogue.path
-        if catalogue.used and full.exists():
-            problem = compiled_problem(full)
-            if problem is not None:
-                found.append(problem.replace(f"{ROOT}/", ""))
+        if catalogue.used and full.exists() and not compiled_from(full):
+            mo = catalogue.path.with_suffix(".mo")
+            found.append(f"{mo}: not compiled from this .po (--update compiles it)")
     return found
 
 

@@ -113,8 +113,8 @@ def test_a_catalogue_edited_and_not_compiled_is_named(tmp_path):
         'msgid "standard"\nmsgstr "стандарт"\n',
         encoding="utf-8",
     )
-    assert catalogues.compiled_problem(po) is not None  # no .mo at all
+    assert not catalogues.compiled_from(po)  # no .mo at all
     catalogues.subprocess.run(["msgfmt", "-o", str(po.with_suffix(".mo")), str(po)], check=True)
-    assert catalogues.compiled_problem(po) is None
+    assert catalogues.compiled_from(po)
     po.write_text(po.read_text(encoding="utf-8").replace("стандарт", "обычный"), encoding="utf-8")
-    assert "not compiled from this .po" in catalogues.compiled_problem(po)
+    assert not catalogues.compiled_from(po)
