@@ -7,7 +7,8 @@ decision), the agents written for a level: ``novice-1``, ``standard-1`` and ``ex
 (``standard2.Standard2Agent``: standard-1 keeping its Commander), ``expert-2`` (the expert
 with standard-2's playouts) and ``expert-3`` (expert-2 leaving its Commander's placement and
 moves, his carrier, the deployment before him and his guard to standard-2:
-``expert.EXPERT_3_PARAMETERS``), or a frozen baseline:
+``expert.EXPERT_3_PARAMETERS``), the tuned ones (``tuned.py``: ``standard-t1``,
+``standard-t2``, and ``expert-4``, expert-3 over ``standard-t2``), or a frozen baseline:
 ``heuristic-1.1`` and ``search-1.1`` (``search-1.1:N``) choose exactly as agents 1.1 did (the
 heuristic and the search of 39ffb88), whatever ``heuristic`` and ``search`` become, so every
 strength figure is measured against the same opponents
@@ -44,7 +45,7 @@ from komandor.agents.search import SEARCH_MARGIN, SearchAgent
 from komandor.agents.simple import RandomAgent, ScriptedAgent
 from komandor.agents.standard import STANDARD_SPACE, StandardAgent, standard_weights
 from komandor.agents.standard2 import Standard2Agent
-from komandor.agents.tuned import TUNED_AGENTS, standard_t1
+from komandor.agents.tuned import TUNED_AGENTS, TUNED_BUILDERS
 from komandor.rules.decisions import Agent
 
 __all__ = [
@@ -93,8 +94,10 @@ AGENTS: dict[str, str] = {
     "expert-3": "expert-2 leaving its Commander's placement, moves and carrier to standard-2",
 }
 # The levels a player picks from, weakest first, each with the agent spec that plays it now
-# (``standard``: ``standard-1``, under which the precons are balanced; standard-2 is measured
-# 52.9 % against it, but the precons would need balancing again under it: docs/engine.md).
+# (``standard``: ``standard-1``, under which the precons are balanced; standard-2 and
+# standard-t2 are measured stronger, but the precons would need balancing again under them:
+# docs/engine.md; ``expert``: ``expert-3``, whose Commander is lost early less often than
+# ``expert-4``'s).
 # Re-pointing a level changes new games only: stored ones keep the resolved spec.
 LEVELS: dict[str, str] = {
     "novice": "novice-1",
@@ -115,7 +118,7 @@ LEVEL_AGENTS: tuple[str, ...] = (
 # The frozen baselines, each with the agent it is frozen from.
 BASELINES: dict[str, str] = {"heuristic-1.1": "heuristic", "search-1.1": "search"}
 # The experts (``expert.ExpertAgent``), each costing ``EXPERT_COST``.
-_EXPERTS = frozenset({"expert-1", "expert-2", "expert-3"})
+_EXPERTS = frozenset({"expert-1", "expert-2", "expert-3", "expert-4"})
 # The names that take a budget (``name:N``).
 _SEARCHES = frozenset({"search", "search-1.1"})
 # ``search:N``: N playouts per searched decision (``search.SearchAgent``).
@@ -254,7 +257,7 @@ _BUILDERS: dict[str, Callable[[str, int, int | None], Agent]] = {
 # The tuned agents (``tuned.py``): a level's agent with the numbers a self-play tuning shipped,
 # each a frozen name of its own (``standard-t1``: standard-1 with SPSA run 3's weights).
 AGENTS.update(TUNED_AGENTS)
-_BUILDERS["standard-t1"] = standard_t1
+_BUILDERS.update(TUNED_BUILDERS)
 
 
 def _heuristic_tuned(
