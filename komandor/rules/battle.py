@@ -532,7 +532,7 @@ class BattleRules:
     max_rounds: int = 100
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BattleResult:
     end: BattleEnd
     winner: int | None
@@ -549,6 +549,36 @@ class BattleResult:
     # боя»), before the criticals and the station's fate after the battle. Not in the log's
     # ``battle_end``: the game side reads it to tell that loss from a later one (AMB-3d).
     commanders_lost: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        end: BattleEnd,
+        winner: int | None,
+        rounds: int,
+        destroyed: list[tuple[str, str]],
+        withdrawn: list[str],
+        retreated: list[int],
+        damage: dict[str, int],
+        rewards: dict[int, int],
+        station_boarded_by: int | None,
+        station_outcome: str | None,
+        combatants: dict[str, Combatant],
+        commanders_lost: tuple[int, ...] = (),
+    ) -> None:
+        # One per battle: the attributes set natively, not by the dataclass's generated
+        # (interpreted) __init__.
+        self.end = end
+        self.winner = winner
+        self.rounds = rounds
+        self.destroyed = destroyed
+        self.withdrawn = withdrawn
+        self.retreated = retreated
+        self.damage = damage
+        self.rewards = rewards
+        self.station_boarded_by = station_boarded_by
+        self.station_outcome = station_outcome
+        self.combatants = combatants
+        self.commanders_lost = commanders_lost
 
     def to_dict(self) -> dict[str, Any]:
         return {
