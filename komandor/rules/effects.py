@@ -645,7 +645,7 @@ class Effects:
         while True:
             options = [_PASS]
             for effect in candidates:
-                if effect.key in played:
+                if played and effect.key in played:
                     continue
                 zone, source = effect.zone, effect.source
                 if zone is not None and source is not None:
