@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from komandor.agents.battle_values import attack_values
 from komandor.agents.effect_values import play_values
@@ -126,6 +127,9 @@ class HeuristicAgent:
     serves no other match, clone or sampled world (it checks the state it was kept for)."""
 
     __slots__ = ("_movement", "name", "weights")
+
+    # Never asks for a sampled world: ``run_match`` lets the rules ask it directly.
+    samples_worlds: ClassVar[bool] = False
 
     def __init__(
         self, name: str = "heuristic", weights: HeuristicWeights = DEFAULT_WEIGHTS

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar
 
 from komandor.agents.heuristic import HeuristicAgent
 from komandor.rules.decisions import Agent, Decision, IllegalChoiceError
@@ -19,6 +20,9 @@ class RandomAgent:
     """Uniform over the legal options, from its own seeded generator."""
 
     __slots__ = ("_random", "name")
+
+    # Never asks for a sampled world: ``run_match`` lets the rules ask it directly.
+    samples_worlds: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, name: str = "random") -> None:
         self._random = random.Random(seed)

@@ -532,7 +532,7 @@ class BattleRules:
     max_rounds: int = 100
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BattleResult:
     end: BattleEnd
     winner: int | None
@@ -549,6 +549,36 @@ class BattleResult:
     # боя»), before the criticals and the station's fate after the battle. Not in the log's
     # ``battle_end``: the game side reads it to tell that loss from a later one (AMB-3d).
     commanders_lost: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        end: BattleEnd,
+        winner: int | None,
+        rounds: int,
+        destroyed: list[tuple[str, str]],
+        withdrawn: list[str],
+        retreated: list[int],
+        damage: dict[str, int],
+        rewards: dict[int, int],
+        station_boarded_by: int | None,
+        station_outcome: str | None,
+        combatants: dict[str, Combatant],
+        commanders_lost: tuple[int, ...] = (),
+    ) -> None:
+        # One per battle: the attributes set natively, not by the dataclass's generated
+        # (interpreted) __init__.
+        self.end = end
+        self.winner = winner
+        self.rounds = rounds
+        self.destroyed = destroyed
+        self.withdrawn = withdrawn
+        self.retreated = retreated
+        self.damage = damage
+        self.rewards = rewards
+        self.station_boarded_by = station_boarded_by
+        self.station_outcome = station_outcome
+        self.combatants = combatants
+        self.commanders_lost = commanders_lost
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -598,6 +628,13 @@ _WEAPON_TARGET_ROLES = frozenset(
     {Role.SHIP, Role.STATION, Role.MILITARY_BUILDING, Role.CIVIL_BUILDING}
 )
 _NOT_WEAPONS = frozenset({Weapon.BOARDING, Weapon.RAM})
+
+
+# The withdrawal step's options, asked every round of every battle: immutable, so built once
+# (a ship's pair by its uid, a few hundred at most: free to withdraw, or asking leave).
+_STAY: Final = Option("stay")
+_PERMIT: Final = (Option("refuse"), Option("allow"))
+_WITHDRAW_OPTIONS: Final[dict[str, tuple[Option, Option]]] = {}
 
 
 class _Battle:
@@ -915,27 +952,27 @@ class _Battle:
             ships = [c for c in side.alive(Role.SHIP) if c.uid not in refused]
             if not ships:
                 return
-            options = [Option("stay")]
+            options = [_STAY]
             for ship in ships:
-                free = ship.speed >= enemy_fastest
-                key = f"withdraw:{ship.uid}" if free else f"ask:{ship.uid}"
-                options.append(Option(key))
+                pair = _WITHDRAW_OPTIONS.get(ship.uid)
+                if pair is None:
+                    pair = _WITHDRAW_OPTIONS[ship.uid] = (
+                        Option(f"withdraw:{ship.uid}"),
+                        Option(f"ask:{ship.uid}"),
+                    )
+                options.append(pair[0] if ship.speed >= enemy_fastest else pair[1])
             choice = self._ask(side.player, DecisionKind.BATTLE_WITHDRAW, options)
             if choice.key == "stay":
                 return
             action, uid = choice.key.split(":", 1)
-            if action == "ask":
-                permit = (Option("refuse"), Option("allow"))
-                if (
-                    self._ask(
-                        enemy.player, DecisionKind.BATTLE_ALLOW_WITHDRAW, permit, ship=uid
-                    ).key
-                    != "allow"
-                ):
-                    refused.add(uid)
-                    if self.log.enabled:
-                        self.log.emit(ev.WithdrawRefused(uid=uid, player=side.player))
-                    continue
+            if action == "ask" and (
+                self._ask(enemy.player, DecisionKind.BATTLE_ALLOW_WITHDRAW, _PERMIT, ship=uid).key
+                != "allow"
+            ):
+                refused.add(uid)
+                if self.log.enabled:
+                    self.log.emit(ev.WithdrawRefused(uid=uid, player=side.player))
+                continue
             ship = self.by_uid[uid]
             ship.status = Status.WITHDRAWN
             self.withdrawn.append(uid)

@@ -127,7 +127,11 @@ class IllegalChoiceError(ValueError):
 class Agent(Protocol):
     """A player of matches, as the rules ask it: every agent (``komandor.agents``) and a match
     state's ``Seat``. ``observation`` is what its player may know (``Observation``); None only
-    in a battle fought outside a game (battle scenarios and rules tests)."""
+    in a battle fought outside a game (battle scenarios and rules tests).
+
+    An agent whose class sets ``samples_worlds = False`` (it never calls
+    ``MatchObservation.sample_world``) is asked by the rules themselves in ``run_match``,
+    given a plain ``Observation``; any other agent is asked through a match state."""
 
     name: str
 

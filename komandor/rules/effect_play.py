@@ -94,9 +94,10 @@ def attach_all(game: Table[Effects]) -> None:
         for effect in _plays_of(card.uid, card.spec):
             effects.attach(card.owner, effect)
     for player in game.state.players:
-        for index, spec in enumerate(player.commander.effects or ()):
-            if spec.windows:
-                effects.attach(player.index, _compile(spec, f"cmdr.{index}", "", None))
+        commander = player.commander
+        for spec, play in zip(commander.effects or (), _COMMANDER_PLAYS(commander), strict=True):
+            if play is not None:
+                effects.attach(player.index, play)
             if spec.is_static:
                 effects.statics.append((None, player.index, spec))
                 _static_rules(game, spec, "", player.index)
@@ -119,6 +120,21 @@ def _plays_of(uid: str, spec: CardSpec) -> tuple[Effect, ...]:
 
 _PLAYS_BY_SPEC: Final[IdentityCache[CardSpec, dict[str, tuple[Effect, ...]]]] = IdentityCache(
     lambda spec: {}
+)
+
+
+def _commander_plays(commander: CardSpec) -> tuple[Effect | None, ...]:
+    """A Commander's effects as plays, each in his list's order (None for one with no window),
+    compiled once per Commander spec object as ``_plays_of`` compiles a card's: they depend on
+    the effect data and its place in the list alone."""
+    return tuple(
+        _compile(spec, f"cmdr.{index}", "", None) if spec.windows else None
+        for index, spec in enumerate(commander.effects or ())
+    )
+
+
+_COMMANDER_PLAYS: Final[IdentityCache[CardSpec, tuple[Effect | None, ...]]] = IdentityCache(
+    _commander_plays
 )
 
 

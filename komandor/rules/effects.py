@@ -645,7 +645,7 @@ class Effects:
         while True:
             options = [_PASS]
             for effect in candidates:
-                if effect.key in played:
+                if played and effect.key in played:
                     continue
                 zone, source = effect.zone, effect.source
                 if zone is not None and source is not None:
@@ -693,12 +693,24 @@ class Effects:
             self._play(effect, moment.aimed(facts.target))
 
     def _offers(self, effect: Effect, moment: Moment) -> Sequence[Option]:
-        targets = self.playable(effect, moment)
+        targets, reach = self._playable(effect, moment)
         if not targets:
             return ()
-        if effect.play == "effect" and self._picks_later(effect):
-            # Its facts name the cards in reach now: built afresh.
-            return [Option(f"play:{effect.key}", self.play_facts(effect, moment, None))]
+        if effect.play == "effect" and reach is not None:
+            # A play picking later: its facts name the cards in reach now (``reach``, as
+            # ``play_facts`` with ``reach`` would find them again), built afresh.
+            facts = PlayFacts(
+                effect.key,
+                effect.cost,
+                effect.source,
+                effect.play,
+                effect.actions,
+                None,
+                tuple(reach),
+                effect.pick,
+                effect.chooser,
+            )
+            return [Option(f"play:{effect.key}", facts)]
         made = effect.offers
         found: list[Option] = []
         for target in targets:
@@ -737,26 +749,34 @@ class Effects:
     def playable(self, effect: Effect, moment: Moment) -> list[str | None]:
         """The targets ``effect`` may be played on now (``[None]`` for one without targets, or
         one taking several); empty when it may not be played (SPECIAL-6)."""
+        return self._playable(effect, moment)[0]
+
+    def _playable(
+        self, effect: Effect, moment: Moment
+    ) -> tuple[list[str | None], list[str] | None]:
+        """``playable``, and for a play picking later found playable the cards in reach now
+        (``candidates``; None otherwise)."""
         player = moment.player
         # The cheap tests first (each only says no, so their order changes nothing else).
         if not self.can_use_source(effect, moment):
-            return []
+            return [], None
         cost = effect.cost
         if cost.action_tokens > self.tokens_available(player):
-            return []  # SPECIAL-6b, PROD-9
+            return [], None  # SPECIAL-6b, PROD-9
         if cost.resources > self.game.state.players[player].resources:
-            return []  # SPECIAL-6b
+            return [], None  # SPECIAL-6b
         if self.is_banned(player, effect):
-            return []  # SPECIAL-6a, GEN-4
+            return [], None  # SPECIAL-6a, GEN-4
         if not effect.stacks and self._in_force and self._is_in_force(player, effect.key):
-            return []  # SPECIAL-9
+            return [], None  # SPECIAL-9
         condition = effect.condition
         if effect.targets is None:
-            return [None] if condition is None or condition(moment) else []  # SPECIAL-6c
+            # SPECIAL-6c
+            return ([None] if condition is None or condition(moment) else []), None
         found = self.candidates(effect, moment)
         if self._picks_later(effect):
-            return [None] if found else []
-        return list(found)
+            return ([None], found) if found else ([], None)
+        return list(found), None
 
     @staticmethod
     def _picks_later(effect: Effect) -> bool:

@@ -100,12 +100,21 @@ class RedealFacts:
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class RunFacts:
     """A commercial run (or, with ``smuggling``, a smuggling run) to the object ``to``."""
 
     to: str
     smuggling: bool
+
+    def __init__(self, to: str, smuggling: bool) -> None:
+        # Every commercial run offered: slots set directly.
+        _set_run_to(self, to)
+        _set_run_smuggling(self, smuggling)
+
+
+_set_run_to: Final[Callable[[RunFacts, str], None]] = vars(RunFacts)["to"].__set__
+_set_run_smuggling: Final[Callable[[RunFacts, bool], None]] = vars(RunFacts)["smuggling"].__set__
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -228,7 +237,7 @@ _set_play_chooser: Final[Callable[[PlayFacts, str | None], None]] = vars(PlayFac
 ].__set__
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class AnsweredPlay:
     """The play the opponent may answer (the ``opponent_play`` window): its facts, the card
     being played (face up now: ``spec``, None for the Commander's ability) and its name, who
@@ -243,13 +252,57 @@ class AnsweredPlay:
     battle: object | None
     attack: WindowAttack | None
 
+    def __init__(
+        self,
+        play: PlayFacts,
+        spec: CardSpec | None,
+        name: str,
+        player: int,
+        battle: object | None,
+        attack: WindowAttack | None,
+    ) -> None:
+        # One per effect play the opponent may answer: slots set directly.
+        _set_answered_play(self, play)
+        _set_answered_spec(self, spec)
+        _set_answered_name(self, name)
+        _set_answered_player(self, player)
+        _set_answered_battle(self, battle)
+        _set_answered_attack(self, attack)
 
-@dataclass(frozen=True, slots=True)
+
+_set_answered_play: Final[Callable[[AnsweredPlay, PlayFacts], None]] = vars(AnsweredPlay)[
+    "play"
+].__set__
+_set_answered_spec: Final[Callable[[AnsweredPlay, CardSpec | None], None]] = vars(AnsweredPlay)[
+    "spec"
+].__set__
+_set_answered_name: Final[Callable[[AnsweredPlay, str], None]] = vars(AnsweredPlay)["name"].__set__
+_set_answered_player: Final[Callable[[AnsweredPlay, int], None]] = vars(AnsweredPlay)[
+    "player"
+].__set__
+_set_answered_battle: Final[Callable[[AnsweredPlay, object | None], None]] = vars(AnsweredPlay)[
+    "battle"
+].__set__
+_set_answered_attack: Final[Callable[[AnsweredPlay, WindowAttack | None], None]] = vars(
+    AnsweredPlay
+)["attack"].__set__
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class ShipLost:
     """The ship just destroyed (the ``ship_destroyed`` window) and its player."""
 
     destroyed: str
     player: int
+
+    def __init__(self, destroyed: str, player: int) -> None:
+        # One per ship destroyed: slots set directly.
+        _set_lost_destroyed(self, destroyed)
+        _set_lost_player(self, player)
+
+
+_set_lost_destroyed: Final[Callable[[ShipLost, str], None]] = vars(ShipLost)["destroyed"].__set__
+_set_lost_player: Final[Callable[[ShipLost, int], None]] = vars(ShipLost)["player"].__set__
 
 
 WindowAttack = AttackFacts | AnsweredPlay | ShipLost

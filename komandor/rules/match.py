@@ -2,9 +2,10 @@
 history of choices out.
 
 ``run_match`` is a short loop over a ``match_state.MatchState``: each agent is given the pending
-decision and its own observation, never the state. The match owns the only ``SeededDice``, so
-the same decks, seed and choices (and ``ENGINE_VERSION``) always give byte-identical logs; the
-history replays the match with no agent (``replay_match``).
+decision and its own observation, never the state (agents that never sample worlds are asked by
+the rules directly: the same match without a greenlet switch per decision). The match owns the
+only ``SeededDice``, so the same decks, seed and choices (and ``ENGINE_VERSION``) always give
+byte-identical logs; the history replays the match with no agent (``replay_match``).
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from typing import Any
 
 from komandor.rules import event_records as ev
 from komandor.rules import rules
-from komandor.rules.decisions import Agent, IllegalChoiceError
+from komandor.rules.decisions import Agent, Decision, IllegalChoiceError
 from komandor.rules.decks import Deck
 from komandor.rules.dice import Dice, SeededDice
 from komandor.rules.effects import Effect
 from komandor.rules.events import EventKind, EventLog
 from komandor.rules.game import Game
-from komandor.rules.match_state import MatchState, RecordingDice, Seat
+from komandor.rules.match_state import MatchState, RecordingDice
+from komandor.rules.observation import Observation
 from komandor.rules.state import GameState, Phase
 from komandor.rules.victory import Outcome, pirate_loot
 
@@ -57,10 +59,11 @@ class MatchSetup:
     observer: Callable[[GameState], None] | None = None
 
     def begin(
-        self, seats: Sequence[Seat], *, log: bool | EventLog
+        self, seats: Sequence[Agent], *, log: bool | EventLog
     ) -> tuple[Game, Callable[[], Outcome]]:
-        """The game these seats play, and its program (``match_state.Begin``). ``log``: on or
-        off, or the event log to write (a replay's)."""
+        """The game these seats play, and its program (``match_state.Begin``): a match state's
+        ``Seat``s, or the agents themselves (``run_match``'s ``_played_through``). ``log``: on
+        or off, or the event log to write (a replay's)."""
         events = log if isinstance(log, EventLog) else EventLog(enabled=log)
         dice = SeededDice(self.seed) if self.dice is None else copy.deepcopy(self.dice)
         game = Game(
@@ -150,13 +153,45 @@ def run_match(
         effects=effects or {},
         observer=observer,
     )
-    match = play_out(new_match(setup, log=log), agents)
-    outcome = match.outcome
+    if any(getattr(agent, "samples_worlds", True) for agent in agents):
+        match = play_out(new_match(setup, log=log), agents)
+        outcome, game, history = match.outcome, match.game, match.history
+    else:
+        game, outcome, history = _played_through(setup, agents, log=log)
     assert outcome is not None, "a whole match always ends with an outcome"
     if observer is not None:
-        observer(match.state)
-    summary = summarize(match.state, outcome, seed=seed, agents=agents, decks=decks)
-    return MatchResult(outcome, summary, match.log, match.state, match.history)
+        observer(game.state)
+    summary = summarize(game.state, outcome, seed=seed, agents=agents, decks=decks)
+    return MatchResult(outcome, summary, game.log, game.state, history)
+
+
+class _Asked:
+    """An agent the rules ask themselves (``_played_through``), each answer kept in order."""
+
+    __slots__ = ("_agent", "history", "name")
+
+    def __init__(self, agent: Agent, history: list[int]) -> None:
+        self._agent = agent
+        self.history = history
+        self.name = agent.name
+
+    def choose(self, decision: Decision, observation: Observation | None = None) -> int:
+        index = self._agent.choose(decision, observation)
+        self.history.append(index)
+        return index
+
+
+def _played_through(
+    setup: MatchSetup, agents: Sequence[Agent], *, log: bool
+) -> tuple[Game, Outcome | None, list[int]]:
+    """The match played to its end by agents that never sample worlds (their class says
+    ``samples_worlds = False``): the rules ask them directly (``Game.ask``, ``decide``), with
+    no match state and no greenlet switch per decision — the same choices, the same
+    observations (``Observation`` of the same state and rolls), the same checks of each answer
+    and the same history as ``play_out`` gives (issue 30, item 7: 12 % of a precon match)."""
+    history: list[int] = []
+    game, program = setup.begin([_Asked(agent, history) for agent in agents], log=log)
+    return game, program(), history
 
 
 def play_out(match: MatchState, agents: Sequence[Agent]) -> MatchState:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from komandor.rules.cards import CardKind, CardSpec, ObjectType, Victory
 
@@ -173,21 +174,27 @@ class PlayerState:
         return (self.commander.initiative or 0) + self.initiative_bonus
 
     def zone_list(self, zone: Zone) -> list[str] | None:
-        return {
-            Zone.DECK: self.deck,
-            Zone.HAND: self.hand,
-            Zone.LOSSES: self.losses,
-            Zone.PRODUCTION: self.production,
-            Zone.SITUATIONS: self.situations,
-            Zone.ATTACHED: self.attached,
-        }.get(zone)
+        # Tests (equality, as the dict this was), not a dict built per call: every move asks.
+        if zone == Zone.DECK:
+            return self.deck
+        if zone == Zone.HAND:
+            return self.hand
+        if zone == Zone.LOSSES:
+            return self.losses
+        if zone == Zone.PRODUCTION:
+            return self.production
+        if zone == Zone.SITUATIONS:
+            return self.situations
+        if zone == Zone.ATTACHED:
+            return self.attached
+        return None
 
 
 ATTACHED = "attached:"  # expiry prefix: while the named card stays in play or in its zone
 LIVE_ZONES = frozenset({Zone.PLAY, Zone.SITUATIONS, Zone.ATTACHED})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Modifier:
     """A change of a stat with a duration, kept as data in the state (card effects): ``target``
     is a card uid (or ``player:<n>`` for the initiative), ``stat`` a stat or weapon name,
@@ -200,6 +207,21 @@ class Modifier:
     stat: str
     delta: int
     expires: str | None
+
+    def __init__(self, target: str, stat: str, delta: int, expires: str | None) -> None:
+        # Many per match (every stat change of an effect): slots set directly.
+        _set_modifier_target(self, target)
+        _set_modifier_stat(self, stat)
+        _set_modifier_delta(self, delta)
+        _set_modifier_expires(self, expires)
+
+
+_set_modifier_target: Final[Callable[[Modifier, str], None]] = vars(Modifier)["target"].__set__
+_set_modifier_stat: Final[Callable[[Modifier, str], None]] = vars(Modifier)["stat"].__set__
+_set_modifier_delta: Final[Callable[[Modifier, int], None]] = vars(Modifier)["delta"].__set__
+_set_modifier_expires: Final[Callable[[Modifier, str | None], None]] = vars(Modifier)[
+    "expires"
+].__set__
 
 
 @dataclass(slots=True)
@@ -344,7 +366,7 @@ class GameState:
     def objects(self, controller: int | None = None) -> list[Card]:
         return [
             card
-            for card in self.in_play(CardKind.SPACE_OBJECT)
+            for card in self._kinds().get(CardKind.SPACE_OBJECT, ())
             if controller is None or card.controller == controller
         ]
 

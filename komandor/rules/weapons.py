@@ -8,6 +8,7 @@ Damage is never negative (BATTLE-24).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Final
@@ -164,13 +165,24 @@ TORPEDO_TO_HIT = {Distance.MEDIUM: 4, Distance.SHORT: 3}
 POINT_DEFENCE_ROLL = 5
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Salvo:
     """One D6 per missile or torpedo; ``hits`` counts rolls of at least ``to_hit``."""
 
     rolls: tuple[int, ...]
     to_hit: int
     hits: int
+
+    def __init__(self, rolls: tuple[int, ...], to_hit: int, hits: int) -> None:
+        # One per missile or torpedo salvo: slots set directly.
+        _set_salvo_rolls(self, rolls)
+        _set_salvo_to_hit(self, to_hit)
+        _set_salvo_hits(self, hits)
+
+
+_set_salvo_rolls: Final[Callable[[Salvo, tuple[int, ...]], None]] = vars(Salvo)["rolls"].__set__
+_set_salvo_to_hit: Final[Callable[[Salvo, int], None]] = vars(Salvo)["to_hit"].__set__
+_set_salvo_hits: Final[Callable[[Salvo, int], None]] = vars(Salvo)["hits"].__set__
 
 
 def roll_salvo(dice: Dice, *, count: int, to_hit: int) -> Salvo:
