@@ -232,6 +232,22 @@ def expiry(until: Window | str | None) -> str | None:
     return None if until is None else str(until)
 
 
+def _picking_later(effect: Effect, target: str | None, reach: Sequence[str]) -> PlayFacts:
+    """The facts of a play on several cards or on one the opponent picks: with the cards in
+    ``reach`` now, ``pick`` and ``chooser``."""
+    return PlayFacts(
+        effect.key,
+        effect.cost,
+        effect.source,
+        effect.play,
+        effect.actions,
+        target,
+        tuple(reach),
+        effect.pick,
+        effect.chooser,
+    )
+
+
 class Effects:
     """The effects of one match: who has which, and everything that limits or follows a play.
 
@@ -697,20 +713,9 @@ class Effects:
         if not targets:
             return ()
         if effect.play == "effect" and reach is not None:
-            # A play picking later: its facts name the cards in reach now (``reach``, as
-            # ``play_facts`` with ``reach`` would find them again), built afresh.
-            facts = PlayFacts(
-                effect.key,
-                effect.cost,
-                effect.source,
-                effect.play,
-                effect.actions,
-                None,
-                tuple(reach),
-                effect.pick,
-                effect.chooser,
-            )
-            return [Option(f"play:{effect.key}", facts)]
+            # A play picking later: its facts name the cards in reach now (found by
+            # ``_playable``, not again), built afresh.
+            return [Option(f"play:{effect.key}", _picking_later(effect, None, reach))]
         made = effect.offers
         found: list[Option] = []
         for target in targets:
@@ -731,17 +736,7 @@ class Effects:
         one on several cards or on one the opponent picks, the cards in reach now
         (``candidates``), ``pick`` and ``chooser``."""
         if reach and effect.play == "effect" and self._picks_later(effect):
-            return PlayFacts(
-                effect.key,
-                effect.cost,
-                effect.source,
-                effect.play,
-                effect.actions,
-                target,
-                tuple(self.candidates(effect, moment)),
-                effect.pick,
-                effect.chooser,
-            )
+            return _picking_later(effect, target, self.candidates(effect, moment))
         return PlayFacts(
             effect.key, effect.cost, effect.source, effect.play, effect.actions, target
         )
